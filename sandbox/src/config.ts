@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the sandbox reads from its environment, resolved once at start. */
+export interface SandboxConfig {
+  /** Interface to listen on; the contract is 127.0.0.1. */
+  host: string;
+  port: number;
+  /** Public base URL (no trailing slash), e.g. http://127.0.0.1:4000. Issuer is `${publicUrl}/oidc`. */
+  publicUrl: string;
+  /** Where SQLite and stored objects live. */
+  dataDir: string;
+  uploadUrlTtlSeconds: number;
+  accessTokenTtlSeconds: number;
+  /** Parts seeded into a new data directory. */
+  seedParts: number;
+  /** Browser origins allowed by CORS and as OIDC redirect URI origins. */
+  allowedOrigins: string[];
+  /** Largest object the storage endpoint accepts (bytes). */
+  maxUploadBytes: number;
+  storage: StorageConfig;
+}
+
+export type StorageConfig =
+  | { kind: 'builtin'; bucket: string }
+  | {
+      kind: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export const DEFAULT_ALLOWED_ORIGINS = [
+  'http://127.0.0.1:5173',
+  'http://localhost:5173',
+  'http://127.0.0.1:4173',
+  'http://localhost:4173',
+];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<SandboxConfig> = {}): SandboxConfig {
+  const host = env.SANDBOX_HOST || '127.0.0.1';
+  const port = int(env, 'SANDBOX_PORT', 4000);
+  const storage: StorageConfig = env.SANDBOX_S3_ENDPOINT
+    ? {
+        kind: 's3',
+        endpoint: env.SANDBOX_S3_ENDPOINT,
+        region: env.SANDBOX_S3_REGION || 'us-east-1',
+        bucket: env.SANDBOX_S3_BUCKET || 'sandbox',
+        accessKeyId: env.SANDBOX_S3_ACCESS_KEY_ID || '',
+        secretAccessKey: env.SANDBOX_S3_SECRET_ACCESS_KEY || '',
+        forcePathStyle: env.SANDBOX_S3_FORCE_PATH_STYLE !== 'false',
+      }
+    : { kind: 'builtin', bucket: 'sandbox' };
+  const base: SandboxConfig = {
+    host,
+    port,
+    publicUrl: (env.SANDBOX_PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.SANDBOX_DATA_DIR || path.join(repoRoot, '.sandbox-data')),
+    uploadUrlTtlSeconds: int(env, 'SANDBOX_UPLOAD_URL_TTL_SECONDS', 300),
+    accessTokenTtlSeconds: int(env, 'SANDBOX_ACCESS_TOKEN_TTL_SECONDS', 3600),
+    seedParts: int(env, 'SANDBOX_SEED_PARTS', 300),
+    allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS
+      ? env.SANDBOX_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+      : DEFAULT_ALLOWED_ORIGINS,
+    maxUploadBytes: int(env, 'SANDBOX_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
+    storage,
+  };
+  const merged = { ...base, ...overrides };
+  if (overrides.port !== undefined && overrides.publicUrl === undefined && !env.SANDBOX_PUBLIC_URL) {
+    merged.publicUrl = `http://${merged.host}:${merged.port}`;
+  }
+  return merged;
+}

@@ -1,0 +1,50 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Role } from './identities.ts';
+
+/** Who is calling /graphql, derived from a verified access token. */
+export interface Principal {
+  userId: number;
+  role: Role;
+  /** 'user' for tokens from the login flow, 'api-key' for client credentials. */
+  kind: 'user' | 'api-key';
+  /** OIDC client that obtained the token. */
+  clientId: string;
+}
+
+/** Thrown by Auth.authenticate; the server answers 401 with `{ errors: [{ message }] }`. */
+export class AuthError extends Error {}
+
+/** A Node request handler for a part of the URL space; resolves true when it answered the request. */
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+export interface AuthService {
+  /** Serves /oidc/* (the OpenID Connect provider) and the login interaction pages. */
+  handle: RouteHandler;
+  /**
+   * Verifies an Authorization header value (`Bearer <jwt>` or `Token <jwt>`).
+   * Throws AuthError with the real service's messages: "Token is expired." for an expired token,
+   * "Please provide proper credentials" when missing, "Unable to parse authentication token" when
+   * malformed, "Unable to find appropriate RSA key" when signed by an unknown key.
+   */
+  authenticate(authorization: string | undefined): Promise<Principal>;
+  close(): Promise<void>;
+}
+
+export interface StoredObject {
+  /** Quoted MD5 of the body, as S3 sends it: "\"9e107d9d372bb6826bd81d3542a419d6\"". */
+  etag: string;
+  size: number;
+  contentType: string;
+}
+
+export interface StorageService {
+  /** Serves the built-in storage endpoint (/storage/*), including CORS preflights; false for other paths. */
+  handle: RouteHandler;
+  /** A signed, single-use, time-bound PUT URL; the Content-Type header is part of the signature. */
+  presignPut(key: string, contentType: string): Promise<string>;
+  /** A signed, time-bound GET/HEAD URL that makes the browser save the object under `filename`. */
+  presignGet(key: string, filename: string, contentType: string): Promise<string>;
+  /** HEAD-equivalent: the object's metadata, or null when no object has that key. */
+  head(key: string): Promise<StoredObject | null>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Two kinds of tests: the app's units and components in jsdom, and the sandbox over real HTTP in Node.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        test: {
+          name: 'sandbox',
+          environment: 'node',
+          include: ['sandbox/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
