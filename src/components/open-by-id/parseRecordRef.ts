@@ -1,0 +1,113 @@
+import { RECORD_KINDS, type RecordKind } from '../records/recordKinds.ts';
+
+export type ParsedRecordRef = { ok: true; kind: RecordKind; id: number } | { ok: false; message: string };
+
+/** GraphQL `Int` is 32-bit; a larger id can never exist, so it is refused before asking the server. */
+const MAX_ID = 2_147_483_647;
+
+/** Ways people and labels name a kind, compared after lower-casing and dropping non-letters. */
+const KIND_ALIASES: Record<string, RecordKind> = {
+  part: 'part',
+  parts: 'part',
+  pt: 'part',
+  run: 'run',
+  runs: 'run',
+  procedure: 'procedure',
+  procedures: 'procedure',
+  proc: 'procedure',
+  step: 'step',
+  steps: 'step',
+  procedurestep: 'step',
+  proceduresteps: 'step',
+  procstep: 'step',
+  runstep: 'runStep',
+  runsteps: 'runStep',
+  rs: 'runStep',
+  runstepfield: 'runStepField',
+  runstepfields: 'runStepField',
+  rsf: 'runStepField',
+  field: 'runStepField',
+  fields: 'runStepField',
+};
+
+const KIND_LIST = 'part, run, procedure, step, run step or run step field';
+const EXAMPLE = 'a number like 42, or a kind and a number like run 42';
+
+/**
+ * Reads what a technician typed or a barcode scanner sent into a record kind and id.
+ * `chosenKind` applies to a bare number; a prefix (`RUN-42`, `run step 7`) or an app URL names its own kind.
+ */
+export function parseRecordRef(raw: string, chosenKind: RecordKind, appOrigin: string): ParsedRecordRef {
+  const text = clean(raw);
+  if (text === '') return fail(`Type or scan a record id: ${EXAMPLE}.`);
+
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/')) return parseUrl(text, appOrigin);
+
+  const bare = /^#?(\d+)$/.exec(text);
+  if (bare) return withId(chosenKind, bare[1] ?? '');
+
+  const prefixed = /^([a-z][a-z ._-]*?)[\s:#_/.-]*(\d+)$/i.exec(text);
+  if (prefixed) {
+    const word = prefixed[1] ?? '';
+    const kind = KIND_ALIASES[word.toLowerCase().replace(/[^a-z]/g, '')];
+    if (!kind) return fail(`“${shorten(word.trim())}” is not a kind of record. Use ${KIND_LIST}.`);
+    return withId(kind, prefixed[2] ?? '');
+  }
+
+  if (/^[-+]?\d+(?:[.,]\d*)?$/.test(text) || /^[a-z][a-z ._-]*?[\s:#_/.-]*[-+]?\d+[.,]\d*$/i.test(text)) {
+    return fail('A record id is a positive whole number, like 42.');
+  }
+  return fail(`“${shorten(text)}” is not a record id. Type ${EXAMPLE}.`);
+}
+
+/**
+ * Scanners add control characters (CR, LF, Tab, GS) and keyboards may send full-width digits; invisible
+ * format characters (zero-width, bidi overrides) never belong in an id.
+ */
+function clean(raw: string): string {
+  return raw
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function parseUrl(text: string, appOrigin: string): ParsedRecordRef {
+  let url: URL;
+  try {
+    url = new URL(text, appOrigin);
+  } catch {
+    return fail('That link is not a valid address.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return fail('Only links to this app can be opened.');
+  if (url.origin !== new URL(appOrigin).origin) {
+    return fail(
+      `That link is for ${shorten(url.host)}, not this app. Open a link of this app or type the id.`,
+    );
+  }
+  const match = /^\/([a-z-]+)\/([^/]+)\/?$/.exec(url.pathname);
+  const info = match && RECORD_KINDS.find((k) => k.segment === match[1]);
+  if (!match || !info) return fail('That link does not point to a record.');
+  const id = match[2] ?? '';
+  if (!/^\d+$/.test(id)) return fail('A record id is a positive whole number, like 42.');
+  return withId(info.kind, id);
+}
+
+function withId(kind: RecordKind, digits: string): ParsedRecordRef {
+  const significant = digits.replace(/^0+(?=\d)/, '');
+  if (significant.length > String(MAX_ID).length || Number(significant) > MAX_ID) {
+    return fail('That number is too large to be a record id.');
+  }
+  const id = Number(significant);
+  if (id === 0) return fail('Record ids start at 1.');
+  return { ok: true, kind, id };
+}
+
+function shorten(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+function fail(message: string): ParsedRecordRef {
+  return { ok: false, message };
+}
