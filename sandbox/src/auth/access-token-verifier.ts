@@ -1,0 +1,68 @@
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWK } from 'jose';
+import { AuthError, type Principal } from '../contracts.ts';
+import { API_CLIENTS, USERS } from '../identities.ts';
+
+/** The real service's messages, word for word. */
+export const AUTH_MESSAGES = {
+  missing: 'Please provide proper credentials',
+  malformed: 'Unable to parse authentication token',
+  unknownKey: 'Unable to find appropriate RSA key',
+  expired: 'Token is expired.',
+  claims: 'Incorrect claims, please check the audience and issuer',
+} as const;
+
+const SCHEME = /^(?:bearer|token)\s+(\S+)\s*$/i;
+
+export interface VerifierOptions {
+  publicKeys: JWK[];
+  issuer: string;
+  audience: string;
+}
+
+function toAuthError(error: unknown): AuthError {
+  if (error instanceof errors.JWTExpired) return new AuthError(AUTH_MESSAGES.expired);
+  if (error instanceof errors.JWTClaimValidationFailed) return new AuthError(AUTH_MESSAGES.claims);
+  if (
+    error instanceof errors.JWKSNoMatchingKey ||
+    error instanceof errors.JWKSMultipleMatchingKeys ||
+    error instanceof errors.JWSSignatureVerificationFailed ||
+    error instanceof errors.JOSEAlgNotAllowed
+  ) {
+    return new AuthError(AUTH_MESSAGES.unknownKey);
+  }
+  return new AuthError(AUTH_MESSAGES.malformed);
+}
+
+/** Verifies `Bearer`/`Token` access tokens against the provider's own signing keys. */
+export function createAccessTokenVerifier({ publicKeys, issuer, audience }: VerifierOptions) {
+  const keySet = createLocalJWKSet({ keys: publicKeys });
+
+  return async function authenticate(authorization: string | undefined): Promise<Principal> {
+    const token = authorization ? SCHEME.exec(authorization)?.[1] : undefined;
+    if (!token) throw new AuthError(AUTH_MESSAGES.missing);
+    try {
+      decodeProtectedHeader(token);
+      decodeJwt(token);
+    } catch {
+      throw new AuthError(AUTH_MESSAGES.malformed);
+    }
+
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, keySet, { issuer, audience, algorithms: ['RS256'] }));
+    } catch (error) {
+      throw toAuthError(error);
+    }
+
+    const user = USERS.find((u) => String(u.id) === payload.sub);
+    const clientId = payload.client_id;
+    if (!user || typeof clientId !== 'string') throw new AuthError(AUTH_MESSAGES.missing);
+    const apiKey = API_CLIENTS.find((c) => c.clientId === clientId);
+    return {
+      userId: user.id,
+      role: apiKey ? apiKey.role : user.role,
+      kind: apiKey ? 'api-key' : 'user',
+      clientId,
+    };
+  };
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { SandboxConfig } from '../config.ts';
+import type { AuthService } from '../contracts.ts';
+import { createAccessTokenVerifier } from './access-token-verifier.ts';
+import { createAccountDirectory } from './accounts.ts';
+import { createLoginInteraction } from './login-interaction.ts';
+import { apiResource, createOidcProvider, INTERACTION_PATH, OIDC_PATH } from './oidc-provider.ts';
+import { errorPage } from './pages.ts';
+import { loadOrCreateProviderKeys, publicJwk } from './provider-keys.ts';
+import { openOidcStore } from './sqlite-adapter.ts';
+
+function isUnder(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * The sandbox's identity provider: oidc-provider under /oidc with the login page, and verification of
+ * the access tokens it issues. Keys and provider state live in config.dataDir.
+ */
+export async function createAuthService(config: SandboxConfig): Promise<AuthService> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const keys = await loadOrCreateProviderKeys(config.dataDir);
+  const store = openOidcStore(path.join(config.dataDir, 'oidc.sqlite'));
+  const accounts = await createAccountDirectory();
+  const provider = createOidcProvider(config, keys, store, accounts);
+  const serveProvider = provider.callback();
+  const handleInteraction = createLoginInteraction(provider, accounts, apiResource(config));
+  const authenticate = createAccessTokenVerifier({
+    publicKeys: [publicJwk(keys.signingKey)],
+    issuer: provider.issuer,
+    audience: apiResource(config),
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const url = req.url ?? '/';
+    const pathname = url.split('?')[0] ?? '/';
+    if (!isUnder(pathname, OIDC_PATH)) return false;
+
+    if (pathname.startsWith(`${INTERACTION_PATH}/`)) {
+      try {
+        await handleInteraction(req, res);
+      } catch (error) {
+        console.error('login interaction failed', error);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(errorPage({ error: 'Sign-in failed. Go back to the app and try again.' }));
+        }
+      }
+      return true;
+    }
+
+    // The provider computes its URLs from the mount path: originalUrl minus the url it is given.
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
+    req.url = url.slice(OIDC_PATH.length) || '/';
+    await serveProvider(req, res);
+    return true;
+  }
+
+  return {
+    handle,
+    authenticate,
+    async close() {
+      store.close();
+    },
+  };
+}

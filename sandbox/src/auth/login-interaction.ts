@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import { APP_CLIENT_ID, APP_SCOPES } from '../identities.ts';
+import type { AccountDirectory } from './accounts.ts';
+import { errorPage, loginPage } from './pages.ts';
+
+export const INVALID_LOGIN = 'Invalid email or password.';
+const MAX_FORM_BYTES = 16 * 1024;
+
+function send(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    // The pages need no script; forbid any, and framing (clickjacking of the password form).
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+  });
+  res.end(html);
+}
+
+/** The urlencoded form body, or null when it is larger than any sign-in form. */
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
+  let body = '';
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > MAX_FORM_BYTES) return null;
+  }
+  return new URLSearchParams(body);
+}
+
+/**
+ * The login step of an authorization request: GET shows the sign-in form, POST checks the password
+ * and hands the result back to the provider. Consent is granted for the first-party app without asking.
+ */
+export function createLoginInteraction(provider: Provider, accounts: AccountDirectory, apiResource: string) {
+  return async function handleInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let details;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch {
+      send(
+        res,
+        400,
+        errorPage({ error: 'This sign-in link has expired. Go back to the app and sign in again.' }),
+      );
+      return;
+    }
+    const action = req.url?.split('?')[0] ?? '';
+
+    if (details.prompt.name === 'consent') {
+      if (details.params.client_id !== APP_CLIENT_ID || !details.session?.accountId) {
+        await provider.interactionFinished(req, res, { error: 'access_denied' });
+        return;
+      }
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ clientId: APP_CLIENT_ID, accountId: details.session.accountId });
+      if (!grant) throw new Error('grant of the interaction not found');
+      grant.addOIDCScope(APP_SCOPES);
+      grant.addResourceScope(apiResource, 'api');
+      await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } });
+      return;
+    }
+
+    if (req.method === 'GET') {
+      send(res, 200, loginPage({ action }));
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'GET, POST' }).end();
+      return;
+    }
+
+    const form = await readForm(req);
+    if (!form) {
+      send(res, 413, errorPage({ error: 'The form is too large.' }));
+      return;
+    }
+    const email = form.get('email') ?? '';
+    const user = await accounts.verify(email, form.get('password') ?? '');
+    if (!user) {
+      send(res, 401, loginPage({ action, email, error: INVALID_LOGIN }));
+      return;
+    }
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: String(user.id) } },
+      { mergeWithLastSubmission: false },
+    );
+  };
+}

@@ -1,0 +1,175 @@
+import Provider, {
+  errors,
+  type ClientMetadata,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import type { SandboxConfig } from '../config.ts';
+import {
+  API_CLIENTS,
+  APP_CLIENT_ID,
+  APP_POST_LOGOUT_PATH,
+  APP_REDIRECT_PATH,
+  APP_SCOPES,
+} from '../identities.ts';
+import type { AccountDirectory } from './accounts.ts';
+import { errorPage, logoutConfirmPage, PRODUCT_NAME, signedOutPage } from './pages.ts';
+import type { ProviderKeys } from './provider-keys.ts';
+import type { OidcStore } from './sqlite-adapter.ts';
+
+/** The provider is served under this path of the sandbox; the issuer is `${publicUrl}${OIDC_PATH}`. */
+export const OIDC_PATH = '/oidc';
+/** The login page for one pending authorization: `${INTERACTION_PATH}/<uid>`. */
+export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
+
+const DAY = 24 * 60 * 60;
+
+export function apiResource(config: SandboxConfig): string {
+  return `${config.publicUrl}/graphql`;
+}
+
+function appClient(config: SandboxConfig): ClientMetadata {
+  return {
+    client_id: APP_CLIENT_ID,
+    client_name: PRODUCT_NAME,
+    application_type: 'web',
+    token_endpoint_auth_method: 'none',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    redirect_uris: config.allowedOrigins.map((origin) => origin + APP_REDIRECT_PATH),
+    post_logout_redirect_uris: config.allowedOrigins.map((origin) => origin + APP_POST_LOGOUT_PATH),
+    scope: APP_SCOPES,
+  };
+}
+
+function apiKeyClients(): ClientMetadata[] {
+  return API_CLIENTS.map((key) => ({
+    client_id: key.clientId,
+    client_secret: key.clientSecret,
+    // Either method is accepted at the token endpoint for a client registered with one of them.
+    token_endpoint_auth_method: 'client_secret_basic',
+    grant_types: ['client_credentials'],
+    response_types: [],
+    redirect_uris: [],
+  }));
+}
+
+function isAppClient(ctx: KoaContextWithOIDC): boolean {
+  return ctx.oidc.client?.clientId === APP_CLIENT_ID;
+}
+
+export function createOidcProvider(
+  config: SandboxConfig,
+  keys: ProviderKeys,
+  store: OidcStore,
+  accounts: AccountDirectory,
+): Provider {
+  const resource = apiResource(config);
+  const allowedOrigins = new Set(config.allowedOrigins);
+
+  const configuration: Configuration = {
+    adapter: store.adapterFactory,
+    clients: [appClient(config), ...apiKeyClients()],
+    jwks: { keys: [keys.signingKey] },
+    cookies: { keys: keys.cookieKeys },
+    claims: {
+      openid: ['sub'],
+      profile: ['name'],
+      email: ['email', 'email_verified'],
+    },
+    // The app reads name and email from the ID token: its access token is for the API, not userinfo.
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const user = accounts.byId(sub);
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        async claims() {
+          return { sub, name: user.name, email: user.email, email_verified: true };
+        },
+      };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = logoutConfirmPage(form);
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = signedOutPage();
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, indicator) {
+          if (indicator !== resource) throw new errors.InvalidTarget();
+          return {
+            scope: 'api',
+            audience: resource,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: config.accessTokenTtlSeconds,
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    formats: {
+      customizers: {
+        // Client-credentials tokens act as the user the API key belongs to (as in the real service).
+        jwt(_ctx, token, parts) {
+          if (token.kind !== 'ClientCredentials') return;
+          const key = API_CLIENTS.find((c) => c.clientId === token.clientId);
+          if (key) parts.payload.sub = String(key.userId);
+        },
+      },
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
+    },
+    // First-party app: consent is implied, so the grant covers whatever the app asks for.
+    async loadExistingGrant(ctx) {
+      const { client, session, provider } = ctx.oidc;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session?.grantIdFor(client!.clientId);
+      const existing = grantId ? await provider.Grant.find(grantId) : undefined;
+      if (!isAppClient(ctx) || !session?.accountId) return existing;
+      const grant =
+        existing ?? new provider.Grant({ clientId: client!.clientId, accountId: session.accountId });
+      grant.addOIDCScope(APP_SCOPES);
+      grant.addOIDCClaims(['name', 'email', 'email_verified']);
+      grant.addResourceScope(resource, 'api');
+      await grant.save();
+      return grant;
+    },
+    // oidc-provider drops offline_access unless the request also says prompt=consent; the app is
+    // first-party and always gets refresh tokens.
+    async issueRefreshToken(ctx, client, code) {
+      if (!client.grantTypeAllowed('refresh_token')) return false;
+      return code.scopes.has('offline_access') || isAppClient(ctx);
+    },
+    pkce: { required: () => true },
+    clientBasedCORS: (_ctx, origin) => allowedOrigins.has(origin),
+    ttl: {
+      AccessToken: config.accessTokenTtlSeconds,
+      ClientCredentials: config.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      RefreshToken: 14 * DAY,
+      Session: 14 * DAY,
+      Grant: 14 * DAY,
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage({ error: out.error, description: out.error_description });
+    },
+  };
+
+  return new Provider(`${config.publicUrl}${OIDC_PATH}`, configuration);
+}
