@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import type { SandboxConfig } from '../config.ts';
+import type { StorageService } from '../contracts.ts';
+import { loadOrCreateCredentials } from './credentials.ts';
+import { createStorageEndpoint, STORAGE_PREFIX } from './endpoint.ts';
+import { openObjectStore } from './objectStore.ts';
+import { createPresigner } from './presigner.ts';
+import { createSignatureVerifier } from './signatureVerifier.ts';
+
+const BUILTIN_REGION = 'us-east-1';
+
+/**
+ * Storage for uploads and downloads.
+ *
+ * Built-in (default): presigned URLs point at this sandbox's own /storage/<bucket>/<key> endpoint, which
+ * checks them and keeps objects under `<SANDBOX_DATA_DIR>/storage`.
+ *
+ * Any S3-compatible service instead, when SANDBOX_S3_ENDPOINT is set (see config.ts): SANDBOX_S3_REGION
+ * (default us-east-1), SANDBOX_S3_BUCKET (default sandbox), SANDBOX_S3_ACCESS_KEY_ID,
+ * SANDBOX_S3_SECRET_ACCESS_KEY, SANDBOX_S3_FORCE_PATH_STYLE (default true; "false" for virtual-hosted
+ * buckets). That service's own CORS rules must then allow the app's origin and expose ETag.
+ */
+export async function createStorageService(config: SandboxConfig): Promise<StorageService> {
+  return config.storage.kind === 'builtin' ? createBuiltinStorage(config) : createExternalStorage(config);
+}
+
+function createBuiltinStorage(config: SandboxConfig): StorageService {
+  const storageDir = path.join(config.dataDir, 'storage');
+  const credentials = loadOrCreateCredentials(storageDir);
+  const store = openObjectStore(storageDir);
+  const presigner = createPresigner({
+    endpoint: `${config.publicUrl}${STORAGE_PREFIX}`,
+    region: BUILTIN_REGION,
+    bucket: config.storage.bucket,
+    forcePathStyle: true,
+    ...credentials,
+    expiresInSeconds: config.uploadUrlTtlSeconds,
+  });
+  return {
+    handle: createStorageEndpoint({
+      bucket: config.storage.bucket,
+      allowedOrigins: config.allowedOrigins,
+      maxUploadBytes: config.maxUploadBytes,
+      verify: createSignatureVerifier(credentials, BUILTIN_REGION),
+      store,
+    }),
+    presignPut: presigner.presignPut,
+    presignGet: presigner.presignGet,
+    async head(key) {
+      const record = store.head(key);
+      return record && { etag: record.etag, size: record.size, contentType: record.contentType };
+    },
+    async close() {
+      presigner.client.destroy();
+      store.close();
+    },
+  };
+}
+
+function createExternalStorage(config: SandboxConfig): StorageService {
+  const s3 = config.storage;
+  if (s3.kind !== 's3') throw new Error('external storage needs an s3 storage config');
+  const presigner = createPresigner({ ...s3, expiresInSeconds: config.uploadUrlTtlSeconds });
+  return {
+    handle: async () => false,
+    presignPut: presigner.presignPut,
+    presignGet: presigner.presignGet,
+    async head(key) {
+      try {
+        const out = await presigner.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
+        return {
+          etag: out.ETag ?? '',
+          size: out.ContentLength ?? 0,
+          contentType: out.ContentType ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+          return null;
+        throw error;
+      }
+    },
+    async close() {
+      presigner.client.destroy();
+    },
+  };
+}

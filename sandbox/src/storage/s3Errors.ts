@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+
+export type S3ErrorCode =
+  | 'AccessDenied'
+  | 'SignatureDoesNotMatch'
+  | 'InvalidAccessKeyId'
+  | 'AuthorizationQueryParametersError'
+  | 'EntityTooLarge'
+  | 'IncompleteBody'
+  | 'InvalidArgument'
+  | 'InvalidRange'
+  | 'InvalidRequest'
+  | 'MethodNotAllowed'
+  | 'NoSuchBucket'
+  | 'NoSuchKey'
+  | 'InternalError';
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Answers with S3's XML error document (no body for HEAD, as S3 does); CORS headers set earlier stay. */
+export function sendS3Error(
+  res: ServerResponse,
+  method: string | undefined,
+  status: number,
+  code: S3ErrorCode,
+  message: string,
+  extraHeaders: Record<string, string> = {},
+): void {
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message>` +
+    `<RequestId>${randomBytes(8).toString('hex').toUpperCase()}</RequestId></Error>`;
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/xml');
+  if (method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
+}

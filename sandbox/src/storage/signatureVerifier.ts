@@ -1,0 +1,172 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Sha256 } from '@aws-crypto/sha256-js';
+import { HttpRequest } from '@smithy/protocol-http';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { StorageCredentials } from './credentials.ts';
+import { single, type Query } from './presignedQuery.ts';
+import type { S3ErrorCode } from './s3Errors.ts';
+
+export interface SignedRequest {
+  method: string;
+  /** Path exactly as received (still percent-encoded): S3 signs the encoded path as is. */
+  rawPath: string;
+  query: Query;
+  headers: IncomingHttpHeaders;
+}
+
+export type Verification =
+  | { ok: true; signature: string; expiresAt: number }
+  | { ok: false; status: number; code: S3ErrorCode; message: string };
+
+const AUTH_PARAMS = new Set([
+  'X-Amz-Algorithm',
+  'X-Amz-Credential',
+  'X-Amz-Date',
+  'X-Amz-Expires',
+  'X-Amz-SignedHeaders',
+  'X-Amz-Signature',
+]);
+const MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
+
+const deny = (code: S3ErrorCode, message: string, status = 403): Verification => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
+
+function parseAmzDate(value: string): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+  if (!m) return null;
+  const date = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function sameHex(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Checks an AWS Signature V4 query-string signature by rebuilding the request the presigner saw and signing
+ * it again with the stored secret at the request's own X-Amz-Date.
+ */
+export function createSignatureVerifier(credentials: StorageCredentials, region: string) {
+  const signer = new SignatureV4({
+    credentials,
+    region,
+    service: 's3',
+    sha256: Sha256,
+    // The S3 presigner signs the already-encoded path; escaping again would never match.
+    uriEscapePath: false,
+  });
+
+  async function expectedSignature(
+    request: SignedRequest,
+    method: string,
+    signedHeaders: string[],
+    signingDate: Date,
+    expiresIn: number,
+  ): Promise<string | null> {
+    const headers: Record<string, string> = {};
+    for (const name of signedHeaders) {
+      const value = request.headers[name];
+      if (value === undefined) return null;
+      headers[name] = Array.isArray(value) ? value.join(',') : value;
+    }
+    const query: Query = {};
+    for (const [name, value] of Object.entries(request.query)) {
+      if (AUTH_PARAMS.has(name)) continue;
+      // The presigner passed the payload hash as a header that it hoisted into the query under this exact
+      // name; handing it back as a header with the same case reproduces both the query and the payload hash.
+      if (name.toLowerCase() === 'x-amz-content-sha256' && typeof value === 'string') headers[name] = value;
+      else query[name] = value;
+    }
+    const rebuilt = new HttpRequest({
+      method,
+      protocol: 'http:',
+      hostname: '',
+      path: request.rawPath,
+      query,
+      headers,
+    });
+    const presigned = await signer.presign(rebuilt, {
+      signingDate,
+      expiresIn,
+      signableHeaders: new Set(signedHeaders),
+      unhoistableHeaders: new Set(signedHeaders),
+    });
+    const signature = presigned.query?.['X-Amz-Signature'];
+    return typeof signature === 'string' ? signature : null;
+  }
+
+  return async function verify(request: SignedRequest, now: Date): Promise<Verification> {
+    const q = request.query;
+    const signature = single(q, 'X-Amz-Signature');
+    if (signature === undefined) {
+      return deny('AccessDenied', 'Only presigned URLs are accepted by this endpoint.');
+    }
+    const algorithm = single(q, 'X-Amz-Algorithm');
+    const credential = single(q, 'X-Amz-Credential');
+    const amzDate = single(q, 'X-Amz-Date');
+    const expiresRaw = single(q, 'X-Amz-Expires');
+    const signedHeadersRaw = single(q, 'X-Amz-SignedHeaders');
+    if (!algorithm || !credential || !amzDate || !expiresRaw || !signedHeadersRaw) {
+      return deny(
+        'AuthorizationQueryParametersError',
+        'Query-string authentication requires X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders and X-Amz-Signature.',
+        400,
+      );
+    }
+    if (algorithm !== 'AWS4-HMAC-SHA256') {
+      return deny(
+        'AuthorizationQueryParametersError',
+        'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256".',
+        400,
+      );
+    }
+    const signingDate = parseAmzDate(amzDate);
+    const expiresIn = /^\d{1,7}$/.test(expiresRaw) ? Number(expiresRaw) : NaN;
+    if (!signingDate || !(expiresIn >= 1 && expiresIn <= MAX_EXPIRES_SECONDS)) {
+      return deny('AuthorizationQueryParametersError', 'X-Amz-Date or X-Amz-Expires is malformed.', 400);
+    }
+    const [accessKeyId, ...scope] = credential.split('/');
+    if (accessKeyId !== credentials.accessKeyId) {
+      return deny('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+    }
+    if (scope.join('/') !== `${amzDate.slice(0, 8)}/${region}/s3/aws4_request`) {
+      return deny('SignatureDoesNotMatch', 'The credential scope does not match the request.');
+    }
+    const signedHeaders = signedHeadersRaw.split(';');
+    if (!signedHeaders.includes('host') || signedHeaders.some((h) => h === '' || h !== h.toLowerCase())) {
+      return deny(
+        'AuthorizationQueryParametersError',
+        'X-Amz-SignedHeaders must list lower-case names including host.',
+        400,
+      );
+    }
+    // A presigned GET URL also serves HEAD, so that a client can check an object without downloading it.
+    const methods = request.method === 'HEAD' ? ['HEAD', 'GET'] : [request.method];
+    let matched = false;
+    for (const method of methods) {
+      const expected = await expectedSignature(request, method, signedHeaders, signingDate, expiresIn);
+      if (expected !== null && sameHex(expected, signature)) {
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) {
+      return deny(
+        'SignatureDoesNotMatch',
+        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      );
+    }
+    const expiresAt = signingDate.getTime() + expiresIn * 1000;
+    if (now.getTime() > expiresAt) return deny('AccessDenied', 'Request has expired');
+    return { ok: true, signature, expiresAt };
+  };
+}
+
+export type SignatureVerifier = ReturnType<typeof createSignatureVerifier>;
