@@ -1,0 +1,113 @@
+import { decodeProtectedHeader } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimsOf } from './auth-login-client.ts';
+import { startAuthServer, type AuthTestServer } from './auth-test-server.ts';
+
+let sandbox: AuthTestServer;
+
+beforeAll(async () => {
+  sandbox = await startAuthServer({ accessTokenTtlSeconds: 900 });
+});
+afterAll(() => sandbox.close());
+
+function tokenRequest(body: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${sandbox.issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body),
+  });
+}
+
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+describe('client credentials for API keys', () => {
+  it('issues an access token with client_secret_basic', async () => {
+    const res = await tokenRequest(
+      { grant_type: 'client_credentials' },
+      { authorization: basic('technician-key', 'technician-secret') },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access_token: string; token_type: string; expires_in: number };
+    expect(body.token_type).toBe('Bearer');
+    expect(body.expires_in).toBe(900);
+    await expect(sandbox.auth.authenticate(`Bearer ${body.access_token}`)).resolves.toEqual({
+      userId: 1,
+      role: 'technician',
+      kind: 'api-key',
+      clientId: 'technician-key',
+    });
+  });
+
+  it('issues an access token with client_secret_post', async () => {
+    const res = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'viewer-key',
+      client_secret: 'viewer-secret',
+    });
+    expect(res.status).toBe(200);
+    const { access_token } = (await res.json()) as { access_token: string };
+    await expect(sandbox.auth.authenticate(`Bearer ${access_token}`)).resolves.toEqual({
+      userId: 2,
+      role: 'viewer',
+      kind: 'api-key',
+      clientId: 'viewer-key',
+    });
+  });
+
+  it('rejects a wrong secret with invalid_client and issues nothing', async () => {
+    const viaBasic = await tokenRequest(
+      { grant_type: 'client_credentials' },
+      { authorization: basic('technician-key', 'wrong') },
+    );
+    expect(viaBasic.status).toBe(401);
+    expect(await viaBasic.json()).toMatchObject({ error: 'invalid_client' });
+
+    const viaPost = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'technician-key',
+      client_secret: 'viewer-secret',
+    });
+    expect(viaPost.status).toBe(401);
+    expect(await viaPost.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('rejects an unknown client', async () => {
+    const res = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'nobody',
+      client_secret: 'x',
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('does not let the public app use client credentials', async () => {
+    const res = await tokenRequest({ grant_type: 'client_credentials', client_id: 'floor-app' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('signs a JWT for the API audience with a key published in the JWKS', async () => {
+    const res = await tokenRequest(
+      { grant_type: 'client_credentials' },
+      { authorization: basic('technician-key', 'technician-secret') },
+    );
+    const { access_token } = (await res.json()) as { access_token: string };
+
+    const header = decodeProtectedHeader(access_token);
+    expect(header.alg).toBe('RS256');
+    const jwks = (await (await fetch(`${sandbox.issuer}/jwks`)).json()) as {
+      keys: { kid: string; d?: string }[];
+    };
+    expect(jwks.keys.map((k) => k.kid)).toContain(header.kid);
+    expect(jwks.keys.every((k) => k.d === undefined)).toBe(true);
+
+    const claims = claimsOf(access_token);
+    expect(claims).toMatchObject({
+      iss: sandbox.issuer,
+      aud: `${sandbox.config.publicUrl}/graphql`,
+      sub: '1',
+      client_id: 'technician-key',
+    });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(900);
+  });
+});
