@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { ModalsProvider } from '@mantine/modals';
+import type { ApolloClient } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { AuthProvider } from '../auth/AuthContext';
+import type { AuthSession } from '../auth/authSession';
+import { theme } from './theme';
+
+/** Visual providers only: used for the configuration error page, before any session exists. */
+export function UiProviders({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="top-right" />
+      <ModalsProvider>{children}</ModalsProvider>
+    </MantineProvider>
+  );
+}
+
+/** Everything a page needs around it: theme, notifications, GraphQL client and the auth session. */
+export function AppProviders({
+  session,
+  client,
+  children,
+}: {
+  session: AuthSession;
+  client: ApolloClient;
+  children: ReactNode;
+}) {
+  return (
+    <UiProviders>
+      <ApolloProvider client={client}>
+        <AuthProvider session={session}>{children}</AuthProvider>
+      </ApolloProvider>
+    </UiProviders>
+  );
+}

@@ -1,0 +1,26 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { ApolloClient } from '@apollo/client';
+import type { AuthSession } from '../auth/authSession';
+import { routeTree } from '../routeTree.gen';
+
+/** What every route's beforeLoad and loader receive. */
+export interface RouterContext {
+  auth: AuthSession;
+  apolloClient: ApolloClient;
+}
+
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

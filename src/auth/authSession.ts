@@ -1,0 +1,32 @@
+/**
+ * The app's view of the signed-in session, independent of the OIDC library, so the router guard,
+ * the GraphQL links and component tests all talk to the same small interface.
+ */
+export type AuthStatus =
+  /** No user: private pages send the browser to sign-in. */
+  | 'signed-out'
+  | 'signed-in'
+  /** A user was signed in but the token could not be renewed: ask, never redirect on our own. */
+  | 'session-ended';
+
+export interface AuthState {
+  status: AuthStatus;
+}
+
+export interface AuthSession {
+  getState(): AuthState;
+  /** Calls `listener` after every state change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** A valid access token, renewing first when the stored one has expired; null when there is none. */
+  getAccessToken(): Promise<string | null>;
+  /** Renews the access token (one renewal at a time); null and status 'session-ended' when it fails. */
+  renew(): Promise<string | null>;
+  /** Marks the session ended (e.g. the API kept refusing a renewed token). */
+  endSession(): void;
+  /** Leaves for the identity provider's login; after sign-in the app opens `returnTo` (a local path). */
+  signIn(returnTo: string): Promise<void>;
+  /** Completes the login from the callback URL (once per URL); resolves to the local path to open. */
+  completeSignIn(url: string): Promise<string>;
+  /** Ends the session at the identity provider and in the app. */
+  signOut(): Promise<void>;
+}

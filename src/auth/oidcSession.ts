@@ -1,0 +1,147 @@
+import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
+import type { AppConfig } from '../config/appConfig';
+import type { AuthSession, AuthState } from './authSession';
+import { sanitizeRedirect } from './redirect';
+
+export const CALLBACK_PATH = '/auth/callback';
+
+/**
+ * The callback URL cannot complete a sign-in (its state was already used, e.g. the user pressed Back
+ * onto it, or it carries no code); the caller continues to the app or starts a fresh sign-in.
+ */
+export class StaleSignInError extends Error {
+  constructor() {
+    super('This sign-in link was already used.');
+    this.name = 'StaleSignInError';
+  }
+}
+
+/**
+ * Refresh tokens rotate: two renewals at once would spend the same refresh token twice, and the
+ * provider then revokes the whole grant. Every renewal (the library's timer and our 401 handling)
+ * goes through signinSilent, so sharing one in-flight call here serialises them all.
+ */
+class SingleFlightUserManager extends UserManager {
+  #renewal: Promise<User | null> | null = null;
+
+  override signinSilent(args?: SigninSilentArgs): Promise<User | null> {
+    this.#renewal ??= super.signinSilent(args).finally(() => {
+      this.#renewal = null;
+    });
+    return this.#renewal;
+  }
+}
+
+interface SignInState {
+  returnTo: string;
+}
+
+function returnToOf(user: User): string {
+  const state = user.state as Partial<SignInState> | undefined;
+  return sanitizeRedirect(state?.returnTo);
+}
+
+export function createUserManager(config: AppConfig, origin = window.location.origin): UserManager {
+  // sessionStorage for user and PKCE state: per tab, gone with the tab, never shared across tabs.
+  const store = new WebStorageStateStore({ store: window.sessionStorage });
+  return new SingleFlightUserManager({
+    authority: config.oidc.authority,
+    client_id: config.oidc.clientId,
+    scope: config.oidc.scopes,
+    response_type: 'code',
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${origin}/`,
+    userStore: store,
+    stateStore: store,
+    automaticSilentRenew: true,
+    // The shell shows `me` from the API; the ID token's claims are not displayed.
+    loadUserInfo: false,
+    // The check-session iframe would need frame-src for the provider and adds nothing here.
+    monitorSession: false,
+  });
+}
+
+/** AuthSession backed by oidc-client-ts. Resolves once the stored user (if any) has been read. */
+export async function createOidcAuthSession(userManager: UserManager): Promise<AuthSession> {
+  const listeners = new Set<() => void>();
+  const callbacks = new Map<string, Promise<string>>();
+  let state: AuthState = { status: (await userManager.getUser()) ? 'signed-in' : 'signed-out' };
+
+  const setStatus = (status: AuthState['status']) => {
+    if (state.status === status) return;
+    state = { status };
+    listeners.forEach((listener) => listener());
+  };
+
+  userManager.events.addUserLoaded(() => setStatus('signed-in'));
+  userManager.events.addUserUnloaded(() => setStatus('signed-out'));
+  userManager.events.addSilentRenewError(() => setStatus('session-ended'));
+
+  const renew = async (): Promise<string | null> => {
+    try {
+      const user = await userManager.signinSilent();
+      if (!user) throw new Error('Renewal returned no user.');
+      setStatus('signed-in');
+      return user.access_token;
+    } catch {
+      // Stay on the page: the shell asks the user to sign in again, so nothing typed is lost.
+      if (state.status !== 'signed-out') setStatus('session-ended');
+      return null;
+    }
+  };
+
+  const finishCallback = async (url: string): Promise<string> => {
+    const params = new URL(url).searchParams;
+    if (!params.has('state') || (!params.has('code') && !params.has('error'))) {
+      if (await userManager.getUser()) return '/';
+      throw new StaleSignInError();
+    }
+    try {
+      const user = await userManager.signinCallback(url);
+      return user ? returnToOf(user) : '/';
+    } catch (error) {
+      if (error instanceof Error && /No matching state/.test(error.message)) {
+        if (await userManager.getUser()) return '/';
+        throw new StaleSignInError();
+      }
+      throw error;
+    }
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async getAccessToken() {
+      const user = await userManager.getUser();
+      if (!user) return null;
+      if (user.expired !== false) return renew();
+      return user.access_token;
+    },
+    renew,
+    endSession: () => setStatus('session-ended'),
+    async signIn(returnTo) {
+      const data: SignInState = { returnTo: sanitizeRedirect(returnTo) };
+      // replace: Back from the login page returns to where the user was, not to a page that redirects again.
+      await userManager.signinRedirect({ state: data, redirectMethod: 'replace' });
+    },
+    completeSignIn(url) {
+      // StrictMode runs effects twice; an authorization code may be redeemed only once.
+      let pending = callbacks.get(url);
+      if (!pending) {
+        pending = finishCallback(url);
+        callbacks.set(url, pending);
+      }
+      return pending;
+    },
+    async signOut() {
+      const user = await userManager.getUser();
+      await userManager.signoutRedirect({
+        id_token_hint: user?.id_token,
+        post_logout_redirect_uri: userManager.settings.post_logout_redirect_uri,
+      });
+    },
+  };
+}

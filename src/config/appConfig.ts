@@ -1,0 +1,118 @@
+/** Runtime configuration, read from /config.json at start so one build serves any environment. */
+export interface AppConfig {
+  /** GraphQL endpoint, e.g. https://api.buildwithion.com/graphql */
+  apiUrl: string;
+  oidc: {
+    /** Issuer URL of the identity provider. */
+    authority: string;
+    clientId: string;
+    /** Space-separated scopes, e.g. "openid profile email offline_access". */
+    scopes: string;
+  };
+  /** Shown in the shell when not "production", e.g. "sandbox". */
+  environment: string;
+  /** Largest file the app offers to upload, in bytes. */
+  maxUploadBytes: number;
+}
+
+/** The configuration could not be loaded or is invalid; `problems` lists each reason for the error page. */
+export class ConfigError extends Error {
+  constructor(
+    message: string,
+    readonly problems: readonly string[] = [],
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function httpUrl(value: unknown, field: string, problems: string[]): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    problems.push(`"${field}" must be a URL.`);
+    return '';
+  }
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http');
+  } catch {
+    problems.push(`"${field}" must be an http(s) URL, got "${value}".`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function text(value: unknown, field: string, problems: string[]): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    problems.push(`"${field}" must be a non-empty string.`);
+    return '';
+  }
+  return value.trim();
+}
+
+/** Validates parsed JSON; throws ConfigError listing every problem at once. */
+export function parseAppConfig(json: unknown): AppConfig {
+  const problems: string[] = [];
+  if (!isRecord(json)) throw new ConfigError('The configuration is not a JSON object.', []);
+  const oidc = isRecord(json.oidc) ? json.oidc : {};
+  if (!isRecord(json.oidc)) problems.push('"oidc" must be an object with authority, clientId and scopes.');
+  const config: AppConfig = {
+    apiUrl: httpUrl(json.apiUrl, 'apiUrl', problems),
+    oidc: {
+      authority: httpUrl(oidc.authority, 'oidc.authority', problems),
+      clientId: text(oidc.clientId, 'oidc.clientId', problems),
+      scopes: text(oidc.scopes, 'oidc.scopes', problems),
+    },
+    environment: text(json.environment, 'environment', problems),
+    maxUploadBytes: 0,
+  };
+  if (config.oidc.scopes && !config.oidc.scopes.split(/\s+/).includes('openid')) {
+    problems.push('"oidc.scopes" must include "openid".');
+  }
+  const max = json.maxUploadBytes;
+  if (typeof max !== 'number' || !Number.isSafeInteger(max) || max <= 0) {
+    problems.push('"maxUploadBytes" must be a positive whole number.');
+  } else {
+    config.maxUploadBytes = max;
+  }
+  if (problems.length > 0) throw new ConfigError('The configuration is invalid.', problems);
+  return config;
+}
+
+/** Fetches and validates the configuration served next to index.html. */
+export async function fetchAppConfig(
+  url = '/config.json',
+  fetchImpl: typeof fetch = fetch,
+): Promise<AppConfig> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  } catch (error) {
+    throw new ConfigError(`The configuration at ${url} could not be fetched.`, [String(error)]);
+  }
+  if (!response.ok) {
+    throw new ConfigError(`The configuration at ${url} is missing (HTTP ${response.status}).`);
+  }
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ConfigError(`The configuration at ${url} is not valid JSON.`);
+  }
+  return parseAppConfig(json);
+}
+
+let current: AppConfig | null = null;
+
+/** Makes the loaded configuration available to code outside React (links, upload pipeline). */
+export function setAppConfig(config: AppConfig): void {
+  current = config;
+}
+
+/** The configuration loaded at start; throws when called before main.tsx has loaded it. */
+export function getAppConfig(): AppConfig {
+  if (!current) throw new ConfigError('The configuration has not been loaded yet.');
+  return current;
+}

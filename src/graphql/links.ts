@@ -1,0 +1,120 @@
+import { ApolloLink } from '@apollo/client/link';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { ErrorLink } from '@apollo/client/link/error';
+import { HttpLink } from '@apollo/client/link/http';
+import { RetryLink } from '@apollo/client/link/retry';
+import { SetContextLink } from '@apollo/client/link/context';
+import { OperationTypeNode } from 'graphql';
+import { catchError, from, mergeMap, throwError, map } from 'rxjs';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { isAuthFailure, isTransientFailure, toUserMessage } from './errors';
+
+declare module '@apollo/client' {
+  interface DefaultContext {
+    /**
+     * 'in-place': the component shows this operation's failure itself, so no notification.
+     * Default: failures are shown as a notification.
+     */
+    errorDisplay?: 'in-place' | 'notification';
+  }
+}
+
+/** Pass as `context` to an operation whose component shows its own error. */
+export const ERRORS_IN_PLACE = { errorDisplay: 'in-place' } as const;
+
+export interface LinkDependencies {
+  /** GraphQL endpoint, read per request (runtime configuration). */
+  uri: () => string;
+  getAccessToken: () => Promise<string | null>;
+  /** Renews the access token once; null when it cannot (the session has ended). */
+  renewAccessToken: () => Promise<string | null>;
+  /** The API still refuses after a renewal: the user has to sign in again. */
+  onSessionEnded: () => void;
+  /** Shows a failure message to the user. */
+  notify: (message: string) => void;
+  fetch?: typeof fetch;
+  backoff?: BackoffOptions;
+  /** Total attempts for a query that keeps failing transiently (first try included). */
+  maxAttempts?: number;
+}
+
+/** Reads the token at request time, so every attempt and retry carries the newest one. */
+function authHeaderLink(getAccessToken: LinkDependencies['getAccessToken']): ApolloLink {
+  return new SetContextLink(async (prevContext) => {
+    const token = await getAccessToken();
+    const headers: Record<string, string> = {
+      ...(prevContext.headers as Record<string, string> | undefined),
+    };
+    if (token) headers.authorization = `Bearer ${token}`;
+    return { headers };
+  });
+}
+
+/** The API reports some failures with HTTP 200 and `errors`: treat every such response as a failure. */
+function graphQLErrorsAsFailureLink(): ApolloLink {
+  return new ApolloLink((operation, forward) =>
+    forward(operation).pipe(
+      map((result) => {
+        if (result.errors && result.errors.length > 0) throw new CombinedGraphQLErrors(result, result.errors);
+        return result;
+      }),
+    ),
+  );
+}
+
+/**
+ * A refused token is renewed once and the operation tried once more (mutations too: a refused
+ * request did nothing). If renewal fails or the API still refuses, the session has ended.
+ */
+function renewOnAuthFailureLink(deps: LinkDependencies): ApolloLink {
+  return new ApolloLink((operation, forward) =>
+    forward(operation).pipe(
+      catchError((error: unknown) => {
+        if (!isAuthFailure(error)) return throwError(() => error);
+        return from(deps.renewAccessToken()).pipe(
+          mergeMap((token) => {
+            if (!token) return throwError(() => error);
+            return forward(operation).pipe(
+              catchError((retryError: unknown) => {
+                if (isAuthFailure(retryError)) deps.onSessionEnded();
+                return throwError(() => retryError);
+              }),
+            );
+          }),
+        );
+      }),
+    ),
+  );
+}
+
+/** Only queries are retried: a mutation that hit a 5xx may have been applied already. */
+function transientRetryLink(deps: LinkDependencies): ApolloLink {
+  const maxAttempts = deps.maxAttempts ?? 4;
+  return new RetryLink({
+    delay: (retry) => backoffDelay(retry, deps.backoff ?? DEFAULT_BACKOFF),
+    attempts: (retry, operation, error) =>
+      retry < maxAttempts && operation.operationType === OperationTypeNode.QUERY && isTransientFailure(error),
+  });
+}
+
+/** Shows each final failure once, unless the component shows it in place or the session prompt does. */
+function notifyLink(deps: LinkDependencies): ApolloLink {
+  return new ErrorLink(({ error, operation }) => {
+    if (operation.getContext().errorDisplay === 'in-place') return;
+    if (isAuthFailure(error)) return;
+    if (error.name === 'AbortError') return;
+    deps.notify(toUserMessage(error));
+  });
+}
+
+/** The whole chain, outermost first. */
+export function createLink(deps: LinkDependencies): ApolloLink {
+  return ApolloLink.from([
+    notifyLink(deps),
+    renewOnAuthFailureLink(deps),
+    transientRetryLink(deps),
+    authHeaderLink(deps.getAccessToken),
+    graphQLErrorsAsFailureLink(),
+    new HttpLink({ uri: () => deps.uri(), fetch: deps.fetch }),
+  ]);
+}

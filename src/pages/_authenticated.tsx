@@ -1,0 +1,12 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { AppShellLayout } from '../components/app-shell/AppShellLayout';
+
+/** Every private page is a child of this pathless layout: signed-out visitors go to sign-in first. */
+export const Route = createFileRoute('/_authenticated')({
+  beforeLoad: ({ context, location }) => {
+    if (context.auth.getState().status === 'signed-out') {
+      throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true });
+    }
+  },
+  component: AppShellLayout,
+});

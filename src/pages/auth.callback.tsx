@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuthCallbackPage } from '../components/app-shell/AuthCallbackPage';
+
+export const Route = createFileRoute('/auth/callback')({
+  component: AuthCallbackPage,
+});
