@@ -149,7 +149,7 @@ export function openObjectStore(storageDir: string) {
             callback(null, chunk);
           },
         });
-        const onBodyError = (error: Error) => meter.destroy(error);
+        const onBodyError = (error: Error) => meter.destroy(new IncompleteBodyError(error.message));
         const onBodyClose = () => {
           if (!body.readableEnded) meter.destroy(new IncompleteBodyError());
         };

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startStorage, type RunningStorage } from './storage-testServer.ts';
+
+const MB = 1024 * 1024;
+const TOTAL = 200 * MB;
+
+let s: RunningStorage;
+beforeAll(async () => {
+  s = await startStorage();
+});
+afterAll(() => s.stop());
+
+/** PUTs TOTAL bytes in 1 MB chunks, honouring backpressure, so the client side holds one chunk at a time. */
+function streamUpload(url: URL, chunk: Buffer): Promise<{ status: number; etag: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(TOTAL) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag }));
+    });
+    req.on('error', reject);
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < TOTAL) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', writeMore);
+          return;
+        }
+      }
+      req.end();
+    };
+    writeMore();
+  });
+}
+
+test('a 200 MB upload streams through with flat memory and the right ETag', async () => {
+  const chunk = Buffer.alloc(MB, 7);
+  const expected = createHash('md5');
+  for (let i = 0; i < TOTAL / MB; i++) expected.update(chunk);
+  const key = 'uploads/big/blob.bin';
+  const url = new URL(await s.storage.presignPut(key, 'application/octet-stream'));
+
+  globalThis.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const { status, etag } = await streamUpload(url, chunk);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+
+  const growthMb = (peak - before) / MB;
+  console.log(`RSS growth while streaming ${TOTAL / MB} MB: ${growthMb.toFixed(1)} MB`);
+  expect(status).toBe(200);
+  expect(etag).toBe(`"${expected.digest('hex')}"`);
+  expect(await s.storage.head(key)).toMatchObject({ size: TOTAL });
+  expect(growthMb).toBeLessThan(100);
+});

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, expect, test } from 'vitest';
+import { startStorage } from './storage-testServer.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dirs: string[] = [];
+
+async function tempDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'storage-persist-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+test('objects, signing keys and used PUT URLs survive a restart', async () => {
+  const dataDir = await tempDataDir();
+  const first = await startStorage({ dataDir });
+  const port = first.config.port;
+  const putUrl = await first.storage.presignPut('uploads/keep/report.txt', 'text/plain');
+  expect(
+    (await fetch(putUrl, { method: 'PUT', body: 'kept', headers: { 'content-type': 'text/plain' } })).status,
+  ).toBe(200);
+  const getUrl = await first.storage.presignGet('uploads/keep/report.txt', 'report.txt', 'text/plain');
+  const before = await first.storage.head('uploads/keep/report.txt');
+  await first.stop({ keepData: true });
+
+  // Same port, so that URLs signed for this host stay valid as they would for a restarted sandbox.
+  const second = await startStorage({ dataDir }, port);
+  try {
+    expect(await second.storage.head('uploads/keep/report.txt')).toEqual(before);
+    const download = await fetch(getUrl);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe('kept');
+    const reuse = await fetch(putUrl, {
+      method: 'PUT',
+      body: 'again',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(reuse.status).toBe(403);
+  } finally {
+    await second.stop({ keepData: true });
+  }
+});
+
+test('a crash in the middle of a PUT leaves no object under the key and no leftovers', async () => {
+  const dataDir = await tempDataDir();
+  const helper = path.join(here, 'storage-testServer.ts');
+  // One node process (tsx as a loader, not its wrapper CLI) so that SIGKILL hits the server itself.
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { startStorage } = await import(${JSON.stringify(helper)});
+       const s = await startStorage({ dataDir: ${JSON.stringify(dataDir)} });
+       console.log(await s.storage.presignPut('uploads/crash/big.bin', 'application/octet-stream'));`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        const line = out.split('\n').find((l) => l.startsWith('http'));
+        if (line) resolve(line.trim());
+      });
+      child.on('exit', () => reject(new Error(`storage child exited early: ${out}`)));
+    });
+    const req = http.request(new URL(url), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream', 'content-length': String(10 * 1024 * 1024) },
+    });
+    req.on('error', () => undefined);
+    req.write(Buffer.alloc(1024 * 1024, 3));
+    const tmp = path.join(dataDir, 'storage', 'tmp');
+    for (let i = 0; i < 100 && (await readdir(tmp).catch(() => [])).length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await readdir(tmp)).toHaveLength(1);
+    child.kill('SIGKILL');
+    await exited;
+    req.destroy();
+  } finally {
+    child.kill('SIGKILL');
+  }
+  // A blob renamed into place whose metadata commit never happened, as a crash between the two leaves it.
+  await writeFile(path.join(dataDir, 'storage', 'blobs', 'orphan-from-crash'), 'x');
+
+  const restarted = await startStorage({ dataDir });
+  try {
+    expect(await restarted.storage.head('uploads/crash/big.bin')).toBeNull();
+    expect(await readdir(path.join(dataDir, 'storage', 'tmp'))).toEqual([]);
+    expect(await readdir(path.join(dataDir, 'storage', 'blobs'))).toEqual([]);
+  } finally {
+    await restarted.stop({ keepData: true });
+  }
+});
