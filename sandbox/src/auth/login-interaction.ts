@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { APP_CLIENT_ID, APP_SCOPES } from '../identities.ts';
 import type { AccountDirectory } from './accounts.ts';
+import { API_SCOPES } from './oidc-provider.ts';
 import { errorPage, loginPage } from './pages.ts';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
@@ -57,7 +58,7 @@ export function createLoginInteraction(provider: Provider, accounts: AccountDire
         : new provider.Grant({ clientId: APP_CLIENT_ID, accountId: details.session.accountId });
       if (!grant) throw new Error('grant of the interaction not found');
       grant.addOIDCScope(APP_SCOPES);
-      grant.addResourceScope(apiResource, 'api');
+      grant.addResourceScope(apiResource, API_SCOPES);
       await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } });
       return;
     }

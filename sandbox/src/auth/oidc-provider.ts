@@ -24,6 +24,12 @@ export const INTERACTION_PATH = `${OIDC_PATH}/interaction`;
 
 const DAY = 24 * 60 * 60;
 
+/**
+ * Scopes the API's access tokens may carry: the app's own, so the token response reports what was granted
+ * (clients keep the response's `scope`) instead of an empty string.
+ */
+export const API_SCOPES = APP_SCOPES;
+
 export function apiResource(config: SandboxConfig): string {
   return `${config.publicUrl}/graphql`;
 }
@@ -92,7 +98,11 @@ export function createOidcProvider(
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client may revoke only its own tokens.
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
@@ -111,7 +121,7 @@ export function createOidcProvider(
         getResourceServerInfo(_ctx, indicator) {
           if (indicator !== resource) throw new errors.InvalidTarget();
           return {
-            scope: 'api',
+            scope: API_SCOPES,
             audience: resource,
             accessTokenFormat: 'jwt',
             accessTokenTTL: config.accessTokenTtlSeconds,
@@ -143,7 +153,7 @@ export function createOidcProvider(
         existing ?? new provider.Grant({ clientId: client!.clientId, accountId: session.accountId });
       grant.addOIDCScope(APP_SCOPES);
       grant.addOIDCClaims(['name', 'email', 'email_verified']);
-      grant.addResourceScope(resource, 'api');
+      grant.addResourceScope(resource, API_SCOPES);
       await grant.save();
       return grant;
     },

@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_ORIGIN,
+  authorizeUrl,
+  Browser,
+  claimsOf,
+  follow,
+  formAction,
+  pkcePair,
+  postForm,
+  REDIRECT_URI,
+  signIn,
+} from './auth-login-client.ts';
+import { startAuthServer, type AuthTestServer } from './auth-test-server.ts';
+
+let sandbox: AuthTestServer;
+
+beforeAll(async () => {
+  sandbox = await startAuthServer();
+});
+afterAll(() => sandbox.close());
+
+async function openLoginPage(browser: Browser, challenge: string, state = 'state-1') {
+  const res = await follow(
+    browser,
+    await browser.fetch(authorizeUrl(sandbox.issuer, challenge, state)),
+    sandbox.issuer,
+  );
+  if (res instanceof URL) throw new Error('expected the login page');
+  return res;
+}
+
+function exchange(code: string, verifier: string, extra: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${sandbox.issuer}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'floor-app',
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+      ...extra,
+    }),
+  });
+}
+
+describe('discovery', () => {
+  it('publishes the issuer under /oidc with endpoints on the same mount, readable cross-origin', async () => {
+    const res = await fetch(`${sandbox.issuer}/.well-known/openid-configuration`, {
+      headers: { origin: APP_ORIGIN },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
+    const doc = (await res.json()) as Record<string, unknown>;
+    expect(doc).toMatchObject({
+      issuer: sandbox.issuer,
+      authorization_endpoint: `${sandbox.issuer}/auth`,
+      token_endpoint: `${sandbox.issuer}/token`,
+      jwks_uri: `${sandbox.issuer}/jwks`,
+      end_session_endpoint: `${sandbox.issuer}/session/end`,
+      revocation_endpoint: `${sandbox.issuer}/token/revocation`,
+    });
+    expect(doc.code_challenge_methods_supported).toContain('S256');
+  });
+});
+
+describe('authorization code + PKCE through the login page', () => {
+  it('shows an accessible login form for the product', async () => {
+    const { challenge } = pkcePair();
+    const page = await openLoginPage(new Browser(), challenge);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('Floor Attach');
+    expect(html).toMatch(/<html lang="en">/);
+    expect(html).toMatch(/<meta name="viewport"/);
+    expect(html).toMatch(/<label for="email">Email<\/label>/);
+    expect(html).toMatch(/<input id="email" name="email" type="email"/);
+    expect(html).toMatch(/<label for="password">Password<\/label>/);
+    expect(html).toMatch(/<input id="password" name="password" type="password"/);
+    expect(html).toMatch(/<button type="submit">Sign in<\/button>/);
+    expect(html).toMatch(/button\{[^}]*min-height:48px/);
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('re-renders the form with an error for a wrong password, keeping the email, escaped', async () => {
+    const browser = new Browser();
+    const { challenge } = pkcePair();
+    const page = await openLoginPage(browser, challenge);
+    const action = formAction(await page.text(), sandbox.issuer);
+
+    const wrong = await postForm(browser, action, { email: 'technician@example.com', password: 'nope' });
+    expect(wrong.status).toBe(401);
+    const html = await wrong.text();
+    expect(html).toContain('<p class="error" role="alert" id="login-error">Invalid email or password.</p>');
+    expect(html).toContain('value="technician@example.com"');
+
+    const hostile = await postForm(browser, action, { email: '"><script>alert(1)</script>', password: 'x' });
+    expect(hostile.status).toBe(401);
+    const hostileHtml = await hostile.text();
+    expect(hostileHtml).not.toContain('<script>');
+    expect(hostileHtml).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+
+    const unknown = await postForm(browser, action, { email: 'nobody@example.com', password: 'technician' });
+    expect(await unknown.text()).toContain('Invalid email or password.');
+
+    // The same pending sign-in still accepts the right password afterwards.
+    const ok = await follow(
+      browser,
+      await postForm(browser, action, { email: 'technician@example.com', password: 'technician' }),
+      sandbox.issuer,
+    );
+    expect(ok).toBeInstanceOf(URL);
+  });
+
+  it('signs in, skips consent, returns a code to the app and exchanges it with the code verifier', async () => {
+    const browser = new Browser();
+    const { verifier, challenge } = pkcePair();
+    const state = randomBytes(8).toString('hex');
+    const page = await openLoginPage(browser, challenge, state);
+    const action = formAction(await page.text(), sandbox.issuer);
+
+    const callback = await follow(
+      browser,
+      await postForm(browser, action, { email: 'Technician@Example.com ', password: 'technician' }),
+      sandbox.issuer,
+    );
+    if (!(callback instanceof URL)) throw new Error(`no callback: HTTP ${callback.status}`);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('iss')).toBe(sandbox.issuer);
+    const code = callback.searchParams.get('code') ?? '';
+
+    const withoutVerifier = await exchange(code, pkcePair().verifier);
+    expect(withoutVerifier.status).toBe(400);
+    expect(await withoutVerifier.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('issues JWT access, ID and refresh tokens; the access token authenticates the user', async () => {
+    const browser = new Browser();
+    const { verifier, challenge } = pkcePair();
+    const page = await openLoginPage(browser, challenge);
+    const callback = await follow(
+      browser,
+      await postForm(browser, formAction(await page.text(), sandbox.issuer), {
+        email: 'viewer@example.com',
+        password: 'viewer',
+      }),
+      sandbox.issuer,
+    );
+    if (!(callback instanceof URL)) throw new Error('no callback');
+
+    const res = await exchange(callback.searchParams.get('code') ?? '', verifier);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    const tokens = (await res.json()) as Record<string, string>;
+    expect(tokens.token_type).toBe('Bearer');
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(tokens.scope?.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
+
+    expect(claimsOf(tokens.access_token ?? '')).toMatchObject({
+      iss: sandbox.issuer,
+      aud: `${sandbox.config.publicUrl}/graphql`,
+      sub: '2',
+      client_id: 'floor-app',
+    });
+    expect(claimsOf(tokens.id_token ?? '')).toMatchObject({
+      iss: sandbox.issuer,
+      aud: 'floor-app',
+      sub: '2',
+      name: 'Vic Viewer',
+      email: 'viewer@example.com',
+    });
+    await expect(sandbox.auth.authenticate(`Bearer ${tokens.access_token}`)).resolves.toEqual({
+      userId: 2,
+      role: 'viewer',
+      kind: 'user',
+      clientId: 'floor-app',
+    });
+  });
+
+  it('refuses a redirect URI outside the allowed origins', async () => {
+    const { challenge } = pkcePair();
+    const url = new URL(authorizeUrl(sandbox.issuer, challenge, 's'));
+    url.searchParams.set('redirect_uri', 'http://evil.example/auth/callback');
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('redirect_uri');
+  });
+
+  it('requires PKCE', async () => {
+    const url = new URL(authorizeUrl(sandbox.issuer, 'x', 's'));
+    url.searchParams.delete('code_challenge');
+    url.searchParams.delete('code_challenge_method');
+    const res = await fetch(url, { redirect: 'manual' });
+    const location = new URL(res.headers.get('location') ?? '', sandbox.issuer);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+});
+
+describe('sign-out', () => {
+  it('confirms, ends the session and returns to the app with the post-logout redirect URI', async () => {
+    const browser = new Browser();
+    const { verifier, challenge } = pkcePair();
+    const page = await openLoginPage(browser, challenge);
+    const callback = await follow(
+      browser,
+      await postForm(browser, formAction(await page.text(), sandbox.issuer), {
+        email: 'technician@example.com',
+        password: 'technician',
+      }),
+      sandbox.issuer,
+    );
+    if (!(callback instanceof URL)) throw new Error('no callback');
+    const tokens = (await (
+      await exchange(callback.searchParams.get('code') ?? '', verifier)
+    ).json()) as Record<string, string>;
+
+    const endSession = new URL(`${sandbox.issuer}/session/end`);
+    endSession.searchParams.set('id_token_hint', tokens.id_token ?? '');
+    endSession.searchParams.set('post_logout_redirect_uri', `${APP_ORIGIN}/`);
+    endSession.searchParams.set('state', 'bye');
+    const confirm = await browser.fetch(endSession.href);
+    expect(confirm.status).toBe(200);
+    const html = await confirm.text();
+    expect(html).toContain('Floor Attach');
+    expect(html).toMatch(
+      /<button type="submit" form="op.logoutForm" name="logout" value="yes"[^>]*>Sign out<\/button>/,
+    );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+    const done = await postForm(browser, formAction(html, sandbox.issuer), { xsrf, logout: 'yes' });
+    const back = await follow(browser, done, sandbox.issuer);
+    if (!(back instanceof URL)) throw new Error(`expected the app, got HTTP ${back.status}`);
+    expect(back.origin + back.pathname).toBe(`${APP_ORIGIN}/`);
+    expect(back.searchParams.get('state')).toBe('bye');
+
+    // The session is gone: a new authorization shows the login page again.
+    expect(await openLoginPage(browser, pkcePair().challenge)).toHaveProperty('status', 200);
+  });
+
+  it('signIn helper completes the whole flow', async () => {
+    const tokens = await signIn(sandbox.issuer, 'technician@example.com', 'technician');
+    expect(claimsOf(tokens.access_token).sub).toBe('1');
+  });
+});
