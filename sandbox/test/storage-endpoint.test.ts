@@ -8,7 +8,7 @@ const APP_ORIGIN = 'http://127.0.0.1:5173';
 let counter = 0;
 const freshKey = (name = 'file.pdf') => `uploads/${Date.now()}-${++counter}/${name}`;
 
-function put(url: string, body: Buffer | string, contentType: string, headers: Record<string, string> = {}) {
+function put(url: string, body: BodyInit, contentType: string, headers: Record<string, string> = {}) {
   return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
 }
 

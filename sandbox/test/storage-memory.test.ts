@@ -39,7 +39,7 @@ function streamUpload(url: URL, chunk: Buffer): Promise<{ status: number; etag: 
   });
 }
 
-test('a 200 MB upload streams through with flat memory and the right ETag', async () => {
+test('a 200 MB object streams up and down with flat memory and the right ETag', async () => {
   const chunk = Buffer.alloc(MB, 7);
   const expected = createHash('md5');
   for (let i = 0; i < TOTAL / MB; i++) expected.update(chunk);
@@ -62,4 +62,31 @@ test('a 200 MB upload streams through with flat memory and the right ETag', asyn
   expect(etag).toBe(`"${expected.digest('hex')}"`);
   expect(await s.storage.head(key)).toMatchObject({ size: TOTAL });
   expect(growthMb).toBeLessThan(100);
+
+  const download = new URL(await s.storage.presignGet(key, 'blob.bin', 'application/octet-stream'));
+  const downloaded = createHash('md5');
+  let received = 0;
+  const getBefore = process.memoryUsage().rss;
+  let getPeak = getBefore;
+  const getSampler = setInterval(() => {
+    getPeak = Math.max(getPeak, process.memoryUsage().rss);
+  }, 20);
+  await new Promise<void>((resolve, reject) => {
+    http
+      .get(download, (res) => {
+        res.on('data', (c: Buffer) => {
+          received += c.length;
+          downloaded.update(c);
+        });
+        res.on('end', resolve);
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+  clearInterval(getSampler);
+  const getGrowthMb = (getPeak - getBefore) / MB;
+  console.log(`RSS growth while downloading ${TOTAL / MB} MB: ${getGrowthMb.toFixed(1)} MB`);
+  expect(received).toBe(TOTAL);
+  expect(`"${downloaded.digest('hex')}"`).toBe(etag);
+  expect(getGrowthMb).toBeLessThan(100);
 });
