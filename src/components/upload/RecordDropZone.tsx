@@ -1,0 +1,143 @@
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
+import { IconCamera, IconFiles, IconUpload } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { recordFromPath } from '../../upload/recordFromPath.ts';
+import type { RecordKind, UploadTarget } from '../../upload/types.ts';
+import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
+import { UploadList } from './UploadList.tsx';
+import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
+import classes from './RecordDropZone.module.css';
+
+export interface RecordDropZoneProps {
+  /** The record's entity.id (not its own id): attachments are registered on it. */
+  entityId: number;
+  /** What the technician calls the record, e.g. "Part BRKT-001". */
+  label: string;
+  /** The record's kind and own id; read from the page's route when not given. */
+  record?: { kind: RecordKind; id: number };
+  children: ReactNode;
+}
+
+/**
+ * Makes a whole record page a drop target: files dropped anywhere on it, chosen, photographed or
+ * pasted while it is open go to the app's upload queue for this record.
+ */
+export function RecordDropZone({ entityId, label, record, children }: RecordDropZoneProps) {
+  const queue = useUploadQueue();
+  const uploads = useUploads();
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const cameraInput = useRef<HTMLInputElement>(null);
+
+  const target = useMemo<UploadTarget>(
+    () => ({ entityId, label, record: record ?? recordFromPath(window.location.pathname) ?? undefined }),
+    [entityId, label, record],
+  );
+
+  const attach = useCallback(
+    (files: readonly File[], refusedNames: readonly string[] = []) => {
+      const { refused } = queue.add(files, target);
+      const messages = [
+        ...refusedNames.map((name) => `“${name}” is a folder or not a file; drop the files themselves.`),
+        ...refused.map(({ filename, reason }) => `“${filename}” was not attached: ${reason}`),
+      ];
+      setRefusals(messages);
+    },
+    [queue, target],
+  );
+
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    noClick: true,
+    noKeyboard: true,
+    // Pastes are taken from the whole document below, not only when focus is inside the zone.
+    noPaste: true,
+    useFsAccessApi: false,
+    getFilesFromEvent: readDroppedFiles,
+    onDrop: (accepted, _rejected, event) => attach(accepted, refusedInDrop(event)),
+  });
+
+  const refuseNonFiles = (event: React.DragEvent) => {
+    if (carriesNoFiles(event.dataTransfer)) {
+      event.preventDefault();
+      setRefusals(['Only files can be attached. Drop files from your device, not text or links.']);
+    }
+  };
+
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const files = pastedFiles(event);
+      if (files.length === 0) return;
+      event.preventDefault();
+      attach(files);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [attach]);
+
+  const forThisRecord = useMemo(
+    () => uploads.filter((entry) => entry.target.entityId === entityId),
+    [uploads, entityId],
+  );
+
+  return (
+    <Box {...getRootProps({ onDrop: refuseNonFiles, className: classes.zone })}>
+      <input {...getInputProps({ 'aria-label': `Choose files to attach to ${label}` })} />
+      <input
+        ref={cameraInput}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        aria-label={`Take a photo to attach to ${label}`}
+        onChange={(event) => {
+          const files = Array.from(event.currentTarget.files ?? []);
+          event.currentTarget.value = '';
+          attach(files);
+        }}
+      />
+      <Group gap="sm" mb="sm" className={classes.actions}>
+        <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open} className={classes.touch}>
+          Choose files
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconCamera size={20} aria-hidden />}
+          onClick={() => cameraInput.current?.click()}
+          className={classes.touch}
+        >
+          Take photo
+        </Button>
+        <Text size="sm" c="dimmed">
+          or drop files anywhere on this page, or paste a screenshot
+        </Text>
+      </Group>
+      {refusals.length > 0 && (
+        <Alert
+          color="orange"
+          title="Some items were not attached"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setRefusals([])}
+          mb="sm"
+          role="alert"
+        >
+          {refusals.map((message, index) => (
+            <Text key={index} size="sm">
+              {message}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      {forThisRecord.length > 0 && <UploadList entries={forThisRecord} title={`Uploads to ${label}`} />}
+      {children}
+      {isDragActive && (
+        <div className={classes.overlay} aria-hidden>
+          <IconUpload size={48} />
+          <Text size="xl" fw={700}>
+            Drop to attach to {label}
+          </Text>
+        </div>
+      )}
+    </Box>
+  );
+}

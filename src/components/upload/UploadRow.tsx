@@ -1,0 +1,100 @@
+import { ActionIcon, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
+import { percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
+import { formatBytes } from '../../upload/formatBytes.ts';
+import { isFinished, type UploadEntry } from '../../upload/types.ts';
+import { useUploadQueue } from './uploadQueueContext.tsx';
+import classes from './UploadRow.module.css';
+
+const stateColors: Record<UploadEntry['state'], string> = {
+  queued: 'gray',
+  ticket: 'blue',
+  uploading: 'blue',
+  registering: 'blue',
+  attached: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+/** One file: its name, size, progress, state and reason, and what can be done with it. */
+export function UploadRow({ entry }: { entry: UploadEntry }) {
+  const queue = useUploadQueue();
+  const percent = percentDone(entry);
+  const speed = speedText(entry);
+  const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
+  const canRetry = entry.state === 'failed' || entry.state === 'cancelled';
+  const name = entry.filename === '' ? '(no name)' : entry.filename;
+
+  return (
+    <li className={classes.row} aria-label={`${name}: ${statusText(entry)}`}>
+      <Stack gap={4} className={classes.main}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Text size="sm" fw={600} className={classes.name} title={name}>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" className={classes.size}>
+            {formatBytes(entry.size)}
+          </Text>
+        </Group>
+        <Progress
+          value={percent}
+          color={stateColors[entry.state]}
+          size="sm"
+          aria-label={`${name} progress`}
+          animated={entry.state === 'uploading' || entry.state === 'registering'}
+        />
+        <Group gap="xs" justify="space-between">
+          <Text size="xs" c={stateColors[entry.state]} data-state={entry.state}>
+            {statusText(entry)}
+            {entry.reason ? `: ${entry.reason}` : ''}
+          </Text>
+          {speed && (
+            <Text size="xs" c="dimmed">
+              {speed}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+      <Group gap={4} wrap="nowrap">
+        {canCancel && (
+          <Tooltip label="Cancel">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={44}
+              aria-label={`Cancel ${name}`}
+              onClick={() => queue.cancel(entry.id)}
+            >
+              <IconPlayerStop size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {canRetry && (
+          <Tooltip label="Retry">
+            <ActionIcon
+              variant="subtle"
+              size={44}
+              aria-label={`Retry ${name}`}
+              onClick={() => queue.retry(entry.id)}
+            >
+              <IconRefresh size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {isFinished(entry.state) && (
+          <Tooltip label="Remove from the list">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={44}
+              aria-label={`Remove ${name} from the list`}
+              onClick={() => queue.remove(entry.id)}
+            >
+              <IconX size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </li>
+  );
+}

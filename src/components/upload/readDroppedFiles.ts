@@ -1,0 +1,55 @@
+import type { DropEvent } from 'react-dropzone';
+
+type FileSource = DropEvent | Array<FileSystemFileHandle>;
+
+const refusedByDrop = new WeakMap<object, string[]>();
+
+/** Names of the folders (and unreadable items) that readDroppedFiles left out of this drop. */
+export function refusedInDrop(event: object): string[] {
+  return refusedByDrop.get(event) ?? [];
+}
+
+/**
+ * A react-dropzone `getFilesFromEvent` that refuses folders instead of expanding them (a technician
+ * dropping a folder on a record more likely meant a file from it, and a deep tree would flood the
+ * queue); what it refused is read back with refusedInDrop(event). Everything is read synchronously,
+ * while the browser still gives access to the DataTransfer.
+ */
+export function readDroppedFiles(event: FileSource): Promise<Array<File | DataTransferItem>> {
+  if (Array.isArray(event)) return Promise.resolve([]);
+  const transfer = 'dataTransfer' in event ? event.dataTransfer : null;
+  if (!transfer) {
+    const input = event.target as HTMLInputElement | null;
+    return Promise.resolve(input?.files ? Array.from(input.files) : []);
+  }
+  // During the drag only the items' kinds are known; they drive the overlay.
+  if (event.type !== 'drop') return Promise.resolve(fileItems(transfer));
+  const files: File[] = [];
+  const refused: string[] = [];
+  for (const item of fileItems(transfer)) {
+    const entry = item.webkitGetAsEntry?.();
+    const file = item.getAsFile();
+    if (entry?.isDirectory || !file) refused.push(entry?.name ?? file?.name ?? 'a folder');
+    else files.push(file);
+  }
+  refusedByDrop.set(event, refused);
+  return Promise.resolve(files);
+}
+
+function fileItems(transfer: DataTransfer): DataTransferItem[] {
+  return Array.from(transfer.items).filter((item) => item.kind === 'file');
+}
+
+/** True when a drop carries no file at all (dragged text, a link, an image from another page). */
+export function carriesNoFiles(transfer: DataTransfer | null): boolean {
+  return transfer !== null && !Array.from(transfer.types).includes('Files');
+}
+
+/** The files in a paste (a screenshot, files copied in the file manager). */
+export function pastedFiles(event: ClipboardEvent): File[] {
+  const items = event.clipboardData ? Array.from(event.clipboardData.items) : [];
+  return items.flatMap((item) => {
+    const file = item.kind === 'file' ? item.getAsFile() : null;
+    return file ? [file] : [];
+  });
+}

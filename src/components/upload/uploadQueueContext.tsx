@@ -1,0 +1,22 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
+import type { UploadQueue } from '../../upload/uploadQueue.ts';
+import type { UploadEntry } from '../../upload/types.ts';
+
+const UploadQueueContext = createContext<UploadQueue | null>(null);
+
+/** Lets tests (and only tests) give the upload views a queue with fake transports. */
+export function UploadQueueProvider({ queue, children }: { queue: UploadQueue; children: ReactNode }) {
+  return <UploadQueueContext.Provider value={queue}>{children}</UploadQueueContext.Provider>;
+}
+
+/** The app's single upload queue. */
+export function useUploadQueue(): UploadQueue {
+  return useContext(UploadQueueContext) ?? getAppUploadQueue();
+}
+
+/** Every file in the queue, re-read when the queue announces a change. */
+export function useUploads(): readonly UploadEntry[] {
+  const queue = useUploadQueue();
+  return useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+}

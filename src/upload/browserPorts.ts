@@ -1,0 +1,59 @@
+import { UploadError } from './uploadErrors.ts';
+import type { Clock, Connectivity, SessionGate } from './uploadPorts.ts';
+
+function abortReason(signal: AbortSignal): UploadError {
+  return signal.reason instanceof UploadError ? signal.reason : new UploadError('aborted', 'Cancelled');
+}
+
+export const browserClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(abortReason(signal));
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(abortReason(signal));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+export const browserConnectivity: Connectivity = {
+  isOnline: () => navigator.onLine !== false,
+  whenOnline: (signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(abortReason(signal));
+      const onOnline = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        window.removeEventListener('online', onOnline);
+        reject(abortReason(signal));
+      };
+      window.addEventListener('online', onOnline, { once: true });
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+/**
+ * Waits for a usable session by asking for a token now and then: after the user signs in again in
+ * this page (or a silent renewal succeeds once the identity provider is reachable) it is there.
+ */
+export function pollingSessionGate(
+  getAccessToken: () => Promise<string | null>,
+  everyMs = 10_000,
+): SessionGate {
+  return {
+    async whenSignedIn(signal) {
+      for (;;) {
+        await browserClock.sleep(everyMs, signal);
+        if (await getAccessToken().catch(() => null)) return;
+      }
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { UploadError } from './uploadErrors.ts';
+import type { ObjectStorage, PutRequest } from './uploadPorts.ts';
+
+/** "abc" from `"abc"` (and from a weak `W/"abc"`): the s3Etag the API expects has no quotes. */
+export function unquoteEtag(header: string | null): string | null {
+  if (!header) return null;
+  const value = header
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+  return value === '' ? null : value;
+}
+
+function classifyStatus(status: number, body: string): UploadError {
+  if (status === 403)
+    return new UploadError('url-rejected', 'Storage refused the upload address (expired or invalid).');
+  if (status === 429 || status === 408 || status >= 500) {
+    return new UploadError('transient', `Storage is busy or failing (HTTP ${status}).`);
+  }
+  if (status === 413 || /EntityTooLarge/.test(body))
+    return new UploadError('permanent', 'The file is too large for storage.');
+  return new UploadError('permanent', `Storage refused the file (HTTP ${status}).`);
+}
+
+/**
+ * PUTs the file itself (the browser streams it; it is never read into memory) with XMLHttpRequest,
+ * which, unlike fetch, reports upload progress.
+ */
+export const xhrObjectStorage: ObjectStorage = {
+  put({ url, body, contentType, timeoutMs, onProgress, signal }: PutRequest) {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new UploadError('aborted', 'Cancelled'));
+        return;
+      }
+      const xhr = new XMLHttpRequest();
+      const onAbort = () => xhr.abort();
+      const done = () => signal.removeEventListener('abort', onAbort);
+      xhr.open('PUT', url);
+      xhr.setRequestHeader('Content-Type', contentType);
+      xhr.timeout = timeoutMs;
+      xhr.upload.onprogress = (event) => onProgress(event.loaded);
+      xhr.onload = () => {
+        done();
+        if (xhr.status >= 200 && xhr.status < 300)
+          resolve({ etag: unquoteEtag(xhr.getResponseHeader('ETag')) });
+        else reject(classifyStatus(xhr.status, xhr.responseText));
+      };
+      xhr.onerror = () => {
+        done();
+        const offline = navigator.onLine === false;
+        reject(new UploadError(offline ? 'offline' : 'transient', 'The connection to storage was lost.'));
+      };
+      xhr.ontimeout = () => {
+        done();
+        reject(new UploadError('transient', 'Storage took too long to answer.'));
+      };
+      xhr.onabort = () => {
+        done();
+        reject(new UploadError(signal.aborted ? 'aborted' : 'transient', 'The upload was interrupted.'));
+      };
+      signal.addEventListener('abort', onAbort);
+      xhr.send(body);
+    });
+  },
+};
