@@ -133,9 +133,13 @@ describe('authorization code + PKCE through the login page', () => {
     expect(callback.searchParams.get('iss')).toBe(sandbox.issuer);
     const code = callback.searchParams.get('code') ?? '';
 
-    const withoutVerifier = await exchange(code, pkcePair().verifier);
-    expect(withoutVerifier.status).toBe(400);
-    expect(await withoutVerifier.json()).toMatchObject({ error: 'invalid_grant' });
+    const wrongVerifier = await exchange(code, pkcePair().verifier);
+    expect(wrongVerifier.status).toBe(400);
+    expect(await wrongVerifier.json()).toMatchObject({ error: 'invalid_grant' });
+
+    const right = await exchange(code, verifier);
+    expect(right.status).toBe(200);
+    expect(await right.json()).toHaveProperty('access_token');
   });
 
   it('issues JWT access, ID and refresh tokens; the access token authenticates the user', async () => {
