@@ -1,0 +1,243 @@
+import type { Page } from '@playwright/test';
+import { PAGE_SIZE, TIMEOUTS } from '../config.ts';
+import { attempt, NotReady, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
+import { apiClient, gql, type ApiClient } from '../lib/apiClient.ts';
+import { measured, type Row } from '../lib/report.ts';
+import { withApp, withSandbox } from '../lib/stack.ts';
+import { median, percentile } from '../lib/stats.ts';
+
+const NAME = 'catalogue';
+/** Matches about a hundred generated parts at any seed size from 10,000 up (see sandbox/src/db/seed.ts). */
+const SEARCH_TERM = 'SHFT-21';
+
+const PARTS_QUERY = `query BenchParts($first: Int, $after: String, $filters: PartsInputFilters) {
+  parts(first: $first, after: $after, filters: $filters, sort: [PART_NUMBER_ASC]) {
+    edges { cursor node { id partNumber revision description partType entity { id } } }
+    pageInfo { hasNextPage endCursor count totalCount }
+  }
+}`;
+
+interface PartsPage {
+  parts: {
+    edges: { cursor: string; node: { partNumber: string } }[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
+}
+
+async function sample(
+  client: ApiClient,
+  samples: number,
+  variables: Record<string, unknown>,
+): Promise<number[]> {
+  await gql(client, PARTS_QUERY, variables); // warm-up: prepared statements, JIT
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) times.push((await gql<PartsPage>(client, PARTS_QUERY, variables)).ms);
+  return times;
+}
+
+/** Walks `after` cursors to the page before `page`; returns its cursor and the per-page latencies. */
+async function cursorBefore(client: ApiClient, page: number): Promise<{ after: string; walk: number[] }> {
+  let after: string | null = null;
+  const walk: number[] = [];
+  for (let i = 1; i < page; i++) {
+    const { data, ms }: { data: PartsPage; ms: number } = await gql<PartsPage>(client, PARTS_QUERY, {
+      first: PAGE_SIZE,
+      after,
+    });
+    walk.push(ms);
+    if (!data.parts.pageInfo.hasNextPage || !data.parts.pageInfo.endCursor) {
+      throw new Error(`the catalogue ends at page ${i}; seed more parts for page ${page}`);
+    }
+    after = data.parts.pageInfo.endCursor;
+  }
+  return { after: after ?? '', walk };
+}
+
+function serverFigures(ctx: BenchContext): string[] {
+  const pages = `page ${ctx.sizes.deepPage}`;
+  return [
+    'parts(first: 50) p50',
+    'parts(first: 50) p95',
+    'ilike partNumber p50',
+    'ilike partNumber p95',
+    `${pages} via after p50`,
+    `${pages} via after p95`,
+  ];
+}
+
+const APP_FIGURES = ['app: navigation to first rows', 'app: keystroke to filtered rows'];
+
+async function serverLatency(
+  ctx: BenchContext,
+  client: ApiClient,
+): Promise<{ rows: Row[]; bare: { list: number; filtered: number } }> {
+  const n = ctx.sizes.latencySamples;
+  const floorTimes: number[] = [];
+  await gql(client, 'query BenchFloor { __typename }');
+  for (let i = 0; i < n; i++) floorTimes.push((await gql(client, 'query BenchFloor { __typename }')).ms);
+  const floor = { label: 'minimal GraphQL request p50', value: median(floorTimes), unit: 'ms' };
+  const list = await sample(client, n, { first: PAGE_SIZE });
+  const filtered = await sample(client, n, {
+    first: PAGE_SIZE,
+    filters: { partNumber: { ilike: `%${SEARCH_TERM}%` } },
+  });
+  ctx.log(`catalogue: walking ${ctx.sizes.deepPage - 1} pages`);
+  const { after, walk } = await cursorBefore(client, ctx.sizes.deepPage);
+  const deep = await sample(client, n, { first: PAGE_SIZE, after });
+  const ms = (value: number) => ({ value, unit: 'ms' });
+  const listP50 = { label: 'parts(first: 50) p50', ...ms(median(list)) };
+  const [name1, name2, name3, name4, name5, name6] = serverFigures(ctx) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const rows = [
+    measured(NAME, name1, ms(median(list)), floor, {
+      note: `${ctx.sizes.catalogueParts} parts, ${n} samples`,
+    }),
+    measured(NAME, name2, ms(percentile(list, 95)), floor),
+    measured(NAME, name3, ms(median(filtered)), listP50, { note: `ilike "%${SEARCH_TERM}%"` }),
+    measured(NAME, name4, ms(percentile(filtered, 95)), listP50),
+    measured(NAME, name5, ms(median(deep)), listP50, {
+      note: `walk to it: p50 ${median(walk).toFixed(1)} ms per page`,
+    }),
+    measured(NAME, name6, ms(percentile(deep, 95)), listP50),
+  ];
+  return { rows, bare: { list: median(list), filtered: median(filtered) } };
+}
+
+const ROWS_SELECTOR = 'table tbody tr';
+
+/** Page clock when the parts table first shows rows that all satisfy `predicate` (watched in the page). */
+async function watchRows(page: Page, term: string | null): Promise<void> {
+  await page.evaluate(
+    ({ selector, wanted }) => {
+      const ready = () => {
+        const rows = Array.from(document.querySelectorAll(selector));
+        if (rows.length === 0 || !location.pathname.startsWith('/parts')) return false;
+        return (
+          wanted === null || rows.every((r) => r.textContent?.toLowerCase().includes(wanted.toLowerCase()))
+        );
+      };
+      (window as unknown as { __benchRows: Promise<number> }).__benchRows = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!ready()) return;
+          observer.disconnect();
+          resolve(performance.now());
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+    },
+    { selector: ROWS_SELECTOR, wanted: term },
+  );
+}
+
+async function rowsShownAt(page: Page): Promise<number> {
+  return page.evaluate(
+    (ms) =>
+      Promise.race([
+        (window as unknown as { __benchRows: Promise<number> }).__benchRows,
+        new Promise<number>((_, reject) => setTimeout(() => reject(new Error('rows did not show')), ms)),
+      ]),
+    TIMEOUTS.uiMs,
+  );
+}
+
+/** Page clock of the next trusted event of `type` (the click or key press that starts a measurement). */
+async function armEventClock(page: Page, type: 'click' | 'keydown'): Promise<void> {
+  await page.evaluate((eventType) => {
+    (window as unknown as { __benchEvent: Promise<number> }).__benchEvent = new Promise((resolve) =>
+      document.addEventListener(eventType, (e) => resolve(e.timeStamp), { capture: true, once: true }),
+    );
+  }, type);
+}
+
+async function eventAt(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __benchEvent: Promise<number> }).__benchEvent);
+}
+
+async function appLatency(
+  ctx: BenchContext,
+  page: Page,
+  bare: { list: number; filtered: number },
+): Promise<Row[]> {
+  const navigation: number[] = [];
+  const keystroke: number[] = [];
+  for (let i = 0; i < ctx.sizes.appRepeats; i++) {
+    await page.goto('/');
+    const partsLink = page.getByRole('link', { name: 'Parts', exact: true }).first();
+    try {
+      await partsLink.waitFor();
+    } catch {
+      throw new NotReady('the app shell shows no "Parts" link yet');
+    }
+    await watchRows(page, null);
+    await armEventClock(page, 'click');
+    await partsLink.click();
+    try {
+      navigation.push((await rowsShownAt(page)) - (await eventAt(page)));
+    } catch {
+      throw new NotReady(`the parts page shows no rows (${ROWS_SELECTOR}) yet`);
+    }
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByLabel(/search/i))
+      .first();
+    try {
+      await search.waitFor({ timeout: 5_000 });
+    } catch {
+      throw new NotReady('the parts page has no search box (role searchbox or a label with "search") yet');
+    }
+    await search.fill(SEARCH_TERM.slice(0, -1));
+    await watchRows(page, SEARCH_TERM);
+    await armEventClock(page, 'keydown');
+    await search.press(SEARCH_TERM.slice(-1));
+    keystroke.push((await rowsShownAt(page)) - (await eventAt(page)));
+  }
+  const ms = (value: number) => ({ value, unit: 'ms' });
+  return [
+    measured(
+      NAME,
+      APP_FIGURES[0]!,
+      ms(median(navigation)),
+      { label: 'bare parts request p50', ...ms(bare.list) },
+      { note: `click on Parts to rows, median of ${navigation.length}` },
+    ),
+    measured(
+      NAME,
+      APP_FIGURES[1]!,
+      ms(median(keystroke)),
+      { label: 'bare ilike request p50', ...ms(bare.filtered) },
+      { note: `last key of "${SEARCH_TERM}" to filtered rows` },
+    ),
+  ];
+}
+
+/** Parts at catalogue scale: server latency of the list, a search and deep paging; then the same in the app. */
+export const catalogue: Benchmark = {
+  name: NAME,
+  figures: (ctx) => [...serverFigures(ctx), ...APP_FIGURES],
+  async run(ctx) {
+    ctx.log(`catalogue: starting a sandbox seeded with ${ctx.sizes.catalogueParts} parts`);
+    return withSandbox(ctx.repoRoot, { seedParts: ctx.sizes.catalogueParts }, async (sandbox, appPort) => {
+      const client = await apiClient(sandbox.graphqlUrl, sandbox.issuer);
+      let bare: { list: number; filtered: number } | undefined;
+      const rows = await attempt(NAME, serverFigures(ctx), async () => {
+        const result = await serverLatency(ctx, client);
+        bare = result.bare;
+        return result.rows;
+      });
+      rows.push(
+        ...(await attempt(NAME, APP_FIGURES, async () => {
+          if (!bare) throw new NotReady('needs the server figures first');
+          const known = bare;
+          return withApp(ctx.repoRoot, sandbox, appPort, ctx.log, ({ page }) => appLatency(ctx, page, known));
+        })),
+      );
+      return rows;
+    });
+  },
+};

@@ -1,0 +1,217 @@
+import { statSync } from 'node:fs';
+import type { CDPSession, Page } from '@playwright/test';
+import { TIMEOUTS } from '../config.ts';
+import { attempt, type Benchmark } from '../lib/benchmark.ts';
+import {
+  apiClient,
+  curlPut,
+  partEntityId,
+  register,
+  requestTicket,
+  type ApiClient,
+} from '../lib/apiClient.ts';
+import { openRecordPage } from '../lib/browser.ts';
+import { dropFiles, storagePutDurations, waitUntilListed, watchListed } from '../lib/drop.ts';
+import { namingDir, nodeMd5Speed, sizeLabel, sourceFile } from '../lib/files.ts';
+import { md5SpeedInPage } from '../lib/md5InPage.ts';
+import { chromiumRssBytes } from '../lib/processMemory.ts';
+import { measured, type Row } from '../lib/report.ts';
+import { withApp, withSandbox, type AppStack } from '../lib/stack.ts';
+import { mbPerSecond, now } from '../lib/stats.ts';
+
+const NAME = 'upload';
+const MB = 1024 * 1024;
+/** The record page files are dropped on. */
+const RECORD_PATH = '/parts/1';
+
+const curlFigures = (size: string) => [`curl attach ${size}`];
+const appFigures = (size: string) => [
+  `attach ${size} (ticket to listed)`,
+  `PUT ${size}`,
+  `JS heap growth ${size}`,
+  `browser RSS growth ${size}`,
+];
+const MD5_FIGURE = 'MD5 fallback in page';
+
+interface CurlResult {
+  wholeMs: number;
+  putMs: number;
+}
+
+/** The floor: ticket, `curl -T`, registration, timed from this process. */
+async function curlAttach(client: ApiClient, file: string, entityId: number): Promise<CurlResult> {
+  const filename = `curl-${Date.now()}-${statSync(file).size}.bin`;
+  const start = now();
+  const { ticket } = await requestTicket(client, filename);
+  const put = await curlPut(ticket, file);
+  await register(client, { filename, s3Key: ticket.s3Key, s3Etag: put.etag, entityId });
+  return { wholeMs: now() - start, putMs: put.ms };
+}
+
+interface MemorySamples {
+  heapPeak: number;
+  rssPeak: number;
+}
+
+/** Samples the page's JS heap (CDP) and Chromium's summed RSS until `done` settles. */
+async function sampleMemory(cdp: CDPSession, done: Promise<unknown>): Promise<MemorySamples> {
+  const peaks: MemorySamples = { heapPeak: 0, rssPeak: 0 };
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  while (!finished) {
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+      metrics: { name: string; value: number }[];
+    };
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+    peaks.heapPeak = Math.max(peaks.heapPeak, heap);
+    peaks.rssPeak = Math.max(peaks.rssPeak, chromiumRssBytes());
+    await Promise.race([done, new Promise((r) => setTimeout(r, 200))]).catch(() => undefined);
+  }
+  return peaks;
+}
+
+async function heapUsed(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+    metrics: { name: string; value: number }[];
+  };
+  return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+}
+
+async function appAttach(page: Page, file: string, curl: CurlResult | undefined): Promise<Row[]> {
+  const bytes = statSync(file).size;
+  const size = sizeLabel(bytes);
+  const [whole, put, heap, rss] = appFigures(size) as [string, string, string, string];
+  await openRecordPage(page, RECORD_PATH);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heapBefore = await heapUsed(cdp);
+  const rssBefore = chromiumRssBytes();
+  const filename = file.split('/').pop()!;
+  await watchListed(page, [filename]);
+  const droppedAt = await dropFiles(page, [file]);
+  const listed = waitUntilListed(page, TIMEOUTS.uiMs + (TIMEOUTS.uploadPerMbMs * bytes) / MB);
+  const memory = await sampleMemory(cdp, listed);
+  const listedAt = await listed;
+  const puts = await storagePutDurations(page, droppedAt);
+  await cdp.detach();
+  const ms = (value: number) => ({ value, unit: 'ms' });
+  const mb = (value: number) => ({ value: value / MB, unit: 'MB' });
+  const wholeMs = listedAt - droppedAt;
+  const putMs = puts.at(-1) ?? Number.NaN;
+  return [
+    measured(
+      NAME,
+      whole,
+      ms(wholeMs),
+      curl && { label: 'curl: ticket + PUT + register', ...ms(curl.wholeMs) },
+      {
+        note: `app ${mbPerSecond(bytes, wholeMs).toFixed(0)} MB/s from drop to listed`,
+      },
+    ),
+    measured(NAME, put, ms(putMs), curl && { label: 'curl -T', ...ms(curl.putMs) }, {
+      note: `app ${mbPerSecond(bytes, putMs).toFixed(0)} MB/s${curl ? `, curl ${mbPerSecond(bytes, curl.putMs).toFixed(0)} MB/s` : ''}${puts.length > 1 ? `, ${puts.length} PUTs (retries)` : ''}`,
+    }),
+    measured(
+      NAME,
+      heap,
+      mb(Math.max(0, memory.heapPeak - heapBefore)),
+      { label: 'file size', ...mb(bytes) },
+      {
+        note: `peak page JS heap ${(memory.heapPeak / MB).toFixed(0)} MB (CDP JSHeapUsedSize)`,
+      },
+    ),
+    measured(
+      NAME,
+      rss,
+      mb(Math.max(0, memory.rssPeak - rssBefore)),
+      { label: 'file size', ...mb(bytes) },
+      {
+        note: `all Chromium processes, peak ${(memory.rssPeak / MB).toFixed(0)} MB`,
+      },
+    ),
+  ];
+}
+
+/**
+ * The app's own upload (a real drop on a record page, in Chromium) against `curl -T` of the same file
+ * to a fresh ticket on the same sandbox, plus memory during the upload and the MD5 fallback's speed.
+ */
+export const upload: Benchmark = {
+  name: NAME,
+  figures: (ctx) => [
+    ...ctx.sizes.uploadBytes.flatMap((b) => [...curlFigures(sizeLabel(b)), ...appFigures(sizeLabel(b))]),
+    MD5_FIGURE,
+  ],
+  async run(ctx) {
+    const names = await namingDir();
+    try {
+      const sources: string[] = [];
+      for (const bytes of ctx.sizes.uploadBytes) {
+        ctx.log(`upload: preparing a ${sizeLabel(bytes)} file`);
+        sources.push(await sourceFile(bytes));
+      }
+      return await withSandbox(ctx.repoRoot, {}, async (sandbox, appPort) => {
+        const client = await apiClient(sandbox.graphqlUrl, sandbox.issuer);
+        const entityId = await partEntityId(client, 1);
+        const curl = new Map<string, CurlResult>();
+        const rows: Row[] = [];
+        for (const source of sources) {
+          const size = sizeLabel(statSync(source).size);
+          ctx.log(`upload: curl ${size}`);
+          rows.push(
+            ...(await attempt(NAME, curlFigures(size), async () => {
+              const result = await curlAttach(client, source, entityId);
+              curl.set(source, result);
+              return [
+                measured(NAME, `curl attach ${size}`, { value: result.wholeMs, unit: 'ms' }, undefined, {
+                  note: `PUT ${result.putMs.toFixed(0)} ms = ${mbPerSecond(statSync(source).size, result.putMs).toFixed(0)} MB/s`,
+                }),
+              ];
+            })),
+          );
+        }
+        const appRows = await attempt(
+          NAME,
+          [...sources.flatMap((s) => appFigures(sizeLabel(statSync(s).size))), MD5_FIGURE],
+          () =>
+            withApp(ctx.repoRoot, sandbox, appPort, ctx.log, async ({ page, browser }: AppStack) => {
+              const out: Row[] = [];
+              for (const [i, source] of sources.entries()) {
+                const size = sizeLabel(statSync(source).size);
+                ctx.log(`upload: app ${size}`);
+                const file = await names.named(source, `app-${i}-${Date.now()}.bin`);
+                out.push(
+                  ...(await attempt(NAME, appFigures(size), () => appAttach(page, file, curl.get(source)))),
+                );
+              }
+              const largest = sources.at(-1)!;
+              out.push(
+                ...(await attempt(NAME, [MD5_FIGURE], async () => {
+                  const inPage = await md5SpeedInPage(browser, largest);
+                  const native = await nodeMd5Speed(largest);
+                  return [
+                    measured(
+                      NAME,
+                      MD5_FIGURE,
+                      { value: inPage, unit: 'MB/s' },
+                      { label: 'Node native MD5', value: native, unit: 'MB/s' },
+                      {
+                        note: `hash-wasm over ${sizeLabel(statSync(largest).size)}, 4 MB slices`,
+                      },
+                    ),
+                  ];
+                })),
+              );
+              return out;
+            }),
+        );
+        return [...rows, ...appRows];
+      });
+    } finally {
+      await names.remove();
+    }
+  },
+};

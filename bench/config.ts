@@ -1,0 +1,65 @@
+/** Sizes and budgets of `npm run bench`. `quick` is what CI runs: small enough for a few minutes on 2 cores. */
+export interface BenchSizes {
+  /** Files uploaded through the app and with curl, in bytes. */
+  uploadBytes: number[];
+  /** Files dropped at once for the round-trip count. */
+  manyFiles: number;
+  /** Size of each of those files and of the drop-to-visible file. */
+  smallFileBytes: number;
+  /** Repetitions of the drop-to-visible measurement (median reported). */
+  dropRepeats: number;
+  /** Parts seeded for the catalogue benchmark. */
+  catalogueParts: number;
+  /** The deep page fetched by walking `after` cursors (1-based). */
+  deepPage: number;
+  /** Samples per server latency figure. */
+  latencySamples: number;
+  /** Repetitions of in-app navigation and keystroke timings (median reported). */
+  appRepeats: number;
+}
+
+const MB = 1024 * 1024;
+
+export const FULL: BenchSizes = {
+  uploadBytes: [256 * MB, 1024 * MB],
+  manyFiles: 50,
+  smallFileBytes: 100 * 1024,
+  dropRepeats: 5,
+  catalogueParts: 100_000,
+  deepPage: 500,
+  latencySamples: 40,
+  appRepeats: 5,
+};
+
+export const QUICK: BenchSizes = {
+  uploadBytes: [16 * MB],
+  manyFiles: 50,
+  smallFileBytes: 100 * 1024,
+  dropRepeats: 3,
+  catalogueParts: 10_000,
+  deepPage: 50,
+  latencySamples: 15,
+  appRepeats: 2,
+};
+
+/** Page size the catalogue figures use, as the parts list asks. */
+export const PAGE_SIZE = 50;
+
+/**
+ * Gzipped bytes the browser may download before the first page shows, and per lazily loaded chunk.
+ * Over budget is reported loudly, never a failure.
+ */
+export const BUNDLE_BUDGET = {
+  initialJsGzipBytes: 250 * 1024,
+  initialCssGzipBytes: 40 * 1024,
+  routeChunkGzipBytes: 60 * 1024,
+};
+
+/** How long one benchmark may wait for a server, the app, or a gesture's result before it gives up. */
+export const TIMEOUTS = {
+  sandboxStartMs: 600_000,
+  appStartMs: 120_000,
+  uiMs: 30_000,
+  /** Per MB uploaded, on top of uiMs (a loaded 2-core machine moves roughly 20 MB/s at worst). */
+  uploadPerMbMs: 50,
+};

@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { now } from './stats.ts';
+
+const run = promisify(execFile);
+
+/** A plain Node client of the sandbox: the bare requests the app's figures are compared with. */
+export interface ApiClient {
+  graphqlUrl: string;
+  token: string;
+}
+
+/** An access token for the technician's API key (client credentials at the issuer's token endpoint). */
+export async function apiKeyToken(issuer: string): Promise<string> {
+  const response = await fetch(`${issuer}/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from('technician-key:technician-secret').toString('base64')}`,
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const body = (await response.json()) as { access_token?: string; error?: string };
+  if (!response.ok || !body.access_token) {
+    throw new Error(`client credentials at ${issuer}/token: ${response.status} ${body.error ?? ''}`);
+  }
+  return body.access_token;
+}
+
+export async function apiClient(graphqlUrl: string, issuer: string): Promise<ApiClient> {
+  return { graphqlUrl, token: await apiKeyToken(issuer) };
+}
+
+/** One GraphQL request; throws on `errors`. Returns the data and the round-trip time. */
+export async function gql<T>(
+  client: ApiClient,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ data: T; ms: number }> {
+  const start = now();
+  const response = await fetch(client.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  const ms = now() - start;
+  if (body.errors?.length || !body.data) {
+    throw new Error(
+      `GraphQL ${response.status}: ${body.errors?.map((e) => e.message).join('; ') ?? 'no data'}`,
+    );
+  }
+  return { data: body.data, ms };
+}
+
+export interface Ticket {
+  uploadUrl: string;
+  s3Key: string;
+  contentType: string;
+}
+
+export async function requestTicket(
+  client: ApiClient,
+  filename: string,
+): Promise<{ ticket: Ticket; ms: number }> {
+  const { data, ms } = await gql<{ requestFileUploadUrl: Ticket }>(
+    client,
+    'query BenchTicket($filename: String!) { requestFileUploadUrl(filename: $filename) { uploadUrl s3Key contentType } }',
+    { filename },
+  );
+  return { ticket: data.requestFileUploadUrl, ms };
+}
+
+export async function partEntityId(client: ApiClient, partId: number): Promise<number> {
+  const { data } = await gql<{ part: { entity: { id: number } } | null }>(
+    client,
+    'query BenchPartEntity($id: ID!) { part(id: $id) { entity { id } } }',
+    { id: partId },
+  );
+  if (!data.part) throw new Error(`part ${partId} not found`);
+  return data.part.entity.id;
+}
+
+export async function register(
+  client: ApiClient,
+  input: { filename: string; s3Key: string; s3Etag: string; entityId: number },
+): Promise<{ id: number; ms: number }> {
+  const { data, ms } = await gql<{ createFileAttachment: { fileAttachment: { id: number } } }>(
+    client,
+    'mutation BenchRegister($input: CreateFileAttachmentInput!) { createFileAttachment(input: $input) { fileAttachment { id } } }',
+    { input: { ...input, validateUpload: true } },
+  );
+  return { id: data.createFileAttachment.fileAttachment.id, ms };
+}
+
+/** PUT with Node's fetch; returns the unquoted ETag and the time. */
+export async function putBytes(
+  ticket: Ticket,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<{ etag: string; ms: number }> {
+  const start = now();
+  const response = await fetch(ticket.uploadUrl, {
+    method: 'PUT',
+    headers: { 'content-type': ticket.contentType },
+    body,
+  });
+  await response.arrayBuffer();
+  const ms = now() - start;
+  if (!response.ok) throw new Error(`storage PUT answered ${response.status}`);
+  return { etag: (response.headers.get('etag') ?? '').replace(/"/g, ''), ms };
+}
+
+/** `curl -T` of a file to the ticket's URL; curl's own total time and the unquoted ETag. */
+export async function curlPut(ticket: Ticket, file: string): Promise<{ etag: string; ms: number }> {
+  const { stdout } = await run(
+    'curl',
+    [
+      '-sS',
+      '-T',
+      file,
+      '-H',
+      `Content-Type: ${ticket.contentType}`,
+      '-D',
+      '-',
+      '-o',
+      '/dev/null',
+      '-w',
+      '\nTIME %{time_total} %{http_code}\n',
+      ticket.uploadUrl,
+    ],
+    { maxBuffer: 1024 * 1024 },
+  );
+  const timing = /TIME ([\d.]+) (\d+)/.exec(stdout);
+  if (!timing || timing[2] !== '200') throw new Error(`curl PUT failed: ${stdout.slice(-300)}`);
+  const etag = /^etag:\s*"?([^"\r\n]+)"?/im.exec(stdout)?.[1] ?? '';
+  return { etag, ms: Number(timing[1]) * 1000 };
+}

@@ -1,0 +1,55 @@
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import playwrightConfig from '../../playwright.config.ts';
+import { TIMEOUTS } from '../config.ts';
+import { NotReady } from './benchmark.ts';
+
+/** Chromium launched exactly as the end-to-end tests launch it (playwright.config.ts). */
+export async function launchBrowser(): Promise<Browser> {
+  const launchOptions = playwrightConfig.use?.launchOptions ?? {};
+  try {
+    return await chromium.launch(launchOptions);
+  } catch (error) {
+    throw new NotReady(
+      `Chromium did not start (${launchOptions.executablePath}): ${(error as Error).message.split('\n')[0]}`,
+    );
+  }
+}
+
+/**
+ * A signed-in page: opens the app, which sends the browser to the sandbox's login page, signs in
+ * as the technician there, and waits until the app has the browser back.
+ */
+export async function signedInPage(
+  browser: Browser,
+  appOrigin: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: appOrigin, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUTS.uiMs);
+  await page.goto('/');
+  const email = page.getByLabel('Email');
+  try {
+    await email.waitFor({ timeout: TIMEOUTS.uiMs });
+  } catch {
+    throw new NotReady(`opening the app did not lead to the login page (stuck at ${page.url()})`);
+  }
+  await email.fill('technician@example.com');
+  await page.getByLabel('Password').fill('technician');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  try {
+    await page.waitForURL((url) => url.origin === appOrigin && !url.pathname.startsWith('/auth/callback'));
+  } catch {
+    throw new NotReady(`signing in did not return to the app (stuck at ${page.url()})`);
+  }
+  return { context, page };
+}
+
+/** Opens a path in the signed-in app and waits until the page's content is there. */
+export async function openRecordPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  try {
+    await page.getByRole('button', { name: 'Choose files' }).waitFor();
+  } catch {
+    throw new NotReady(`${path} shows no drop zone (no "Choose files" button) yet`);
+  }
+}

@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * The real drop gesture on a record page with files from disk: Playwright puts the files in a hidden
+ * input (so the browser reads them from disk, never holding them in memory), then a DataTransfer made
+ * of those same File objects is dispatched as dragenter/dragover/drop on the record's drop zone.
+ * Returns the page clock (performance.now()) at the moment the drop event was dispatched.
+ */
+export async function dropFiles(page: Page, paths: string[]): Promise<number> {
+  await page.evaluate(() => {
+    if (document.getElementById('bench-file-source')) return;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.id = 'bench-file-source';
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.setInputFiles('#bench-file-source', paths);
+  const target = page.getByRole('button', { name: 'Choose files' });
+  return target.evaluate((element) => {
+    const input = document.getElementById('bench-file-source') as HTMLInputElement;
+    const transfer = new DataTransfer();
+    for (const file of Array.from(input.files ?? [])) transfer.items.add(file);
+    const fire = (type: string) =>
+      element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    fire('dragenter');
+    fire('dragover');
+    const at = performance.now();
+    fire('drop');
+    return at;
+  });
+}
+
+/**
+ * Starts watching, in the page, for every one of `names` to be shown as an attachment: as a text
+ * node of its own outside the upload progress lists (whose labels mention uploads). Call before the
+ * drop; `waitUntilListed` then gives the page clock when the last one appeared.
+ */
+export async function watchListed(page: Page, names: string[]): Promise<void> {
+  await page.evaluate((wanted) => {
+    performance.setResourceTimingBufferSize(10_000);
+    const pending = new Set(wanted);
+    const inUploadList = (node: Node) => !!node.parentElement?.closest('[aria-label*="pload" i]');
+    const scan = () => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? '';
+        if (pending.has(text) && !inUploadList(node)) pending.delete(text);
+      }
+      return pending.size === 0;
+    };
+    const state = window as unknown as { __benchListed: Promise<number> };
+    state.__benchListed = new Promise<number>((resolve) => {
+      // Mutation callbacks arrive batched once per task, so one scan per batch.
+      const observer = new MutationObserver(() => {
+        if (!scan()) return;
+        observer.disconnect();
+        resolve(performance.now());
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, names);
+}
+
+export async function waitUntilListed(page: Page, timeoutMs: number): Promise<number> {
+  return page.evaluate(
+    (ms) =>
+      Promise.race([
+        (window as unknown as { __benchListed: Promise<number> }).__benchListed,
+        new Promise<number>((_, reject) =>
+          setTimeout(() => reject(new Error(`not listed as attached within ${ms / 1000} s`)), ms),
+        ),
+      ]),
+    timeoutMs,
+  );
+}
+
+/** Durations (ms) of storage PUTs the page made after `since` (page clock), from Resource Timing. */
+export async function storagePutDurations(page: Page, since: number): Promise<number[]> {
+  return page.evaluate(
+    (from) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/storage/') && e.startTime >= from)
+        .filter((e) => ['xmlhttprequest', 'fetch'].includes((e as PerformanceResourceTiming).initiatorType))
+        .map((e) => e.duration),
+    since,
+  );
+}

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { link, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { now } from './stats.ts';
+
+const CACHE = path.join(os.tmpdir(), 'ion-bench-files');
+
+/** A file of `bytes` random bytes, written once and reused by later runs. */
+export async function sourceFile(bytes: number): Promise<string> {
+  await mkdir(CACHE, { recursive: true });
+  const file = path.join(CACHE, `random-${bytes}.bin`);
+  if (existsSync(file) && statSync(file).size === bytes) return file;
+  const handle = await open(`${file}.part`, 'w');
+  const chunk = 8 * 1024 * 1024;
+  for (let written = 0; written < bytes; written += chunk) {
+    await handle.write(randomBytes(Math.min(chunk, bytes - written)));
+  }
+  await handle.close();
+  await rename(`${file}.part`, file);
+  return file;
+}
+
+/** A per-run folder where the same bytes get distinct names (hard links), so each upload is told apart. */
+export async function namingDir(): Promise<{
+  dir: string;
+  named(source: string, name: string): Promise<string>;
+  remove(): Promise<void>;
+}> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-run-'));
+  return {
+    dir,
+    async named(source, name) {
+      const target = path.join(dir, name);
+      await link(source, target);
+      return target;
+    },
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** MB/s of Node's native MD5 over the file: the floor the browser's MD5 fallback is compared with. */
+export async function nodeMd5Speed(file: string): Promise<number> {
+  const start = now();
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(file, { highWaterMark: 4 * 1024 * 1024 }))
+    hash.update(chunk as Buffer);
+  hash.digest();
+  return statSync(file).size / (1024 * 1024) / ((now() - start) / 1000);
+}
+
+export function sizeLabel(bytes: number): string {
+  return bytes >= 1024 ** 3
+    ? `${bytes / 1024 ** 3} GB`
+    : bytes >= 1024 ** 2
+      ? `${bytes / 1024 ** 2} MB`
+      : `${bytes / 1024} KB`;
+}

@@ -1,0 +1,97 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Quantity {
+  value: number;
+  unit: string;
+}
+
+/** One measured figure, with what it is compared to. */
+export interface Measured {
+  benchmark: string;
+  figure: string;
+  value: number;
+  unit: string;
+  compare?: { label: string } & Quantity;
+  /** value / compare.value when both share a unit. */
+  ratio?: number;
+  note?: string;
+  overBudget?: boolean;
+}
+
+/** A figure that could not be measured, and why (a missing piece, or an error). */
+export interface NotMeasured {
+  benchmark: string;
+  figure: string;
+  notMeasured: string;
+  /** True when the benchmark broke rather than found a piece missing. */
+  failed?: boolean;
+}
+
+export type Row = Measured | NotMeasured;
+
+export function isMeasured(row: Row): row is Measured {
+  return 'value' in row;
+}
+
+export function measured(
+  benchmark: string,
+  figure: string,
+  quantity: Quantity,
+  compare?: { label: string } & Quantity,
+  extra: { note?: string; overBudget?: boolean } = {},
+): Measured {
+  const row: Measured = { benchmark, figure, ...quantity, ...extra };
+  if (compare) {
+    row.compare = compare;
+    if (compare.unit === quantity.unit && compare.value > 0) row.ratio = quantity.value / compare.value;
+  }
+  return row;
+}
+
+export function formatQuantity(q: Quantity): string {
+  if (!Number.isFinite(q.value)) return `- ${q.unit}`;
+  const abs = Math.abs(q.value);
+  const digits = Number.isInteger(q.value) ? 0 : abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  return `${q.value.toFixed(digits)} ${q.unit}`;
+}
+
+/** A plain-text table: one line per figure, its comparison and the ratio; over-budget rows shout. */
+export function formatTable(rows: readonly Row[]): string {
+  const header = ['benchmark', 'figure', 'value', 'compared to', 'ratio', 'note'];
+  const lines = rows.map((row) => {
+    if (!isMeasured(row)) {
+      return [row.benchmark, row.figure, row.failed ? 'FAILED' : 'not measured', '', '', row.notMeasured];
+    }
+    const compare = row.compare ? `${row.compare.label}: ${formatQuantity(row.compare)}` : '';
+    const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`;
+    const note = [row.overBudget ? '!!! OVER BUDGET !!!' : '', row.note ?? ''].filter(Boolean).join(' ');
+    return [row.benchmark, row.figure, formatQuantity(row), compare, ratio, note];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [render(header), render(widths.map((w) => '-'.repeat(w))), ...lines.map(render)].join('\n');
+}
+
+export interface RunRecord {
+  startedAt: string;
+  finishedAt: string;
+  quick: boolean;
+  machine: { cpus: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
+  rows: Row[];
+}
+
+/** Writes bench/results/<timestamp>.json and bench/results/latest.json; returns the first path. */
+export async function writeResults(dir: string, record: RunRecord): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const stamp = record.startedAt.replace(/[:.]/g, '-');
+  const file = path.join(dir, `${stamp}.json`);
+  const json = `${JSON.stringify(record, null, 2)}\n`;
+  await writeFile(file, json);
+  await writeFile(path.join(dir, 'latest.json'), json);
+  return file;
+}
