@@ -1,0 +1,119 @@
+import { act, render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApolloClient } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/AppProviders';
+import { createAppRouter } from '../app/router';
+import type { AuthSession, AuthState, AuthStatus } from '../auth/authSession';
+import { setActiveAuthSession } from '../auth/tokens';
+import { setAppConfig, type AppConfig } from '../config/appConfig';
+import { createCache } from '../graphql/cache';
+import { CurrentUserQuery } from '../components/app-shell/currentUserQuery';
+
+export const TEST_CONFIG: AppConfig = {
+  apiUrl: 'http://api.test/graphql',
+  oidc: {
+    authority: 'http://idp.test/oidc',
+    clientId: 'floor-app',
+    scopes: 'openid profile email offline_access',
+  },
+  environment: 'test',
+  maxUploadBytes: 10 * 1024 * 1024,
+};
+
+export const TEST_USER = {
+  __typename: 'User' as const,
+  id: 1,
+  name: 'Taylor Technician',
+  email: 'technician@example.com',
+  organization: {
+    __typename: 'Organization' as const,
+    id: 1,
+    domain: 'example.com',
+    name: 'Example Aerospace',
+  },
+};
+
+/** Answers the shell's `me` query for every render. */
+export const currentUserMock: MockLink.MockedResponse = {
+  request: { query: CurrentUserQuery },
+  result: { data: { me: TEST_USER } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+};
+
+export type TestAuthSession = AuthSession & {
+  signIn: ReturnType<typeof vi.fn<AuthSession['signIn']>>;
+  signOut: ReturnType<typeof vi.fn<AuthSession['signOut']>>;
+  setStatus(status: AuthStatus): void;
+};
+
+/** An in-memory session with a fixed token; `signIn`/`signOut` are spies (no provider involved). */
+export function createTestAuthSession(
+  status: AuthStatus = 'signed-in',
+  token = 'test-access-token',
+): TestAuthSession {
+  let state: AuthState = { status };
+  const listeners = new Set<() => void>();
+  const setStatus = (next: AuthStatus) => {
+    state = { status: next };
+    listeners.forEach((listener) => listener());
+  };
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getAccessToken: async () => (state.status === 'signed-out' ? null : token),
+    renew: async () => (state.status === 'signed-out' ? null : token),
+    endSession: () => setStatus('session-ended'),
+    signIn: vi.fn<AuthSession['signIn']>(async () => {}),
+    completeSignIn: async () => '/',
+    signOut: vi.fn<AuthSession['signOut']>(async () => setStatus('signed-out')),
+    setStatus,
+  };
+}
+
+export interface RenderAppOptions {
+  /** The URL to open, e.g. '/parts/1?tab=files'. Default '/'. */
+  path?: string;
+  /** Apollo mocks; the `me` query is answered unless `client` is given. */
+  mocks?: readonly MockLink.MockedResponse[];
+  /** A client of your own (e.g. with a fake fetch) instead of mocks. */
+  client?: ApolloClient;
+  /** Default: a signed-in test session. */
+  session?: TestAuthSession;
+  config?: Partial<AppConfig>;
+}
+
+export interface RenderAppResult extends RenderResult {
+  router: ReturnType<typeof createAppRouter>;
+  client: ApolloClient;
+  session: TestAuthSession;
+  user: ReturnType<typeof userEvent.setup>;
+}
+
+/** Renders the real route tree at `path` with every provider, a memory history and mocked GraphQL. */
+export async function renderApp(options: RenderAppOptions = {}): Promise<RenderAppResult> {
+  setAppConfig({ ...TEST_CONFIG, ...options.config });
+  const session = options.session ?? createTestAuthSession();
+  setActiveAuthSession(session);
+  const client =
+    options.client ??
+    new ApolloClient({
+      cache: createCache(),
+      link: new MockLink([currentUserMock, ...(options.mocks ?? [])]),
+    });
+  const history = createMemoryHistory({ initialEntries: [options.path ?? '/'] });
+  const router = createAppRouter({ auth: session, apolloClient: client }, history);
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders session={session} client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  await act(() => router.load());
+  return { ...result, router, client, session, user };
+}
