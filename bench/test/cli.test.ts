@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../lib/cli.ts';
+
+const known = ['bundle', 'upload', 'round trips'];
+
+describe('parseArgs', () => {
+  it('reads --quick and repeated or comma-separated --only', () => {
+    expect(parseArgs(['--quick', '--only', 'bundle', '--only=upload,round trips'], known)).toEqual({
+      quick: true,
+      only: ['bundle', 'upload', 'round trips'],
+      help: false,
+    });
+  });
+
+  it('defaults to every benchmark at full size', () => {
+    expect(parseArgs([], known)).toEqual({ quick: false, only: [], help: false });
+  });
+
+  it('refuses unknown options and benchmark names', () => {
+    expect(() => parseArgs(['--fast'], known)).toThrow('Unknown option "--fast"');
+    expect(() => parseArgs(['--only', 'nope'], known)).toThrow('Unknown benchmark "nope"');
+    expect(() => parseArgs(['--only'], known)).toThrow('--only needs a benchmark name');
+  });
+});

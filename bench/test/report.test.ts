@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { attempt, NotReady } from '../lib/benchmark.ts';
+import { formatQuantity, formatTable, measured } from '../lib/report.ts';
+
+describe('measured', () => {
+  it('computes the ratio only when both figures share a unit', () => {
+    expect(
+      measured('b', 'f', { value: 30, unit: 'ms' }, { label: 'floor', value: 10, unit: 'ms' }).ratio,
+    ).toBe(3);
+    expect(
+      measured('b', 'f', { value: 30, unit: 'ms' }, { label: 'x', value: 10, unit: 'MB' }).ratio,
+    ).toBeUndefined();
+  });
+});
+
+describe('formatTable', () => {
+  it('shows comparison, ratio, loud over-budget and not-measured reasons', () => {
+    const table = formatTable([
+      measured(
+        'bundle',
+        'initial JS (gzip)',
+        { value: 300, unit: 'KB' },
+        { label: 'budget', value: 250, unit: 'KB' },
+        { overBudget: true },
+      ),
+      { benchmark: 'upload', figure: 'PUT 1 GB', notMeasured: 'the app is not there yet' },
+      { benchmark: 'upload', figure: 'PUT 16 MB', notMeasured: 'failed: boom', failed: true },
+    ]);
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/^benchmark\s+figure\s+value\s+compared to\s+ratio\s+note$/);
+    expect(lines[2]).toContain('300 KB');
+    expect(lines[2]).toContain('budget: 250 KB');
+    expect(lines[2]).toContain('1.20x');
+    expect(lines[2]).toContain('!!! OVER BUDGET !!!');
+    expect(lines[3]).toMatch(/not measured\s+the app is not there yet$/);
+    expect(lines[4]).toMatch(/FAILED\s+failed: boom$/);
+  });
+
+  it('rounds by magnitude', () => {
+    expect(formatQuantity({ value: 1234.5, unit: 'ms' })).toBe('1235 ms');
+    expect(formatQuantity({ value: 12.345, unit: 'ms' })).toBe('12.3 ms');
+    expect(formatQuantity({ value: 1.2345, unit: 'ms' })).toBe('1.23 ms');
+    expect(formatQuantity({ value: 3, unit: 'requests' })).toBe('3 requests');
+  });
+});
+
+describe('attempt', () => {
+  it('turns a missing piece into not-measured rows and an error into failed rows', async () => {
+    const missing = await attempt('upload', ['a', 'b'], () => Promise.reject(new NotReady('no app')));
+    expect(missing).toEqual([
+      { benchmark: 'upload', figure: 'a', notMeasured: 'no app', failed: undefined },
+      { benchmark: 'upload', figure: 'b', notMeasured: 'no app', failed: undefined },
+    ]);
+    const broken = await attempt('upload', ['a'], () => Promise.reject(new Error('boom')));
+    expect(broken).toEqual([{ benchmark: 'upload', figure: 'a', notMeasured: 'failed: boom', failed: true }]);
+  });
+});
