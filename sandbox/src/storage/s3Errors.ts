@@ -11,6 +11,7 @@ export type S3ErrorCode =
   | 'InvalidArgument'
   | 'InvalidRange'
   | 'InvalidRequest'
+  | 'RequestTimeTooSkewed'
   | 'MethodNotAllowed'
   | 'NoSuchBucket'
   | 'NoSuchKey'

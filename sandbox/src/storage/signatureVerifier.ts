@@ -16,9 +16,17 @@ export interface SignedRequest {
 }
 
 export type Verification =
-  | { ok: true; signature: string; expiresAt: number }
+  | {
+      ok: true;
+      signature: string;
+      /** Epoch ms after which the signature is no longer accepted. */
+      expiresAt: number;
+      /** True for a presigned URL, false for an Authorization header (an SDK client holding the key). */
+      presigned: boolean;
+    }
   | { ok: false; status: number; code: S3ErrorCode; message: string };
 
+const ALGORITHM = 'AWS4-HMAC-SHA256';
 const AUTH_PARAMS = new Set([
   'X-Amz-Algorithm',
   'X-Amz-Credential',
@@ -28,6 +36,10 @@ const AUTH_PARAMS = new Set([
   'X-Amz-Signature',
 ]);
 const MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
+// S3 accepts a header-signed request within 15 minutes of its X-Amz-Date.
+const MAX_SKEW_MS = 15 * 60 * 1000;
+const AUTH_HEADER =
+  /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]+)$/;
 
 const deny = (code: S3ErrorCode, message: string, status = 403): Verification => ({
   ok: false,
@@ -35,9 +47,14 @@ const deny = (code: S3ErrorCode, message: string, status = 403): Verification =>
   code,
   message,
 });
+const mismatch = () =>
+  deny(
+    'SignatureDoesNotMatch',
+    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  );
 
-function parseAmzDate(value: string): Date | null {
-  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+function parseAmzDate(value: string | undefined): Date | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
   if (!m) return null;
   const date = new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -50,8 +67,8 @@ function sameHex(a: string, b: string): boolean {
 }
 
 /**
- * Checks an AWS Signature V4 query-string signature by rebuilding the request the presigner saw and signing
- * it again with the stored secret at the request's own X-Amz-Date.
+ * Checks AWS Signature V4, either a presigned URL's query signature or an Authorization header, by rebuilding
+ * the request the signer saw and signing it again with the stored secret at the request's own X-Amz-Date.
  */
 export function createSignatureVerifier(credentials: StorageCredentials, region: string) {
   const signer = new SignatureV4({
@@ -59,23 +76,54 @@ export function createSignatureVerifier(credentials: StorageCredentials, region:
     region,
     service: 's3',
     sha256: Sha256,
-    // The S3 presigner signs the already-encoded path; escaping again would never match.
+    // The S3 signer signs the already-encoded path; escaping again would never match.
     uriEscapePath: false,
   });
 
-  async function expectedSignature(
+  /** Shared checks of the credential scope and the signed header list; the list, or a refusal. */
+  function checkCredential(
+    credential: string,
+    amzDate: string,
+    signedHeadersRaw: string,
+  ): string[] | Verification {
+    const [accessKeyId, ...scope] = credential.split('/');
+    if (accessKeyId !== credentials.accessKeyId) {
+      return deny('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+    }
+    if (scope.join('/') !== `${amzDate.slice(0, 8)}/${region}/s3/aws4_request`) {
+      return deny('SignatureDoesNotMatch', 'The credential scope does not match the request.');
+    }
+    const signedHeaders = signedHeadersRaw.split(';');
+    if (!signedHeaders.includes('host') || signedHeaders.some((h) => h === '' || h !== h.toLowerCase())) {
+      return deny(
+        'AuthorizationQueryParametersError',
+        'SignedHeaders must list lower-case names including host.',
+        400,
+      );
+    }
+    return signedHeaders;
+  }
+
+  /** The signed headers' received values; null when one is missing. */
+  function signedHeaderValues(request: SignedRequest, names: string[]): Record<string, string> | null {
+    const headers: Record<string, string> = {};
+    for (const name of names) {
+      const value = request.headers[name];
+      if (value === undefined) return null;
+      headers[name] = Array.isArray(value) ? value.join(',') : value;
+    }
+    return headers;
+  }
+
+  async function expectedQuerySignature(
     request: SignedRequest,
     method: string,
     signedHeaders: string[],
     signingDate: Date,
     expiresIn: number,
   ): Promise<string | null> {
-    const headers: Record<string, string> = {};
-    for (const name of signedHeaders) {
-      const value = request.headers[name];
-      if (value === undefined) return null;
-      headers[name] = Array.isArray(value) ? value.join(',') : value;
-    }
+    const headers = signedHeaderValues(request, signedHeaders);
+    if (!headers) return null;
     const query: Query = {};
     for (const [name, value] of Object.entries(request.query)) {
       if (AUTH_PARAMS.has(name)) continue;
@@ -102,11 +150,11 @@ export function createSignatureVerifier(credentials: StorageCredentials, region:
     return typeof signature === 'string' ? signature : null;
   }
 
-  return async function verify(request: SignedRequest, now: Date): Promise<Verification> {
+  async function verifyPresignedUrl(request: SignedRequest, now: Date): Promise<Verification> {
     const q = request.query;
     const signature = single(q, 'X-Amz-Signature');
     if (signature === undefined) {
-      return deny('AccessDenied', 'Only presigned URLs are accepted by this endpoint.');
+      return deny('AccessDenied', 'Only signed requests are accepted by this endpoint.');
     }
     const algorithm = single(q, 'X-Amz-Algorithm');
     const credential = single(q, 'X-Amz-Credential');
@@ -120,52 +168,82 @@ export function createSignatureVerifier(credentials: StorageCredentials, region:
         400,
       );
     }
-    if (algorithm !== 'AWS4-HMAC-SHA256') {
-      return deny(
-        'AuthorizationQueryParametersError',
-        'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256".',
-        400,
-      );
+    if (algorithm !== ALGORITHM) {
+      return deny('AuthorizationQueryParametersError', `X-Amz-Algorithm only supports "${ALGORITHM}".`, 400);
     }
     const signingDate = parseAmzDate(amzDate);
     const expiresIn = /^\d{1,7}$/.test(expiresRaw) ? Number(expiresRaw) : NaN;
     if (!signingDate || !(expiresIn >= 1 && expiresIn <= MAX_EXPIRES_SECONDS)) {
       return deny('AuthorizationQueryParametersError', 'X-Amz-Date or X-Amz-Expires is malformed.', 400);
     }
-    const [accessKeyId, ...scope] = credential.split('/');
-    if (accessKeyId !== credentials.accessKeyId) {
-      return deny('InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-    }
-    if (scope.join('/') !== `${amzDate.slice(0, 8)}/${region}/s3/aws4_request`) {
-      return deny('SignatureDoesNotMatch', 'The credential scope does not match the request.');
-    }
-    const signedHeaders = signedHeadersRaw.split(';');
-    if (!signedHeaders.includes('host') || signedHeaders.some((h) => h === '' || h !== h.toLowerCase())) {
-      return deny(
-        'AuthorizationQueryParametersError',
-        'X-Amz-SignedHeaders must list lower-case names including host.',
-        400,
-      );
-    }
+    const signedHeaders = checkCredential(credential, amzDate, signedHeadersRaw);
+    if (!Array.isArray(signedHeaders)) return signedHeaders;
     // A presigned GET URL also serves HEAD, so that a client can check an object without downloading it.
     const methods = request.method === 'HEAD' ? ['HEAD', 'GET'] : [request.method];
     let matched = false;
     for (const method of methods) {
-      const expected = await expectedSignature(request, method, signedHeaders, signingDate, expiresIn);
+      const expected = await expectedQuerySignature(request, method, signedHeaders, signingDate, expiresIn);
       if (expected !== null && sameHex(expected, signature)) {
         matched = true;
         break;
       }
     }
-    if (!matched) {
-      return deny(
-        'SignatureDoesNotMatch',
-        'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
-      );
-    }
+    if (!matched) return mismatch();
     const expiresAt = signingDate.getTime() + expiresIn * 1000;
     if (now.getTime() > expiresAt) return deny('AccessDenied', 'Request has expired');
-    return { ok: true, signature, expiresAt };
+    return { ok: true, signature, expiresAt, presigned: true };
+  }
+
+  async function verifyAuthorizationHeader(
+    request: SignedRequest,
+    authorization: string,
+    now: Date,
+  ): Promise<Verification> {
+    // Header-signed bodies would need their SHA-256 checked; uploads go through presigned URLs instead.
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return deny('AccessDenied', 'Uploads to this endpoint need a presigned URL.');
+    }
+    const m = AUTH_HEADER.exec(authorization);
+    if (!m) return deny('AccessDenied', 'The Authorization header is malformed.', 400);
+    const [, credential = '', signedHeadersRaw = '', signature = ''] = m;
+    const amzDateHeader = request.headers['x-amz-date'];
+    const amzDate = typeof amzDateHeader === 'string' ? amzDateHeader : undefined;
+    const signingDate = parseAmzDate(amzDate);
+    if (!amzDate || !signingDate) {
+      return deny('AccessDenied', 'AWS authentication requires a valid x-amz-date header.');
+    }
+    if (request.headers['x-amz-content-sha256'] === undefined) {
+      return deny('InvalidRequest', 'Missing required header for this request: x-amz-content-sha256', 400);
+    }
+    const signedHeaders = checkCredential(credential, amzDate, signedHeadersRaw);
+    if (!Array.isArray(signedHeaders)) return signedHeaders;
+    const headers = signedHeaderValues(request, signedHeaders);
+    if (!headers) return mismatch();
+    const rebuilt = new HttpRequest({
+      method: request.method,
+      protocol: 'http:',
+      hostname: '',
+      path: request.rawPath,
+      query: request.query,
+      headers,
+    });
+    const signed = await signer.sign(rebuilt, { signingDate, signableHeaders: new Set(signedHeaders) });
+    const expected = /Signature=([0-9a-f]+)$/.exec(String(signed.headers.authorization))?.[1];
+    if (expected === undefined || !sameHex(expected, signature)) return mismatch();
+    if (Math.abs(now.getTime() - signingDate.getTime()) > MAX_SKEW_MS) {
+      return deny(
+        'RequestTimeTooSkewed',
+        'The difference between the request time and the current time is too large.',
+      );
+    }
+    return { ok: true, signature, expiresAt: signingDate.getTime() + MAX_SKEW_MS, presigned: false };
+  }
+
+  return function verify(request: SignedRequest, now: Date): Promise<Verification> {
+    const authorization = request.headers.authorization;
+    if (authorization?.startsWith(`${ALGORITHM} `))
+      return verifyAuthorizationHeader(request, authorization, now);
+    return verifyPresignedUrl(request, now);
   };
 }
 
