@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createAppServer } from './serve-app.mjs';
+
+let server: Server;
+let base: string;
+let parent: string;
+let dist: string;
+
+beforeAll(async () => {
+  parent = await mkdtemp(path.join(os.tmpdir(), 'serve-app-'));
+  dist = path.join(parent, 'dist');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(parent, 'secret.txt'), 'secret');
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+  server = await createAppServer({
+    distDir: dist,
+    env: {
+      APP_API_URL: 'http://127.0.0.1:4999/graphql',
+      APP_OIDC_AUTHORITY: 'http://localhost:4998/oidc',
+      APP_ENVIRONMENT: 'e2e',
+      APP_CSP_EXTRA_ORIGINS: 'https://bucket.example',
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(parent, { recursive: true, force: true });
+});
+
+describe('serve-app', () => {
+  it('serves config.json with environment overrides, never cached', async () => {
+    const response = await fetch(`${base}/config.json`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4999/graphql',
+      oidc: {
+        authority: 'http://localhost:4998/oidc',
+        clientId: 'floor-app',
+        scopes: 'openid profile email offline_access',
+      },
+      environment: 'e2e',
+    });
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    const response = await fetch(`${base}/parts/12?tab=files`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and 404s missing ones', async () => {
+    const asset = await fetch(`${base}/assets/index-abc123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    expect((await fetch(`${base}/assets/gone-123.js`)).status).toBe(404);
+  });
+
+  it('sends a CSP limited to the app, API, identity provider and storage origins', async () => {
+    const response = await fetch(`${base}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain(
+      "connect-src 'self' http://127.0.0.1:4999 http://localhost:4998 https://bucket.example",
+    );
+    expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:4999 https://bucket.example");
+    expect(csp).toContain('frame-src blob: http://127.0.0.1:4999 https://bucket.example');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('does not serve files outside dist', async () => {
+    const response = await fetch(`${base}/..%2fsecret.txt`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('secret');
+  });
+});
