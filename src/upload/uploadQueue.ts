@@ -339,9 +339,12 @@ export class UploadQueue {
 
   private finish(id: string, patch: Partial<UploadEntry> & { state: 'attached' | 'failed' }): void {
     this.update(id, patch);
-    this.registerSent.delete(id);
-    if (patch.state === 'attached') void this.unpersist(id);
-    else void this.persist([id]);
+    if (patch.state === 'attached') {
+      this.registerSent.delete(id);
+      void this.unpersist(id);
+    } else {
+      void this.persist([id]);
+    }
     this.pendingEvents.push({ type: patch.state, entry: this.get(id) });
     this.changed();
   }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, overallProgress, percentDone, speedText, statusText } from './describeUpload.ts';
+import { formatBytes } from './formatBytes.ts';
+import type { UploadEntry } from './types.ts';
+
+function entry(patch: Partial<UploadEntry>): UploadEntry {
+  return {
+    id: 'x',
+    file: new Blob(),
+    filename: 'a.pdf',
+    size: 1000,
+    type: 'application/pdf',
+    target: { entityId: 1, label: 'Part 1' },
+    state: 'queued',
+    sentBytes: 0,
+    bytesPerSecond: 0,
+    createdAt: 0,
+    ...patch,
+  };
+}
+
+describe('describing uploads', () => {
+  it('formats sizes and durations', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1536)).toBe('2 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatDuration(42)).toBe('42 s');
+    expect(formatDuration(125)).toBe('2 min 5 s');
+    expect(formatDuration(3 * 3600 + 60)).toBe('3 h 1 min');
+  });
+
+  it('gives speed and time left only while bytes move', () => {
+    expect(speedText(entry({ state: 'uploading', sentBytes: 500, bytesPerSecond: 100 }))).toBe(
+      '100 B/s, 5 s left',
+    );
+    expect(speedText(entry({ state: 'registering', bytesPerSecond: 100 }))).toBe('');
+  });
+
+  it('says why a file waits', () => {
+    expect(statusText(entry({ state: 'uploading', waiting: 'network' }))).toMatch(/offline/i);
+    expect(statusText(entry({ state: 'registering', waiting: 'sign-in' }))).toMatch(/sign in/i);
+    expect(statusText(entry({ state: 'failed' }))).toBe('Failed');
+  });
+
+  it('weighs overall progress by size and counts empty files', () => {
+    const overall = overallProgress([
+      entry({ state: 'attached', size: 300 }),
+      entry({ state: 'uploading', size: 100, sentBytes: 50 }),
+      entry({ state: 'failed', size: 0 }),
+      entry({ state: 'cancelled', size: 10_000 }),
+    ]);
+    expect(overall).toMatchObject({ total: 3, attached: 1, failed: 1, active: 1 });
+    expect(overall.percent).toBeCloseTo((350 / 401) * 100);
+    expect(percentDone(entry({ state: 'uploading', size: 0 }))).toBe(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isGenericContentType, moreSpecificFilename } from './ticketFilename.ts';
+
+describe('moreSpecificFilename', () => {
+  it('adds the extension of the type the browser knows when the ticket type is generic', () => {
+    expect(moreSpecificFilename('image', 'application/octet-stream', 'image/jpeg')).toBe('image.jpg');
+    expect(moreSpecificFilename('scan', 'binary/octet-stream', 'application/pdf')).toBe('scan.pdf');
+    expect(moreSpecificFilename('clip', 'application/octet-stream', 'video/quicktime')).toBe('clip.mov');
+  });
+
+  it('keeps the first ticket when its type is specific', () => {
+    expect(moreSpecificFilename('photo.jpg', 'image/jpeg', 'image/jpeg')).toBeNull();
+  });
+
+  it('cannot help when the browser does not know the type, or knows no extension for it', () => {
+    expect(moreSpecificFilename('data', 'application/octet-stream', '')).toBeNull();
+    expect(moreSpecificFilename('data', 'application/octet-stream', 'application/octet-stream')).toBeNull();
+    expect(moreSpecificFilename('data', 'application/octet-stream', 'application/x-unheard-of')).toBeNull();
+  });
+
+  it('does not repeat an extension the name already has', () => {
+    expect(moreSpecificFilename('photo.JPG', 'application/octet-stream', 'image/jpeg')).toBeNull();
+  });
+
+  it('recognises generic types with parameters and any case', () => {
+    expect(isGenericContentType('Application/Octet-Stream; charset=binary')).toBe(true);
+    expect(isGenericContentType('text/plain')).toBe(false);
+  });
+});

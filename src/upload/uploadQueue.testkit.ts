@@ -1,0 +1,289 @@
+import { UploadError } from './uploadErrors.ts';
+import { UploadQueue, type UploadQueueOptions } from './uploadQueue.ts';
+import type {
+  Clock,
+  Connectivity,
+  Md5,
+  ObjectStorage,
+  PutRequest,
+  SessionGate,
+  StoredUpload,
+  UploadApi,
+  UploadStore,
+} from './uploadPorts.ts';
+import type { UploadTarget, UploadTicket } from './types.ts';
+
+/** A promise the test resolves when it wants the step to go on. */
+export class Gate {
+  private waiting: (() => void)[] = [];
+  private open = true;
+
+  close(): void {
+    this.open = false;
+  }
+
+  release(): void {
+    this.open = true;
+    const waiting = this.waiting;
+    this.waiting = [];
+    waiting.forEach((resolve) => resolve());
+  }
+
+  /** The page holding the waiting calls is gone: they never continue; later calls pass. */
+  drop(): void {
+    this.open = true;
+    this.waiting = [];
+  }
+
+  get held(): number {
+    return this.waiting.length;
+  }
+
+  pass(): Promise<void> {
+    return this.open ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
+
+const typeByExtension: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+};
+
+function contentTypeFor(filename: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+  return typeByExtension[extension] ?? 'application/octet-stream';
+}
+
+export interface FakeAttachment {
+  id: number;
+  filename: string;
+  s3Key: string;
+  entityId: number;
+}
+
+/**
+ * The API and storage as one small world: tickets name keys, PUTs store objects with an ETag,
+ * registration checks the ETag like validateUpload and creates attachments.
+ */
+export class FakeServer {
+  readonly ticketRequests: string[] = [];
+  readonly puts: PutRequest[] = [];
+  readonly registerCalls: { filename: string; s3Key: string; s3Etag: string; entityId: number }[] = [];
+  readonly lookups: string[] = [];
+  readonly attachments: FakeAttachment[] = [];
+  readonly objects = new Map<string, string>();
+  readonly usedUrls = new Set<string>();
+  /** Failures thrown by the next calls of each step, in order. */
+  readonly failures = { ticket: [] as Error[], put: [] as Error[], register: [] as Error[] };
+  /** Register creates the attachment, then the answer is lost this many times. */
+  loseRegisterAnswers = 0;
+  /** Storage hides the ETag header (no CORS exposure). */
+  hideEtag = false;
+  /** Storage keeps a different ETag than the body's this many times (a corrupted object). */
+  corruptObjects = 0;
+  readonly gates = { ticket: new Gate(), put: new Gate(), register: new Gate() };
+  private keys = 0;
+  private readonly keyByUrl = new Map<string, string>();
+
+  /** What storage calls the ETag of a body: here simply derived from its size and key-independent. */
+  static etagOf(body: Blob): string {
+    return `md5-${body.size}`;
+  }
+
+  readonly api: UploadApi = {
+    requestTicket: async (filename, signal): Promise<UploadTicket> => {
+      this.ticketRequests.push(filename);
+      await this.gates.ticket.pass();
+      throwIfAborted(signal);
+      const failure = this.failures.ticket.shift();
+      if (failure) throw failure;
+      this.keys += 1;
+      const ticket = {
+        uploadUrl: `https://storage.test/put/${this.keys}`,
+        s3Key: `uploads/${this.keys}/${filename}`,
+        contentType: contentTypeFor(filename),
+      };
+      this.keyByUrl.set(ticket.uploadUrl, ticket.s3Key);
+      return ticket;
+    },
+    register: async ({ filename, s3Key, s3Etag, target }, signal) => {
+      this.registerCalls.push({ filename, s3Key, s3Etag, entityId: target.entityId });
+      await this.gates.register.pass();
+      throwIfAborted(signal);
+      const failure = this.failures.register.shift();
+      if (failure) throw failure;
+      const stored = this.objects.get(s3Key);
+      if (stored === undefined || stored !== s3Etag) {
+        throw new UploadError('etag-mismatch', 'Storage did not confirm the upload: ETag does not match');
+      }
+      const attachment = { id: 100 + this.attachments.length, filename, s3Key, entityId: target.entityId };
+      this.attachments.push(attachment);
+      if (this.loseRegisterAnswers > 0) {
+        this.loseRegisterAnswers -= 1;
+        throw new UploadError('transient', 'The connection was lost.');
+      }
+      return attachment.id;
+    },
+    findAttachment: async (target: UploadTarget, s3Key) => {
+      this.lookups.push(s3Key);
+      const found = this.attachments.find((a) => a.s3Key === s3Key && a.entityId === target.entityId);
+      return found ? found.id : null;
+    },
+  };
+
+  readonly storage: ObjectStorage = {
+    put: async (request) => {
+      this.puts.push(request);
+      request.onProgress(Math.floor(request.body.size / 2));
+      await this.gates.put.pass();
+      throwIfAborted(request.signal);
+      const failure = this.failures.put.shift();
+      if (failure) throw failure;
+      if (this.usedUrls.has(request.url)) {
+        throw new UploadError('url-rejected', 'Storage refused the upload address (expired or invalid).');
+      }
+      this.usedUrls.add(request.url);
+      const key = this.keyOf(request.url);
+      let etag = FakeServer.etagOf(request.body);
+      if (this.corruptObjects > 0) {
+        this.corruptObjects -= 1;
+        etag = 'corrupted';
+        this.objects.set(key, etag);
+        return { etag: this.hideEtag ? null : FakeServer.etagOf(request.body) };
+      }
+      this.objects.set(key, etag);
+      request.onProgress(request.body.size);
+      return { etag: this.hideEtag ? null : etag };
+    },
+  };
+
+  readonly md5: Md5 = async (body, signal) => {
+    throwIfAborted(signal);
+    return FakeServer.etagOf(body);
+  };
+
+  private keyOf(url: string): string {
+    const key = this.keyByUrl.get(url);
+    if (!key) throw new Error(`unknown upload URL ${url}`);
+    return key;
+  }
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new UploadError('aborted', 'Cancelled');
+}
+
+export class MemoryStore implements UploadStore {
+  readonly rows = new Map<string, StoredUpload>();
+
+  async loadAll(): Promise<StoredUpload[]> {
+    return [...this.rows.values()].map((row) => ({ ...row }));
+  }
+
+  async saveAll(entries: StoredUpload[]): Promise<void> {
+    for (const entry of entries) this.rows.set(entry.id, { ...entry });
+  }
+
+  async remove(id: string): Promise<void> {
+    this.rows.delete(id);
+  }
+}
+
+export class FakeConnectivity implements Connectivity {
+  online = true;
+  private waiting: (() => void)[] = [];
+
+  isOnline(): boolean {
+    return this.online;
+  }
+
+  whenOnline(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push(resolve);
+      signal.addEventListener('abort', () => reject(new UploadError('aborted', 'Cancelled')), { once: true });
+    });
+  }
+
+  goOnline(): void {
+    this.online = true;
+    const waiting = this.waiting;
+    this.waiting = [];
+    waiting.forEach((resolve) => resolve());
+  }
+}
+
+export class FakeSession implements SessionGate {
+  private waiting: (() => void)[] = [];
+
+  get waiters(): number {
+    return this.waiting.length;
+  }
+
+  whenSignedIn(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push(resolve);
+      signal.addEventListener('abort', () => reject(new UploadError('aborted', 'Cancelled')), { once: true });
+    });
+  }
+
+  signIn(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    waiting.forEach((resolve) => resolve());
+  }
+}
+
+/** Time stands still; waits are recorded and return at once. */
+export class FakeClock implements Clock {
+  readonly sleeps: number[] = [];
+  private time = 1_000_000;
+
+  now(): number {
+    this.time += 300;
+    return this.time;
+  }
+
+  async sleep(ms: number, signal: AbortSignal): Promise<void> {
+    this.sleeps.push(ms);
+    throwIfAborted(signal);
+  }
+}
+
+export interface QueueWorld {
+  server: FakeServer;
+  store: MemoryStore;
+  connectivity: FakeConnectivity;
+  session: FakeSession;
+  clock: FakeClock;
+  makeQueue(overrides?: Partial<UploadQueueOptions>): UploadQueue;
+}
+
+export function createQueueWorld(): QueueWorld {
+  const world = {
+    server: new FakeServer(),
+    store: new MemoryStore(),
+    connectivity: new FakeConnectivity(),
+    session: new FakeSession(),
+    clock: new FakeClock(),
+  };
+  let ids = 0;
+  return {
+    ...world,
+    makeQueue: (overrides = {}) =>
+      new UploadQueue({
+        api: world.server.api,
+        storage: world.server.storage,
+        md5: world.server.md5,
+        store: world.store,
+        connectivity: world.connectivity,
+        session: world.session,
+        clock: world.clock,
+        random: () => 0.5,
+        maxUploadBytes: () => 1_000_000,
+        notifyEveryMs: 0,
+        newId: () => `upload-${(ids += 1)}`,
+        ...overrides,
+      }),
+  };
+}
