@@ -1,0 +1,143 @@
+import { GraphQLError } from 'graphql';
+import type { ColumnSpec, RecordTable } from './record-tables.ts';
+
+/** A WHERE fragment with its bound parameters. */
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+}
+
+type Operator =
+  'eq' | 'neq' | 'like' | 'ilike' | 'notlike' | 'notilike' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'isnull';
+type FilterInput = Record<string, unknown>;
+
+const MAX_NESTING = 8;
+
+export const TRUE_CONDITION: SqlCondition = { sql: '1', params: [] };
+
+function invalid(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+/** Converts a GraphQL operand to what SQLite stores for the column (ids as integers, booleans as 0/1). */
+function operand(field: string, column: ColumnSpec, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (column.kind) {
+    case 'id': {
+      const text = String(value).trim();
+      if (!/^-?\d{1,15}$/.test(text)) throw invalid(`Filter ${field}: "${text}" is not a valid id`);
+      return Number(text);
+    }
+    case 'bool':
+      return value ? 1 : 0;
+    case 'datetime': {
+      const time = Date.parse(String(value));
+      if (Number.isNaN(time)) throw invalid(`Filter ${field}: "${String(value)}" is not a date-time`);
+      return new Date(time).toISOString();
+    }
+    default:
+      return value;
+  }
+}
+
+/** SQL LIKE pattern (case-insensitive in SQLite) → GLOB pattern (case-sensitive), keeping `\` escapes. */
+function likeToGlob(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!;
+    if (ch === '\\' && i + 1 < pattern.length) {
+      const next = pattern[++i]!;
+      out += next === '*' || next === '?' || next === '[' ? `[${next}]` : next;
+    } else if (ch === '%') out += '*';
+    else if (ch === '_') out += '?';
+    else if (ch === '*' || ch === '?' || ch === '[') out += `[${ch}]`;
+    else out += ch;
+  }
+  return out;
+}
+
+function textOperand(field: string, op: Operator, value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw invalid(`Filter ${field}.${op} needs a text pattern`);
+  }
+  return String(value);
+}
+
+function operatorCondition(field: string, column: ColumnSpec, op: Operator, value: unknown): SqlCondition {
+  const c = column.sql;
+  switch (op) {
+    case 'eq':
+      return value === null
+        ? { sql: `${c} IS NULL`, params: [] }
+        : { sql: `${c} = ?`, params: [operand(field, column, value)] };
+    case 'neq':
+      return value === null
+        ? { sql: `${c} IS NOT NULL`, params: [] }
+        : { sql: `${c} IS NOT ?`, params: [operand(field, column, value)] };
+    case 'like':
+      return { sql: `${c} GLOB ?`, params: [likeToGlob(textOperand(field, op, value))] };
+    case 'notlike':
+      return {
+        sql: `(${c} IS NULL OR ${c} NOT GLOB ?)`,
+        params: [likeToGlob(textOperand(field, op, value))],
+      };
+    case 'ilike':
+      return { sql: `${c} LIKE ? ESCAPE '\\'`, params: [textOperand(field, op, value)] };
+    case 'notilike':
+      return {
+        sql: `(${c} IS NULL OR ${c} NOT LIKE ? ESCAPE '\\')`,
+        params: [textOperand(field, op, value)],
+      };
+    case 'in': {
+      if (!Array.isArray(value)) throw invalid(`Filter ${field}.in needs a list`);
+      if (value.length === 0) return { sql: '0', params: [] };
+      if (value.length > 1000) throw invalid(`Filter ${field}.in accepts at most 1000 values`);
+      return {
+        sql: `${c} IN (${value.map(() => '?').join(', ')})`,
+        params: value.map((v) => operand(field, column, v)),
+      };
+    }
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte': {
+      const sign = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[op];
+      return { sql: `${c} ${sign} ?`, params: [operand(field, column, value)] };
+    }
+    case 'isnull':
+      return { sql: value ? `${c} IS NULL` : `${c} IS NOT NULL`, params: [] };
+  }
+}
+
+function combine(parts: SqlCondition[], joiner: 'AND' | 'OR'): SqlCondition {
+  if (parts.length === 0) return joiner === 'AND' ? TRUE_CONDITION : { sql: '0', params: [] };
+  if (parts.length === 1) return parts[0]!;
+  return { sql: `(${parts.map((p) => p.sql).join(` ${joiner} `)})`, params: parts.flatMap((p) => p.params) };
+}
+
+/**
+ * Compiles an operator filter object (`{ partNumber: { ilike: "%BRKT%" }, or_: [...] }`) into a
+ * parameterised condition. Fields outside the table's whitelist are refused, never interpolated.
+ */
+export function compileFilters(table: RecordTable, filters: unknown, depth = 0): SqlCondition {
+  if (filters === null || filters === undefined) return TRUE_CONDITION;
+  if (depth > MAX_NESTING)
+    throw invalid(`Filters nest too deeply (at most ${MAX_NESTING} levels of and_/or_)`);
+  const parts: SqlCondition[] = [];
+  for (const [field, value] of Object.entries(filters as FilterInput)) {
+    if (value === undefined || value === null) continue;
+    if (field === 'and_' || field === 'or_') {
+      const list = (value as unknown[]).filter((f) => f !== null && f !== undefined);
+      const compiled = list.map((f) => compileFilters(table, f, depth + 1));
+      if (compiled.length > 0) parts.push(combine(compiled, field === 'and_' ? 'AND' : 'OR'));
+      continue;
+    }
+    const column = table.filters[field];
+    if (!column) throw invalid(`Filtering ${table.name}s by ${field} is not supported by the sandbox`);
+    for (const [op, operandValue] of Object.entries(value as FilterInput)) {
+      if (operandValue === undefined) continue;
+      parts.push(operatorCondition(field, column, op as Operator, operandValue));
+    }
+  }
+  return combine(parts, 'AND');
+}

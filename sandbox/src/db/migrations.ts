@@ -1,0 +1,172 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Numbered schema migrations. Each runs once, in order, inside a transaction; applied numbers are kept in
+ * schema_migrations, so an existing data directory is brought up to date without losing data.
+ */
+const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: 'records and attachments',
+    sql: `
+      -- One sequence shared by every kind of record, like the real service's entities: an entity id
+      -- is a different number from the record's own id.
+      CREATE TABLE entities (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        type TEXT NOT NULL
+      );
+      CREATE TABLE organizations (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        domain TEXT NOT NULL
+      );
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        organization_id INTEGER NOT NULL REFERENCES organizations(id),
+        email TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL,
+        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+      );
+      CREATE TABLE parts (
+        id INTEGER PRIMARY KEY,
+        part_number TEXT NOT NULL,
+        revision TEXT NOT NULL,
+        description TEXT,
+        part_type TEXT NOT NULL,
+        tracking_type TEXT,
+        sourcing_strategy TEXT,
+        cost REAL,
+        lead_time INTEGER,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+      );
+      CREATE INDEX parts_part_number ON parts(part_number, id);
+      CREATE INDEX parts_part_number_nocase ON parts(part_number COLLATE NOCASE, id);
+      CREATE INDEX parts_description ON parts(description, id);
+      CREATE INDEX parts_description_nocase ON parts(description COLLATE NOCASE, id);
+      CREATE TABLE procedures (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        status TEXT,
+        type TEXT NOT NULL,
+        description TEXT,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+      );
+      CREATE TABLE procedure_parts (
+        procedure_id INTEGER NOT NULL REFERENCES procedures(id),
+        part_id INTEGER NOT NULL REFERENCES parts(id),
+        PRIMARY KEY (procedure_id, part_id)
+      );
+      CREATE INDEX procedure_parts_part ON procedure_parts(part_id);
+      CREATE TABLE steps (
+        id INTEGER PRIMARY KEY,
+        procedure_id INTEGER REFERENCES procedures(id),
+        title TEXT NOT NULL,
+        position INTEGER,
+        type TEXT NOT NULL,
+        content TEXT,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+      );
+      CREATE INDEX steps_procedure ON steps(procedure_id, position);
+      CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL,
+        status TEXT,
+        quantity INTEGER,
+        due_date TEXT,
+        description TEXT,
+        part_id INTEGER REFERENCES parts(id),
+        procedure_id INTEGER REFERENCES procedures(id),
+        percent_complete INTEGER,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+      );
+      CREATE INDEX runs_part ON runs(part_id);
+      CREATE INDEX runs_procedure ON runs(procedure_id);
+      CREATE TABLE run_steps (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id),
+        origin_step_id INTEGER REFERENCES steps(id),
+        title TEXT NOT NULL,
+        status TEXT,
+        position INTEGER,
+        content TEXT,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+      );
+      CREATE INDEX run_steps_run ON run_steps(run_id, position);
+      CREATE TABLE run_step_fields (
+        id INTEGER PRIMARY KEY,
+        run_step_id INTEGER NOT NULL REFERENCES run_steps(id),
+        name TEXT NOT NULL,
+        type TEXT,
+        value TEXT,
+        unit TEXT,
+        required INTEGER NOT NULL,
+        help_text TEXT,
+        position INTEGER,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+      );
+      CREATE INDEX run_step_fields_run_step ON run_step_fields(run_step_id, position);
+      -- Issued by requestFileUploadUrl: only keys the sandbox issued can be registered.
+      CREATE TABLE upload_tickets (
+        s3_key TEXT PRIMARY KEY,
+        filename TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE TABLE file_attachments (
+        id INTEGER PRIMARY KEY,
+        entity_id INTEGER NOT NULL REFERENCES entities(id),
+        s3_key TEXT NOT NULL UNIQUE REFERENCES upload_tickets(s3_key),
+        filename TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        etag TEXT NOT NULL,
+        size INTEGER,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX file_attachments_entity ON file_attachments(entity_id, id);
+    `,
+  },
+];
+
+export function migrate(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = new Set(
+    db
+      .prepare('SELECT id FROM schema_migrations')
+      .pluck()
+      .all()
+      .map((id) => Number(id)),
+  );
+  const record = db.prepare('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)');
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.id)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.id, migration.name, new Date().toISOString());
+    })();
+  }
+}

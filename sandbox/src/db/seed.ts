@@ -1,0 +1,224 @@
+import type Database from 'better-sqlite3';
+import { ORGANIZATION, USERS } from '../identities.ts';
+import {
+  CATALOGUE_PARTS,
+  CATALOGUE_PROCEDURES,
+  CATALOGUE_RUNS,
+  GENERATED_FAMILIES,
+  GENERATED_MATERIALS,
+  GENERATED_QUALIFIERS,
+  type CatalogueRun,
+} from './factory-catalogue.ts';
+import type { EntityKind } from './entities.ts';
+
+export interface SeedOptions {
+  /** Total number of parts (the catalogue's parts count towards it; never fewer than the catalogue). */
+  seedParts: number;
+}
+
+/**
+ * Entity ids start above this offset, so a record's own id never equals its entity id, while small
+ * entity ids still overlap other records' own ids as in the real service (attaching to a record's own
+ * id by mistake lands on some other entity).
+ */
+export const ENTITY_ID_OFFSET = 100;
+
+const SEED_USER_ID = 1;
+const SEED_EPOCH = Date.parse('2026-09-01T08:00:00.000Z');
+const stamp = (minutes: number): string => new Date(SEED_EPOCH + minutes * 60_000).toISOString();
+
+type StepStatus = 'TODO' | 'IN_PROGRESS' | 'COMPLETE' | 'HOLD' | 'FAILED' | 'CANCELED';
+
+/** The status of each run step, from the run's status, so that run pages look like work in progress. */
+function runStepStatuses(run: CatalogueRun, count: number): StepStatus[] {
+  const done = Math.floor(count / 2);
+  return Array.from({ length: count }, (_, i): StepStatus => {
+    switch (run.status) {
+      case 'COMPLETE':
+        return 'COMPLETE';
+      case 'TODO':
+        return 'TODO';
+      case 'CANCELED':
+        return 'CANCELED';
+      case 'IN_PROGRESS':
+        return i < done ? 'COMPLETE' : i === done ? 'IN_PROGRESS' : 'TODO';
+      case 'HOLD':
+        return i < done ? 'COMPLETE' : i === done ? 'HOLD' : 'TODO';
+      case 'FAILED':
+        return i < done ? 'COMPLETE' : i === done ? 'FAILED' : 'TODO';
+    }
+  });
+}
+
+/** Fills a new database in one transaction: organization, users, a small factory, then bulk parts. */
+export function seed(db: Database.Database, options: SeedOptions): void {
+  const newEntity = db.prepare('INSERT INTO entities (type) VALUES (?)');
+  const entity = (kind: EntityKind): number => Number(newEntity.run(kind).lastInsertRowid);
+  const insertOrg = db.prepare('INSERT INTO organizations (id, name, domain) VALUES (?, ?, ?)');
+  const insertUser = db.prepare(
+    'INSERT INTO users (id, organization_id, email, name, role, entity_id) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertPart = db.prepare(`INSERT INTO parts (part_number, revision, description, part_type,
+      tracking_type, sourcing_strategy, cost, lead_time, created_by, created_at, updated_at, entity_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertProcedure = db.prepare(`INSERT INTO procedures (title, version, status, type, description,
+      created_by, created_at, updated_at, entity_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertProcedurePart = db.prepare('INSERT INTO procedure_parts (procedure_id, part_id) VALUES (?, ?)');
+  const insertStep = db.prepare(`INSERT INTO steps (procedure_id, title, position, type, content,
+      created_by, created_at, updated_at, entity_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertRun = db.prepare(`INSERT INTO runs (title, status, quantity, due_date, description, part_id,
+      procedure_id, percent_complete, created_by, created_at, updated_at, entity_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertRunStep = db.prepare(`INSERT INTO run_steps (run_id, origin_step_id, title, status, position,
+      content, created_by, created_at, updated_at, entity_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertField = db.prepare(`INSERT INTO run_step_fields (run_step_id, name, type, value, unit, required,
+      help_text, position, created_by, created_at, updated_at, entity_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+
+  db.transaction(() => {
+    db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('entities', ?)").run(ENTITY_ID_OFFSET - 1);
+    insertOrg.run(ORGANIZATION.id, ORGANIZATION.name, ORGANIZATION.domain);
+    for (const user of USERS) {
+      insertUser.run(user.id, ORGANIZATION.id, user.email, user.name, user.role, entity('user'));
+    }
+
+    let minute = 0;
+    const partIds = new Map<string, number>();
+    for (const p of CATALOGUE_PARTS) {
+      const at = stamp(minute++);
+      const id = insertPart.run(
+        p.partNumber,
+        p.revision,
+        p.description,
+        p.partType,
+        p.trackingType,
+        p.sourcing,
+        p.cost,
+        p.leadTime,
+        SEED_USER_ID,
+        at,
+        at,
+        entity('part'),
+      ).lastInsertRowid;
+      partIds.set(p.partNumber, Number(id));
+    }
+
+    const procedures: { id: number; stepIds: number[] }[] = [];
+    for (const proc of CATALOGUE_PROCEDURES) {
+      const at = stamp(minute++);
+      const id = Number(
+        insertProcedure.run(
+          proc.title,
+          proc.version,
+          proc.status,
+          proc.type,
+          proc.description,
+          SEED_USER_ID,
+          at,
+          at,
+          entity('procedure'),
+        ).lastInsertRowid,
+      );
+      for (const partNumber of proc.parts) insertProcedurePart.run(id, partIds.get(partNumber));
+      const stepIds = proc.steps.map((step, position) =>
+        Number(
+          insertStep.run(
+            id,
+            step.title,
+            position + 1,
+            step.type,
+            step.content,
+            SEED_USER_ID,
+            at,
+            at,
+            entity('step'),
+          ).lastInsertRowid,
+        ),
+      );
+      procedures.push({ id, stepIds });
+    }
+
+    for (const run of CATALOGUE_RUNS) {
+      const at = stamp(minute++);
+      const proc = CATALOGUE_PROCEDURES[run.procedure];
+      const procIds = procedures[run.procedure];
+      if (!proc || !procIds) throw new Error(`seed run "${run.title}" names a missing procedure`);
+      const statuses = runStepStatuses(run, proc.steps.length);
+      const complete = statuses.filter((s) => s === 'COMPLETE').length;
+      const runId = Number(
+        insertRun.run(
+          run.title,
+          run.status,
+          run.quantity,
+          run.dueDate,
+          run.description,
+          partIds.get(run.partNumber),
+          procIds.id,
+          Math.round((complete / proc.steps.length) * 100),
+          SEED_USER_ID,
+          at,
+          at,
+          entity('run'),
+        ).lastInsertRowid,
+      );
+      proc.steps.forEach((step, i) => {
+        const status = statuses[i] ?? 'TODO';
+        const runStepId = Number(
+          insertRunStep.run(
+            runId,
+            procIds.stepIds[i],
+            step.title,
+            status,
+            i + 1,
+            step.content,
+            SEED_USER_ID,
+            at,
+            at,
+            entity('run_step'),
+          ).lastInsertRowid,
+        );
+        step.fields.forEach((field, j) => {
+          const value = status === 'COMPLETE' && field.value !== null ? JSON.stringify(field.value) : null;
+          insertField.run(
+            runStepId,
+            field.name,
+            field.type,
+            value,
+            field.unit ?? null,
+            field.required ? 1 : 0,
+            field.helpText ?? null,
+            j + 1,
+            SEED_USER_ID,
+            at,
+            at,
+            entity('run_step_field'),
+          );
+        });
+      });
+    }
+
+    const generated = Math.max(0, options.seedParts - CATALOGUE_PARTS.length);
+    const families = GENERATED_FAMILIES.length;
+    for (let i = 0; i < generated; i++) {
+      const family = GENERATED_FAMILIES[i % families]!;
+      const serial = Math.floor(i / families);
+      const at = stamp(minute + Math.floor(i / 10));
+      insertPart.run(
+        `${family.prefix}-${String(2000 + serial).padStart(4, '0')}`,
+        'ABC'[serial % 3],
+        `${family.noun}, ${GENERATED_QUALIFIERS[serial % GENERATED_QUALIFIERS.length]}, ${
+          GENERATED_MATERIALS[(i * 5) % GENERATED_MATERIALS.length]
+        }`,
+        family.partType,
+        family.tracking,
+        (['MAKE', 'BUY', 'DUAL_SOURCE'] as const)[(i * 7) % 3],
+        ((i * 7919) % 250_000) / 100,
+        3 + ((i * 13) % 60),
+        SEED_USER_ID,
+        at,
+        at,
+        entity('part'),
+      );
+    }
+  })();
+}

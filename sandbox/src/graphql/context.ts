@@ -1,0 +1,11 @@
+import type { SandboxConfig } from '../config.ts';
+import type { Principal, StorageService } from '../contracts.ts';
+import type { Db } from '../db/database.ts';
+
+/** What every resolver sees: the verified caller and the sandbox's services. */
+export interface GraphQLContext {
+  principal: Principal;
+  db: Db;
+  storage: StorageService;
+  config: SandboxConfig;
+}

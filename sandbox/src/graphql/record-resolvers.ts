@@ -1,0 +1,137 @@
+import type { Resolvers } from './resolver-types.ts';
+import { connection, type ConnectionArgs } from '../db/connections.ts';
+import { findEntity, type EntityKind } from '../db/entities.ts';
+import { findRecord, listRecords, scopedBy } from '../db/records.ts';
+import {
+  FILE_ATTACHMENTS,
+  PARTS,
+  PROCEDURES,
+  RUN_STEP_FIELDS,
+  RUN_STEPS,
+  RUNS,
+  STEPS,
+} from '../db/record-tables.ts';
+import type { GraphQLContext } from './context.ts';
+import { parseId } from './ids.ts';
+
+type Row = Record<string, unknown> & { id: number; entityId: number };
+type Filters = { filters?: unknown };
+
+/** Entity types as the reference enum names them; it has no value of its own for run step fields. */
+const ENTITY_TYPES: Record<EntityKind, string> = {
+  user: 'USERS',
+  part: 'PARTS',
+  procedure: 'PROCEDURES',
+  step: 'STEPS',
+  run: 'RUNS',
+  run_step: 'RUN_STEPS',
+  run_step_field: 'RUN_STEPS',
+};
+
+const byId =
+  (table: typeof PARTS) =>
+  (_: unknown, args: { id: unknown }, ctx: GraphQLContext): Row | null =>
+    findRecord<Row>(ctx.db, table, parseId(args.id));
+
+const list = (table: typeof PARTS) => (_: unknown, args: ConnectionArgs, ctx: GraphQLContext) =>
+  connection<Row>(ctx.db, table, args);
+
+const entityOf = (row: Row, _: unknown, ctx: GraphQLContext) => findEntity(ctx.db, row.entityId) ?? null;
+
+const attachmentsOf = (entityId: number, filters: unknown, ctx: GraphQLContext) =>
+  listRecords<Row>(ctx.db, FILE_ATTACHMENTS, scopedBy('entity_id', entityId), filters);
+
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+export const recordResolvers: Resolvers = {
+  Query: {
+    me: (_: unknown, __: unknown, ctx: GraphQLContext) =>
+      ctx.db
+        .prepare('SELECT id, name, email, organization_id AS organizationId FROM users WHERE id = ?')
+        .get(ctx.principal.userId) ?? null,
+    part: byId(PARTS),
+    parts: list(PARTS),
+    procedure: byId(PROCEDURES),
+    procedures: list(PROCEDURES),
+    run: byId(RUNS),
+    runs: list(RUNS),
+    step: byId(STEPS),
+    runStep: byId(RUN_STEPS),
+    runStepField: byId(RUN_STEP_FIELDS),
+    fileAttachment: byId(FILE_ATTACHMENTS),
+  },
+  User: {
+    organization: (user: { organizationId: number }, _: unknown, ctx: GraphQLContext) =>
+      ctx.db.prepare('SELECT id, name, domain FROM organizations WHERE id = ?').get(user.organizationId) ??
+      null,
+  },
+  Entity: {
+    type: (entity: { type: EntityKind }) => ENTITY_TYPES[entity.type],
+    fileAttachments: (entity: { id: number }, args: Filters, ctx: GraphQLContext) =>
+      attachmentsOf(entity.id, args.filters, ctx),
+    _FileAttachmentsCount: (entity: { id: number }, _: unknown, ctx: GraphQLContext) =>
+      ctx.db.prepare('SELECT COUNT(*) FROM file_attachments WHERE entity_id = ?').pluck().get(entity.id),
+  },
+  Part: {
+    entity: entityOf,
+    fileAttachments: (part: Row, _: unknown, ctx: GraphQLContext) =>
+      attachmentsOf(part.entityId, undefined, ctx),
+    procedures: (part: Row, args: Filters, ctx: GraphQLContext) =>
+      listRecords(
+        ctx.db,
+        PROCEDURES,
+        { sql: 'id IN (SELECT procedure_id FROM procedure_parts WHERE part_id = ?)', params: [part.id] },
+        args.filters,
+      ),
+    runs: (part: Row, args: Filters, ctx: GraphQLContext) =>
+      listRecords(ctx.db, RUNS, scopedBy('part_id', part.id), args.filters),
+  },
+  Procedure: {
+    entity: entityOf,
+    steps: (procedure: Row, args: Filters, ctx: GraphQLContext) =>
+      listRecords(ctx.db, STEPS, scopedBy('procedure_id', procedure.id), args.filters, 'position, id'),
+    runs: (procedure: Row, args: Filters, ctx: GraphQLContext) =>
+      listRecords(ctx.db, RUNS, scopedBy('procedure_id', procedure.id), args.filters),
+    parts: (procedure: Row, args: Filters, ctx: GraphQLContext) =>
+      listRecords(
+        ctx.db,
+        PARTS,
+        { sql: 'id IN (SELECT part_id FROM procedure_parts WHERE procedure_id = ?)', params: [procedure.id] },
+        args.filters,
+      ),
+  },
+  Step: {
+    entity: entityOf,
+    procedure: (step: Row, args: Filters, ctx: GraphQLContext) =>
+      findRecord(ctx.db, PROCEDURES, num(step.procedureId), args.filters),
+  },
+  Run: {
+    entity: entityOf,
+    fileAttachments: (run: Row, _: unknown, ctx: GraphQLContext) =>
+      attachmentsOf(run.entityId, undefined, ctx),
+    part: (run: Row, args: Filters, ctx: GraphQLContext) =>
+      findRecord(ctx.db, PARTS, num(run.partId), args.filters),
+    procedure: (run: Row, args: Filters, ctx: GraphQLContext) =>
+      findRecord(ctx.db, PROCEDURES, num(run.procedureId), args.filters),
+    steps: (run: Row, args: Filters, ctx: GraphQLContext) =>
+      listRecords(ctx.db, RUN_STEPS, scopedBy('run_id', run.id), args.filters, 'position, id'),
+  },
+  RunStep: {
+    entity: entityOf,
+    fileAttachments: (runStep: Row, _: unknown, ctx: GraphQLContext) =>
+      attachmentsOf(runStep.entityId, undefined, ctx),
+    run: (runStep: Row, args: Filters, ctx: GraphQLContext) =>
+      findRecord(ctx.db, RUNS, num(runStep.runId), args.filters),
+    fields: (runStep: Row, args: Filters, ctx: GraphQLContext) =>
+      listRecords(ctx.db, RUN_STEP_FIELDS, scopedBy('run_step_id', runStep.id), args.filters, 'position, id'),
+    originStep: (runStep: Row, args: Filters, ctx: GraphQLContext) =>
+      findRecord(ctx.db, STEPS, num(runStep.originStepId), args.filters),
+  },
+  RunStepField: {
+    entity: entityOf,
+    required: (field: Row) => Boolean(field.required),
+    value: (field: Row) => (typeof field.value === 'string' ? (JSON.parse(field.value) as unknown) : null),
+    step: (field: Row, args: Filters, ctx: GraphQLContext) =>
+      findRecord(ctx.db, RUN_STEPS, num(field.runStepId), args.filters),
+  },
+};

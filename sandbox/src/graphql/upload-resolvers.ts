@@ -1,0 +1,141 @@
+import { GraphQLError } from 'graphql';
+import { canAttach } from '../identities.ts';
+import {
+  deleteAttachment,
+  findAttachmentByKey,
+  findTicket,
+  insertAttachment,
+  insertTicket,
+} from '../db/attachments.ts';
+import { findEntity } from '../db/entities.ts';
+import { findRecord } from '../db/records.ts';
+import { FILE_ATTACHMENTS } from '../db/record-tables.ts';
+import type { GraphQLContext } from './context.ts';
+import { parseId } from './ids.ts';
+import { contentTypeFor, MAX_FILENAME_LENGTH, newObjectKey } from './object-keys.ts';
+import type { Resolvers } from './resolver-types.ts';
+
+interface CreateInput {
+  filename: string;
+  s3Key: string;
+  s3Etag: string;
+  entityId: unknown;
+  validateUpload?: boolean | null;
+}
+
+interface AttachmentRow {
+  id: number;
+  entityId: number;
+  s3Key: string;
+  filename: string;
+  contentType: string;
+}
+
+const userError = (message: string, code = 'BAD_USER_INPUT') =>
+  new GraphQLError(message, { extensions: { code } });
+
+function checkFilename(filename: string): void {
+  if (filename.trim() === '') throw userError('filename must not be empty');
+  if (filename.length > MAX_FILENAME_LENGTH) {
+    throw userError(`filename is ${filename.length} characters long; the limit is ${MAX_FILENAME_LENGTH}`);
+  }
+}
+
+function requireAttachPermission(ctx: GraphQLContext): void {
+  if (!canAttach(ctx.principal.role)) {
+    throw userError(
+      `Permission denied: your role (${ctx.principal.role}) may not attach or remove files`,
+      'FORBIDDEN',
+    );
+  }
+}
+
+function requireEntity(ctx: GraphQLContext, rawId: unknown): number {
+  const entityId = parseId(rawId, 'entityId');
+  if (!findEntity(ctx.db, entityId)) throw userError(`Entity ${entityId} not found`, 'NOT_FOUND');
+  return entityId;
+}
+
+const unquote = (etag: string): string => etag.trim().replace(/^"(.*)"$/, '$1');
+
+export const uploadResolvers: Resolvers = {
+  Query: {
+    requestFileUploadUrl: async (_: unknown, args: { filename: string }, ctx: GraphQLContext) => {
+      checkFilename(args.filename);
+      const contentType = contentTypeFor(args.filename);
+      const s3Key = newObjectKey(args.filename);
+      insertTicket(ctx.db, {
+        s3Key,
+        filename: args.filename,
+        contentType,
+        userId: ctx.principal.userId,
+        expiresAt: new Date(Date.now() + ctx.config.uploadUrlTtlSeconds * 1000).toISOString(),
+      });
+      return { uploadUrl: await ctx.storage.presignPut(s3Key, contentType), s3Key, contentType };
+    },
+  },
+  Mutation: {
+    createFileAttachment: async (_: unknown, { input }: { input: CreateInput }, ctx: GraphQLContext) => {
+      requireAttachPermission(ctx);
+      checkFilename(input.filename);
+      const entityId = requireEntity(ctx, input.entityId);
+      const ticket = findTicket(ctx.db, input.s3Key);
+      if (!ticket || ticket.userId !== ctx.principal.userId) {
+        throw userError(`s3Key "${input.s3Key.slice(0, 300)}" was not issued to you by requestFileUploadUrl`);
+      }
+      // A retried registration (the first response was lost) returns the record it already made.
+      const existing = findAttachmentByKey(ctx.db, input.s3Key);
+      if (existing) {
+        if (existing.entityId !== entityId) {
+          throw userError(
+            `s3Key "${input.s3Key}" is already attached to entity ${existing.entityId}`,
+            'CONFLICT',
+          );
+        }
+        return { fileAttachment: findRecord(ctx.db, FILE_ATTACHMENTS, existing.id) };
+      }
+      let etag = unquote(input.s3Etag);
+      let size: number | null = null;
+      if (input.validateUpload) {
+        const stored = await ctx.storage.head(input.s3Key);
+        if (!stored)
+          throw userError(`Uploaded object "${input.s3Key}" was not found in storage`, 'NOT_FOUND');
+        if (unquote(stored.etag) !== etag) {
+          throw userError(
+            `ETag mismatch for "${input.s3Key}": storage has ${unquote(stored.etag)}, the request says ${etag}`,
+          );
+        }
+        etag = unquote(stored.etag);
+        size = stored.size;
+      }
+      const id = insertAttachment(ctx.db, {
+        entityId,
+        s3Key: input.s3Key,
+        filename: input.filename,
+        contentType: ticket.contentType,
+        etag,
+        size,
+        createdBy: ctx.principal.userId,
+      });
+      return { fileAttachment: findRecord(ctx.db, FILE_ATTACHMENTS, id) };
+    },
+    deleteFileAttachment: (
+      _: unknown,
+      { input }: { input: { fileAttachmentId: unknown; entityId: unknown } },
+      ctx: GraphQLContext,
+    ) => {
+      requireAttachPermission(ctx);
+      const fileAttachmentId = parseId(input.fileAttachmentId, 'fileAttachmentId');
+      const entityId = parseId(input.entityId, 'entityId');
+      if (!deleteAttachment(ctx.db, fileAttachmentId, entityId)) {
+        throw userError(`File attachment ${fileAttachmentId} not found on entity ${entityId}`, 'NOT_FOUND');
+      }
+      return { fileAttachmentId, entityId };
+    },
+  },
+  FileAttachment: {
+    downloadUrl: (a: AttachmentRow, _: unknown, ctx: GraphQLContext) =>
+      ctx.storage.presignGet(a.s3Key, a.filename, a.contentType),
+    entity: (a: AttachmentRow, _: unknown, ctx: GraphQLContext) => findEntity(ctx.db, a.entityId) ?? null,
+  },
+};

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { GraphQLError } from 'graphql';
+import { createSchema, createYoga, maskError, type Plugin } from 'graphql-yoga';
+import type { SandboxConfig } from '../config.ts';
+import type { Principal, StorageService } from '../contracts.ts';
+import type { Db } from '../db/database.ts';
+import type { GraphQLContext } from './context.ts';
+import { queryLimits } from './limits.ts';
+import { recordResolvers } from './record-resolvers.ts';
+import { DateTime, ScalarValue } from './scalars.ts';
+import { uploadResolvers } from './upload-resolvers.ts';
+
+const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+
+export interface GraphQLDeps {
+  db: Db;
+  storage: StorageService;
+  config: SandboxConfig;
+}
+
+/** Adds the depth and cost limits to validation, with the request's variables for page sizes. */
+const limitsPlugin: Plugin = {
+  onValidate({ addValidationRule, context }) {
+    const params = (context as { params?: { variables?: Record<string, unknown> } }).params;
+    addValidationRule(queryLimits(() => params?.variables ?? {}));
+  },
+};
+
+export function createGraphQLHandler(deps: GraphQLDeps) {
+  const schema = createSchema<GraphQLContext>({
+    typeDefs,
+    resolvers: [{ DateTime, ScalarValue }, recordResolvers, uploadResolvers],
+  });
+  return createYoga<{ principal: Principal }, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: false,
+    landingPage: false,
+    cors: false,
+    logging: 'error',
+    plugins: [limitsPlugin],
+    context: ({ principal }) => ({ principal, ...deps }),
+    maskedErrors: {
+      isDev: false,
+      // Unexpected failures are logged here and reach the client as "Unexpected error." only.
+      maskError: (error, message) => {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (original && !(original instanceof GraphQLError))
+          console.error('[sandbox] graphql error:', original);
+        return maskError(error, message, false);
+      },
+    },
+  });
+}

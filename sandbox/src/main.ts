@@ -1,0 +1,31 @@
+import { loadConfig } from './config.ts';
+import { API_CLIENTS, USERS } from './identities.ts';
+import { createSandbox } from './server.ts';
+
+// `npm run sandbox`: the whole sandbox on one port, configured by SANDBOX_* environment variables.
+const sandbox = await createSandbox(loadConfig());
+const { config } = sandbox;
+
+console.log(`Sandbox running at ${sandbox.url}
+  GraphQL:      POST ${sandbox.url}/graphql
+  OIDC issuer:  ${sandbox.url}/oidc
+  Data dir:     ${config.dataDir}
+  Logins:       ${USERS.map((u) => `${u.email} / ${u.password} (${u.role})`).join(', ')}
+  API keys:     ${API_CLIENTS.map((c) => `${c.clientId} / ${c.clientSecret} (${c.role})`).join(', ')}
+  Allowed origins: ${config.allowedOrigins.join(', ')}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the sandbox`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAuthService } from './auth/index.ts';
+import type { SandboxConfig } from './config.ts';
+import { AuthError, type AuthService, type StorageService } from './contracts.ts';
+import { openDatabase } from './db/database.ts';
+import { createGraphQLHandler } from './graphql/yoga.ts';
+import { createStorageService } from './storage/index.ts';
+
+export interface Sandbox {
+  /** Base URL actually listened on (the port is resolved when config.port is 0). */
+  url: string;
+  config: SandboxConfig;
+  close(): Promise<void>;
+}
+
+const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const errorBody = (message: string) => ({ errors: [{ message }] });
+
+/** CORS headers for /graphql: only listed origins, so the browser can also read 401 bodies. */
+function corsHeaders(config: SandboxConfig, req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  if (!origin || !config.allowedOrigins.includes(origin)) return { Vary: 'Origin' };
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+    'Access-Control-Max-Age': '600',
+    Vary: 'Origin',
+  };
+}
+
+/** The request body, or null when it exceeds the limit. */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Starts the whole sandbox: database, identity provider, storage and GraphQL on one HTTP server. */
+export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
+  const db = openDatabase(config.dataDir, { seedParts: config.seedParts });
+  const server = createServer();
+  // Listen first so that a port of 0 resolves to the real URL before the services are configured.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const resolved: SandboxConfig =
+    config.port === 0 ? { ...config, port, publicUrl: `http://${config.host}:${port}` } : config;
+
+  let auth: AuthService | undefined;
+  let storage: StorageService | undefined;
+  try {
+    storage = await createStorageService(resolved);
+    auth = await createAuthService(resolved);
+  } catch (error) {
+    await storage?.close();
+    server.close();
+    db.close();
+    throw error;
+  }
+  const graphql = createGraphQLHandler({ db, storage, config: resolved });
+  const services = { auth, storage };
+
+  async function handleGraphQL(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const cors = corsHeaders(resolved, req);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      res.end();
+      return;
+    }
+    if (req.method !== 'POST') {
+      sendJson(res, 405, errorBody('Use POST for /graphql'), { ...cors, Allow: 'POST, OPTIONS' });
+      return;
+    }
+    let principal;
+    try {
+      principal = await services.auth.authenticate(req.headers.authorization);
+    } catch (error) {
+      if (error instanceof AuthError) {
+        sendJson(res, 401, errorBody(error.message), { ...cors, 'WWW-Authenticate': 'Bearer' });
+        return;
+      }
+      throw error;
+    }
+    const body = await readBody(req, MAX_GRAPHQL_BODY_BYTES);
+    if (body === null) {
+      sendJson(
+        res,
+        413,
+        errorBody(`GraphQL request body is larger than ${MAX_GRAPHQL_BODY_BYTES} bytes`),
+        cors,
+      );
+      return;
+    }
+    const response = await graphql.fetch(
+      `${resolved.publicUrl}/graphql`,
+      {
+        method: 'POST',
+        // GraphQL errors travel with HTTP 200 as in the real service, whatever media type the client prefers.
+        headers: {
+          'Content-Type': req.headers['content-type'] ?? 'application/json',
+          Accept: 'application/json',
+        },
+        body: body.toString('utf8'),
+      },
+      { principal },
+    );
+    res.writeHead(response.status, {
+      ...cors,
+      'Content-Type': response.headers.get('content-type') ?? 'application/json',
+    });
+    res.end(Buffer.from(await response.arrayBuffer()));
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (await services.storage.handle(req, res)) return;
+    if (await services.auth.handle(req, res)) return;
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/graphql') return handleGraphQL(req, res);
+    if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendJson(res, 200, { ok: true });
+      return;
+    }
+    sendJson(res, 404, errorBody(`No route for ${req.method ?? 'GET'} ${path}`));
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    route(req, res).catch((error: unknown) => {
+      console.error('[sandbox] request failed:', error);
+      if (!res.headersSent) sendJson(res, 500, errorBody('Internal server error'));
+      else res.destroy();
+    });
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: resolved.publicUrl,
+    config: resolved,
+    close() {
+      closing ??= (async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await services.auth.close();
+        await services.storage.close();
+        db.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type SandboxConfig } from '../src/config.ts';
+import { API_CLIENTS, type Role } from '../src/identities.ts';
+import { createSandbox, type Sandbox } from '../src/server.ts';
+
+/** A sandbox on a free loopback port with its own temporary data directory. */
+export interface TestSandbox {
+  url: string;
+  config: SandboxConfig;
+  dataDir: string;
+  /** Stops and starts again on the same port and data directory (what survives a restart). */
+  restart(): Promise<void>;
+  /** Stops and deletes the data directory. */
+  stop(): Promise<void>;
+}
+
+export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Promise<TestSandbox> {
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sandbox-test-'));
+  const base = loadConfig({}, { seedParts: 40, ...overrides, host: '127.0.0.1', port: 0, dataDir });
+  let running: Sandbox = await createSandbox(base);
+  // Later starts reuse the first port, so URLs and token issuers stay valid across restarts.
+  const fixed: SandboxConfig = running.config;
+  const handle: TestSandbox = {
+    url: running.url,
+    config: fixed,
+    dataDir,
+    async restart() {
+      await running.close();
+      running = await createSandbox(fixed);
+    },
+    async stop() {
+      await running.close();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
+
+/** An access token from the client-credentials grant with the seeded API key of that role. */
+export async function clientCredentialsToken(url: string, role: Role): Promise<string> {
+  const client = API_CLIENTS.find((c) => c.role === role);
+  if (!client) throw new Error(`no API key for role ${role}`);
+  const res = await fetch(`${url}/oidc/token`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`,
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials' }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!res.ok || !body.access_token)
+    throw new Error(`token request failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+export interface GraphQLResponse<Data = Record<string, unknown>> {
+  status: number;
+  data?: Data | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+// Tests read response JSON by path; `any` keeps them short, and the assertions check the shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = Record<string, any>;
+
+/** POSTs one GraphQL operation with `Authorization: Bearer <token>`; returns HTTP status and body. */
+export async function gql<Data = Loose>(
+  url: string,
+  token: string | null,
+  query: string,
+  variables?: Record<string, unknown>,
+  scheme = 'Bearer',
+): Promise<GraphQLResponse<Data>> {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token === null ? {} : { Authorization: `${scheme} ${token}` }),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as Omit<GraphQLResponse<Data>, 'status'>;
+  return { status: res.status, ...body };
+}
