@@ -16,6 +16,9 @@ export default defineConfig({
         },
       },
       {
+        // One graphql instance: Vite would pick graphql's ESM build for sandbox code while graphql-yoga,
+        // loaded by Node, gets the CommonJS build, and graphql refuses types from "another realm".
+        resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
         test: {
           name: 'sandbox',
           environment: 'node',

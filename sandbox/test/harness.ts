@@ -85,3 +85,31 @@ export async function gql<Data = Loose>(
   const body = (await res.json()) as Omit<GraphQLResponse<Data>, 'status'>;
   return { status: res.status, ...body };
 }
+
+export interface UploadedObject {
+  s3Key: string;
+  contentType: string;
+  /** ETag as storage sent it (quoted). */
+  etag: string;
+}
+
+/** Steps 1 and 2 of the upload flow: ticket from requestFileUploadUrl, then the PUT to storage. */
+export async function uploadObject(
+  url: string,
+  token: string,
+  filename: string,
+  body: Uint8Array | string,
+): Promise<UploadedObject> {
+  const ticket = await gql(
+    url,
+    token,
+    'query Ticket($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl s3Key contentType } }',
+    { f: filename },
+  );
+  const t = ticket.data?.requestFileUploadUrl as
+    { uploadUrl: string; s3Key: string; contentType: string } | undefined;
+  if (!t) throw new Error(`requestFileUploadUrl failed: ${JSON.stringify(ticket.errors)}`);
+  const put = await fetch(t.uploadUrl, { method: 'PUT', headers: { 'Content-Type': t.contentType }, body });
+  if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${await put.text()}`);
+  return { s3Key: t.s3Key, contentType: t.contentType, etag: put.headers.get('etag') ?? '' };
+}

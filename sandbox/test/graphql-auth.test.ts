@@ -1,0 +1,134 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+
+const ME = '{ me { id email } }';
+const ORIGIN = 'http://127.0.0.1:5173';
+
+describe('/graphql authentication, errors and CORS', () => {
+  let sandbox: TestSandbox;
+  let token: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    token = await clientCredentialsToken(sandbox.url, 'technician');
+  });
+  afterAll(() => sandbox.stop());
+
+  it('accepts the Bearer scheme', async () => {
+    const res = await gql(sandbox.url, token, ME);
+    expect(res.status).toBe(200);
+    expect(res.data?.me).toEqual({ id: 1, email: 'technician@example.com' });
+  });
+
+  it('accepts the Token scheme for backward compatibility', async () => {
+    const res = await gql(sandbox.url, token, ME, undefined, 'Token');
+    expect(res.status).toBe(200);
+    expect(res.data?.me.id).toBe(1);
+  });
+
+  it('answers a missing Authorization header with 401 and errors[].message', async () => {
+    const res = await gql(sandbox.url, null, ME);
+    expect(res.status).toBe(401);
+    expect(res.errors?.[0]?.message).toBe('Please provide proper credentials');
+    expect(res.data).toBeUndefined();
+  });
+
+  it('answers a malformed token with 401', async () => {
+    const res = await gql(sandbox.url, 'not-a-jwt', ME);
+    expect(res.status).toBe(401);
+    expect(res.errors?.[0]?.message).toBe('Unable to parse authentication token');
+  });
+
+  it('answers a token signed by an unknown key with 401', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256');
+    const jwk = await exportJWK(publicKey);
+    const forged = await new SignJWT({ sub: '1', client_id: 'technician-key' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'forged', typ: 'at+jwt' })
+      .setIssuer(`${sandbox.url}/oidc`)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    expect(jwk.kty).toBe('RSA');
+    const res = await gql(sandbox.url, forged, ME);
+    expect(res.status).toBe(401);
+    expect(res.errors?.[0]?.message).toBe('Unable to find appropriate RSA key');
+  });
+
+  it('returns GraphQL errors with HTTP 200, even when the client prefers application/graphql-response+json', async () => {
+    const res = await fetch(`${sandbox.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/graphql-response+json,application/json;q=0.9',
+        Authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ query: '{ noSuchField }' }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { errors: { message: string }[] };
+    expect(body.errors[0]?.message).toMatch(/noSuchField/);
+  });
+
+  it('returns a resolver error with HTTP 200 and partial data', async () => {
+    const res = await gql(sandbox.url, token, '{ me { id } part(id: "abc") { id } }');
+    expect(res.status).toBe(200);
+    expect(res.data?.me.id).toBe(1);
+    expect(res.data?.part).toBeNull();
+    expect(res.errors?.[0]?.message).toMatch(/positive integer id/);
+  });
+
+  it('answers the CORS preflight for allowed origins, allowing Authorization and Content-Type', async () => {
+    const res = await fetch(`${sandbox.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
+  });
+
+  it('sends CORS headers on 401 so the browser can read the message', async () => {
+    const res = await fetch(`${sandbox.url}/graphql`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: ME }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+  });
+
+  it('gives no CORS permission to an origin that is not allowed', async () => {
+    const res = await fetch(`${sandbox.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses GET on /graphql and serves /healthz', async () => {
+    expect((await fetch(`${sandbox.url}/graphql?query={me{id}}`)).status).toBe(405);
+    expect((await fetch(`${sandbox.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('/graphql with an expired token', () => {
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ accessTokenTtlSeconds: 1 });
+  });
+  afterAll(() => sandbox.stop());
+
+  it('answers 401 "Token is expired." once the token has expired', async () => {
+    const token = await clientCredentialsToken(sandbox.url, 'technician');
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    const res = await gql(sandbox.url, token, ME);
+    expect(res.status).toBe(401);
+    expect(res.errors).toEqual([{ message: 'Token is expired.' }]);
+  });
+});
