@@ -32,3 +32,13 @@ export function isRecordKind(value: unknown): value is RecordKind {
 export function recordPath(kind: RecordKind, id: number): string {
   return `/${recordKindInfo(kind).segment}/${id}`;
 }
+
+/** The route of each kind's page, for typed links and navigation. */
+export const RECORD_ROUTES = {
+  part: '/parts/$id',
+  run: '/runs/$id',
+  procedure: '/procedures/$id',
+  step: '/steps/$id',
+  runStep: '/run-steps/$id',
+  runStepField: '/run-step-fields/$id',
+} as const satisfies Record<RecordKind, string>;

@@ -1,0 +1,64 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconEye, IconTrash } from '@tabler/icons-react';
+import { AttachmentName } from './AttachmentName.tsx';
+import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
+import { attachmentType, canPreview, type AttachmentType } from './attachmentType.ts';
+import { displayFilename } from './displayFilename.ts';
+import { DownloadButton } from './DownloadButton.tsx';
+import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
+
+interface Props {
+  attachment: AttachmentItemFragment;
+  onPreview(attachment: AttachmentItemFragment, type: Extract<AttachmentType, 'image' | 'pdf'>): void;
+  onDelete(attachment: AttachmentItemFragment): void;
+}
+
+export function AttachmentRow({ attachment, onPreview, onDelete }: Props) {
+  const type = attachmentType(attachment.contentType, attachment.filename);
+  const name = displayFilename(attachment.filename).text;
+
+  return (
+    <Paper component="li" withBorder p="sm" data-testid="attachment-row">
+      <Group wrap="nowrap" align="flex-start">
+        <AttachmentThumbnail
+          type={type}
+          contentType={attachment.contentType}
+          downloadUrl={attachment.downloadUrl}
+        />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <AttachmentName filename={attachment.filename} />
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {attachment.contentType || 'Unknown type'}
+            {attachment._created && ` · added ${new Date(attachment._created).toLocaleString()}`}
+          </Text>
+          <Group gap="xs" mt={4} align="flex-start">
+            {canPreview(type, attachment.contentType) && (
+              <Button
+                variant="light"
+                size="sm"
+                mih={44}
+                leftSection={<IconEye size={18} aria-hidden="true" />}
+                aria-label={`Preview ${name}`}
+                onClick={() => onPreview(attachment, type === 'pdf' ? 'pdf' : 'image')}
+              >
+                Preview
+              </Button>
+            )}
+            <DownloadButton attachment={attachment} />
+            <Button
+              variant="subtle"
+              color="red"
+              size="sm"
+              mih={44}
+              leftSection={<IconTrash size={18} aria-hidden="true" />}
+              aria-label={`Delete ${name}`}
+              onClick={() => onDelete(attachment)}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

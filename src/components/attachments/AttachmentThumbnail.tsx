@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Center } from '@mantine/core';
+import { AttachmentIcon } from './AttachmentIcon.tsx';
+import { canPreview, httpUrl, type AttachmentType } from './attachmentType.ts';
+
+interface Props {
+  type: AttachmentType;
+  contentType: string | null;
+  downloadUrl: string | null;
+}
+
+const SIZE = 56;
+
+/**
+ * Images show a small picture loaded from the URL read with the list (it renders at once, before the URL
+ * expires); when it cannot load, or the file is not an image, the type's icon stands in.
+ */
+export function AttachmentThumbnail({ type, contentType, downloadUrl }: Props) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const url = canPreview(type, contentType) && type === 'image' ? httpUrl(downloadUrl) : null;
+  return (
+    <Center
+      w={SIZE}
+      h={SIZE}
+      bg="var(--mantine-color-default-hover)"
+      style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', flexShrink: 0 }}
+    >
+      {url && url !== failedUrl ? (
+        <img
+          src={url}
+          alt=""
+          width={SIZE}
+          height={SIZE}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          style={{ objectFit: 'cover', display: 'block' }}
+          onError={() => setFailedUrl(url)}
+          data-testid="attachment-thumbnail"
+        />
+      ) : (
+        <AttachmentIcon type={type} />
+      )}
+    </Center>
+  );
+}

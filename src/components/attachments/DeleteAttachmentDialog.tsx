@@ -1,0 +1,78 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@apollo/client/react';
+import type { ApolloCache, Reference } from '@apollo/client';
+import { DeleteAttachmentMutation } from './attachmentDocuments.ts';
+import { displayFilename } from './displayFilename.ts';
+import { toUserMessage } from '../../graphql/errors.ts';
+
+export interface DeleteTarget {
+  id: number;
+  filename: string | null;
+  entityId: number;
+}
+
+interface Props {
+  target: DeleteTarget | null;
+  recordLabel: string;
+  onClose(): void;
+}
+
+/** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
+export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) {
+  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation);
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const confirm = async (current: DeleteTarget) => {
+    try {
+      await remove({
+        variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
+        update: (cache) => forgetAttachment(cache, current),
+      });
+      close();
+    } catch {
+      // The mutation's `error` state carries the message shown in the dialog.
+    }
+  };
+
+  return (
+    <Modal opened={target !== null} onClose={close} title="Delete attachment?">
+      {target && (
+        <Stack>
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            “{displayFilename(target.filename).text}” will be removed from {recordLabel}. This cannot be
+            undone.
+          </Text>
+          {error && (
+            <Alert color="red" title="Not deleted" role="alert">
+              {toUserMessage(error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} mih={44}>
+              Cancel
+            </Button>
+            <Button color="red" loading={loading} onClick={() => void confirm(target)} mih={44}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function forgetAttachment(cache: ApolloCache, target: DeleteTarget) {
+  cache.modify({
+    id: cache.identify({ __typename: 'Entity', id: target.entityId }),
+    fields: {
+      fileAttachments: (existing, { readField }) =>
+        Array.isArray(existing)
+          ? existing.filter((ref: Reference | null) => ref === null || readField('id', ref) !== target.id)
+          : existing,
+    },
+  });
+  cache.evict({ id: cache.identify({ __typename: 'FileAttachment', id: target.id }) });
+  cache.gc();
+}

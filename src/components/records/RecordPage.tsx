@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@apollo/client/react';
+import type { TypedDocumentNode } from '@apollo/client';
+import { Link } from '@tanstack/react-router';
+import { AttachmentsPanel } from '../attachments/AttachmentsPanel.tsx';
+import type { RecordAttachmentsFields } from '../attachments/attachmentDocuments.ts';
+import { RecordDropZone } from '../upload/RecordDropZone.tsx';
+import { RecordFields, type RecordField } from './RecordFields.tsx';
+import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
+import { parseRouteId } from './parseRouteId.ts';
+import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
+import { recordKindInfo, type RecordKind } from './recordKinds.ts';
+import type { FragmentType } from '../../graphql/generated/index.ts';
+import { toUserMessage } from '../../graphql/errors.ts';
+
+/** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
+export interface RecordView {
+  title: string;
+  fields: RecordField[];
+  related: RelatedGroup[];
+  entity: (FragmentType<typeof RecordAttachmentsFields> & { id: number }) | null | undefined;
+}
+
+interface Props<TData, TRecord> {
+  kind: RecordKind;
+  /** The `$id` of the URL, as typed: it may be anything. */
+  rawId: string;
+  query: TypedDocumentNode<TData, { id: string }>;
+  select(data: TData): TRecord | null | undefined;
+  view(record: TRecord): RecordView;
+}
+
+/** One page layout for the six kinds of record: bad id, loading, error, not found, then the record. */
+export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
+  useOpenByIdShortcut();
+  const id = parseRouteId(props.rawId);
+  const { label } = recordKindInfo(props.kind);
+  if (id === null) {
+    return (
+      <RecordProblem title={`“${shorten(props.rawId)}” is not a ${label.toLowerCase()} id`}>
+        A record id is a positive whole number, like 42.
+      </RecordProblem>
+    );
+  }
+  return <LoadedRecord {...props} id={id} />;
+}
+
+function LoadedRecord<TData, TRecord>({
+  kind,
+  id,
+  query,
+  select,
+  view,
+}: Props<TData, TRecord> & { id: number }) {
+  const { label } = recordKindInfo(kind);
+  const { data, error, loading, refetch } = useQuery(query, { variables: { id: String(id) } });
+  const name = `${label} ${id}`;
+
+  if (loading && !data) {
+    return (
+      <Stack role="status" aria-live="polite" aria-busy="true">
+        <Text>Loading {name.toLowerCase()}…</Text>
+        <Skeleton h={36} w="60%" />
+        <Skeleton h={120} />
+        <Skeleton h={80} />
+      </Stack>
+    );
+  }
+  if (error) {
+    return (
+      <RecordProblem title={`${name} could not be opened`}>
+        <Stack gap="sm" align="flex-start">
+          <Text>{toUserMessage(error)}</Text>
+          <Button variant="light" color="red" mih={44} onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </RecordProblem>
+    );
+  }
+  const record = data ? select(data) : null;
+  if (!record) {
+    return (
+      <RecordProblem title={`${name} was not found`}>
+        There is no {label.toLowerCase()} with id {id}, or you may not see it. Check the number and try again.
+      </RecordProblem>
+    );
+  }
+
+  const content = view(record);
+  const recordLabel = `${name}: ${content.title}`;
+  const body = (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
+          {name}
+        </Text>
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          {content.title}
+        </Title>
+      </Stack>
+      <RecordFields fields={content.fields} />
+      <RecordLinks groups={content.related} />
+      <Divider />
+      {content.entity ? (
+        <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
+      ) : (
+        <Text c="dimmed">This record has no entity, so files cannot be attached to it.</Text>
+      )}
+    </Stack>
+  );
+  if (!content.entity) return body;
+  return (
+    <RecordDropZone entityId={content.entity.id} label={recordLabel} record={{ kind, id }}>
+      {body}
+    </RecordDropZone>
+  );
+}
+
+function RecordProblem({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md" maw={640}>
+      <Alert color="red" title={title} role="alert" styles={{ title: { overflowWrap: 'anywhere' } }}>
+        {children}
+      </Alert>
+      <Group>
+        <Anchor component={Link} to="/" mih={44} display="inline-flex" style={{ alignItems: 'center' }}>
+          Open another record by id
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+function shorten(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { OpenByIdForm } from '../../components/open-by-id/OpenByIdForm.tsx';
+import { useOpenByIdShortcut } from '../../components/open-by-id/openByIdShortcut.ts';
+
+export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
+
+function HomePage() {
+  useOpenByIdShortcut();
+  return (
+    <Stack gap="lg" maw={860}>
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Open a record
+        </Title>
+        <Text c="dimmed">
+          Scan a label, type an id, or paste a link to a part, run, procedure, step, run step or run step
+          field.
+        </Text>
+      </Stack>
+      <OpenByIdForm />
+      <Text>
+        Looking for a part by number or description?{' '}
+        <Anchor component={Link} to="/parts">
+          Browse parts
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
+import { graphql } from '../../graphql/generated/index.ts';
+
+const PartRecordQuery = graphql(`
+  query PartRecord($id: ID!) {
+    part(id: $id) {
+      id
+      partNumber
+      revision
+      description
+      partType
+      trackingType
+      sourcingStrategy
+      cost
+      leadTime
+      _created
+      _updated
+      entity {
+        id
+        ...RecordAttachments
+      }
+    }
+  }
+`);
+
+export const Route = createFileRoute('/_authenticated/parts/$id')({ component: PartPage });
+
+function PartPage() {
+  const { id } = Route.useParams();
+  return (
+    <RecordPage
+      kind="part"
+      rawId={id}
+      query={PartRecordQuery}
+      select={(data) => data.part}
+      view={(part) => ({
+        title: `${part.partNumber} rev ${part.revision}`,
+        fields: [
+          { label: 'Part number', value: part.partNumber },
+          { label: 'Revision', value: part.revision },
+          { label: 'Description', value: part.description },
+          { label: 'Type', value: formatEnum(part.partType) },
+          { label: 'Tracking', value: formatEnum(part.trackingType) },
+          { label: 'Sourcing', value: formatEnum(part.sourcingStrategy) },
+          { label: 'Cost', value: formatNumber(part.cost) },
+          { label: 'Lead time', value: formatNumber(part.leadTime, ' days') },
+          { label: 'Created', value: formatDate(part._created) },
+          { label: 'Updated', value: formatDate(part._updated) },
+        ],
+        related: [],
+        entity: part.entity,
+      })}
+    />
+  );
+}

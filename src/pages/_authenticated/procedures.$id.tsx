@@ -1,0 +1,71 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { formatDate, formatEnum } from '../../components/records/formatValue.ts';
+import { graphql } from '../../graphql/generated/index.ts';
+
+const ProcedureRecordQuery = graphql(`
+  query ProcedureRecord($id: ID!) {
+    procedure(id: $id) {
+      id
+      title
+      version
+      status
+      type
+      description
+      _created
+      _updated
+      steps {
+        id
+        title
+        position
+      }
+      entity {
+        id
+        ...RecordAttachments
+      }
+    }
+  }
+`);
+
+export const Route = createFileRoute('/_authenticated/procedures/$id')({ component: ProcedurePage });
+
+function ProcedurePage() {
+  const { id } = Route.useParams();
+  return (
+    <RecordPage
+      kind="procedure"
+      rawId={id}
+      query={ProcedureRecordQuery}
+      select={(data) => data.procedure}
+      view={(procedure) => ({
+        title: procedure.title,
+        fields: [
+          { label: 'Version', value: String(procedure.version) },
+          { label: 'Status', value: formatEnum(procedure.status) },
+          { label: 'Type', value: formatEnum(procedure.type) },
+          { label: 'Description', value: procedure.description },
+          { label: 'Created', value: formatDate(procedure._created) },
+          { label: 'Updated', value: formatDate(procedure._updated) },
+        ],
+        related: [
+          {
+            heading: 'Steps',
+            empty: 'This procedure has no steps.',
+            records: (procedure.steps ?? []).flatMap((step) =>
+              step
+                ? [
+                    {
+                      kind: 'step' as const,
+                      id: step.id,
+                      text: `${step.position != null ? `${step.position}. ` : ''}${step.title}`,
+                    },
+                  ]
+                : [],
+            ),
+          },
+        ],
+        entity: procedure.entity,
+      })}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { formatDate, formatEnum, formatScalar } from '../../components/records/formatValue.ts';
+import { graphql } from '../../graphql/generated/index.ts';
+
+const RunStepFieldRecordQuery = graphql(`
+  query RunStepFieldRecord($id: ID!) {
+    runStepField(id: $id) {
+      id
+      name
+      type
+      value
+      unit
+      required
+      helpText
+      _created
+      _updated
+      step {
+        id
+        title
+      }
+      entity {
+        id
+        ...RecordAttachments
+      }
+    }
+  }
+`);
+
+export const Route = createFileRoute('/_authenticated/run-step-fields/$id')({ component: RunStepFieldPage });
+
+function RunStepFieldPage() {
+  const { id } = Route.useParams();
+  return (
+    <RecordPage
+      kind="runStepField"
+      rawId={id}
+      query={RunStepFieldRecordQuery}
+      select={(data) => data.runStepField}
+      view={(field) => ({
+        title: field.name,
+        fields: [
+          { label: 'Type', value: formatEnum(field.type) },
+          { label: 'Value', value: formatScalar(field.value) },
+          { label: 'Unit', value: field.unit },
+          { label: 'Required', value: field.required ? 'Yes' : 'No' },
+          { label: 'Help', value: field.helpText },
+          { label: 'Created', value: formatDate(field._created) },
+          { label: 'Updated', value: formatDate(field._updated) },
+        ],
+        related: [
+          {
+            heading: 'Run step',
+            empty: 'This field belongs to no run step.',
+            records: field.step ? [{ kind: 'runStep', id: field.step.id, text: field.step.title }] : [],
+          },
+        ],
+        entity: field.entity,
+      })}
+    />
+  );
+}

@@ -1,0 +1,101 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
+import { graphql } from '../../graphql/generated/index.ts';
+
+const RunRecordQuery = graphql(`
+  query RunRecord($id: ID!) {
+    run(id: $id) {
+      id
+      title
+      status
+      quantity
+      dueDate
+      percentComplete
+      description
+      _created
+      _updated
+      part {
+        id
+        partNumber
+        revision
+      }
+      procedure {
+        id
+        title
+        version
+      }
+      steps {
+        id
+        title
+        status
+        position
+      }
+      entity {
+        id
+        ...RecordAttachments
+      }
+    }
+  }
+`);
+
+export const Route = createFileRoute('/_authenticated/runs/$id')({ component: RunPage });
+
+function RunPage() {
+  const { id } = Route.useParams();
+  return (
+    <RecordPage
+      kind="run"
+      rawId={id}
+      query={RunRecordQuery}
+      select={(data) => data.run}
+      view={(run) => ({
+        title: run.title,
+        fields: [
+          { label: 'Status', value: formatEnum(run.status) },
+          { label: 'Quantity', value: formatNumber(run.quantity) },
+          { label: 'Complete', value: formatNumber(run.percentComplete, ' %') },
+          { label: 'Due', value: formatDate(run.dueDate) },
+          { label: 'Description', value: run.description },
+          { label: 'Created', value: formatDate(run._created) },
+          { label: 'Updated', value: formatDate(run._updated) },
+        ],
+        related: [
+          {
+            heading: 'Part',
+            empty: 'This run has no part.',
+            records: run.part
+              ? [{ kind: 'part', id: run.part.id, text: `${run.part.partNumber} rev ${run.part.revision}` }]
+              : [],
+          },
+          {
+            heading: 'Procedure',
+            empty: 'This run has no procedure.',
+            records: run.procedure
+              ? [
+                  {
+                    kind: 'procedure',
+                    id: run.procedure.id,
+                    text: `${run.procedure.title} v${run.procedure.version}`,
+                  },
+                ]
+              : [],
+          },
+          {
+            heading: 'Run steps',
+            empty: 'This run has no steps.',
+            records: (run.steps ?? []).flatMap((step) =>
+              step ? [{ kind: 'runStep' as const, id: step.id, text: stepText(step) }] : [],
+            ),
+          },
+        ],
+        entity: run.entity,
+      })}
+    />
+  );
+}
+
+function stepText(step: { title: string; status?: string | null; position?: number | null }): string {
+  const status = formatEnum(step.status);
+  return `${step.position != null ? `${step.position}. ` : ''}${step.title}${status ? ` (${status})` : ''}`;
+}

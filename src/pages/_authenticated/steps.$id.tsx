@@ -1,0 +1,65 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
+import { graphql } from '../../graphql/generated/index.ts';
+
+const StepRecordQuery = graphql(`
+  query StepRecord($id: ID!) {
+    step(id: $id) {
+      id
+      title
+      position
+      type
+      _created
+      _updated
+      procedure {
+        id
+        title
+        version
+      }
+      entity {
+        id
+        ...RecordAttachments
+      }
+    }
+  }
+`);
+
+export const Route = createFileRoute('/_authenticated/steps/$id')({ component: StepPage });
+
+function StepPage() {
+  const { id } = Route.useParams();
+  return (
+    <RecordPage
+      kind="step"
+      rawId={id}
+      query={StepRecordQuery}
+      select={(data) => data.step}
+      view={(step) => ({
+        title: step.title,
+        fields: [
+          { label: 'Position', value: formatNumber(step.position) },
+          { label: 'Type', value: formatEnum(step.type) },
+          { label: 'Created', value: formatDate(step._created) },
+          { label: 'Updated', value: formatDate(step._updated) },
+        ],
+        related: [
+          {
+            heading: 'Procedure',
+            empty: 'This step belongs to no procedure.',
+            records: step.procedure
+              ? [
+                  {
+                    kind: 'procedure',
+                    id: step.procedure.id,
+                    text: `${step.procedure.title} v${step.procedure.version}`,
+                  },
+                ]
+              : [],
+          },
+        ],
+        entity: step.entity,
+      })}
+    />
+  );
+}
