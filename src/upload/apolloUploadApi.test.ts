@@ -1,0 +1,204 @@
+import { gql } from '@apollo/client';
+import { describe, expect, it, vi } from 'vitest';
+import { createApolloClient } from '../graphql/createApolloClient.ts';
+import { createApolloUploadApi } from './apolloUploadApi.ts';
+import type { UploadTarget } from './types.ts';
+
+type Answer = { status?: number; body: unknown };
+
+/** The app's real Apollo client over a fetch that answers each operation from a script. */
+function setup(answers: Record<string, Answer[]>, renewed: string | null = 'token-2') {
+  const requests: { operationName: string; variables: Record<string, unknown> }[] = [];
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as {
+      operationName: string;
+      variables: Record<string, unknown>;
+    };
+    requests.push(body);
+    const answer = answers[body.operationName]?.shift();
+    if (!answer) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  const client = createApolloClient({
+    uri: () => 'http://api.test/graphql',
+    getAccessToken: async () => 'token-1',
+    renewAccessToken: async () => renewed,
+    onSessionEnded: () => {},
+    notify: vi.fn(),
+    fetch,
+    backoff: { baseMs: 1, maxMs: 1 },
+  });
+  return { client, api: createApolloUploadApi(client), requests };
+}
+
+const target: UploadTarget = { entityId: 9001, label: 'Run 3', record: { kind: 'run', id: 3 } };
+const signal = new AbortController().signal;
+
+const attachment = {
+  __typename: 'FileAttachment',
+  id: 77,
+  filename: 'Prüfung.pdf',
+  contentType: 'application/pdf',
+  downloadUrl: 'http://storage.test/get/77',
+  entityId: 9001,
+  _created: '2025-01-01T00:00:00Z',
+};
+
+const RunAttachments = gql`
+  query RunAttachmentsForTest {
+    run(id: 3) {
+      id
+      entity {
+        id
+        fileAttachments {
+          id
+          filename
+        }
+      }
+    }
+  }
+`;
+
+describe('createApolloUploadApi', () => {
+  it('asks for a ticket', async () => {
+    const { api, requests } = setup({
+      UploadTicket: [
+        {
+          body: {
+            data: {
+              requestFileUploadUrl: {
+                __typename: 'FileUploadTicket',
+                uploadUrl: 'http://storage.test/put/1',
+                s3Key: 'k/1',
+                contentType: 'image/jpeg',
+              },
+            },
+          },
+        },
+      ],
+    });
+    await expect(api.requestTicket('photo.jpg', signal)).resolves.toMatchObject({
+      uploadUrl: 'http://storage.test/put/1',
+      s3Key: 'k/1',
+      contentType: 'image/jpeg',
+    });
+    expect(requests[0]!.variables).toEqual({ filename: 'photo.jpg' });
+  });
+
+  it('registers on the entity id with validateUpload and appends to the entity in the cache', async () => {
+    const { client, api, requests } = setup({
+      AttachUploadedFile: [
+        {
+          body: {
+            data: {
+              createFileAttachment: { __typename: 'CreateFileAttachment', fileAttachment: attachment },
+            },
+          },
+        },
+      ],
+    });
+    client.writeQuery({
+      query: RunAttachments,
+      data: {
+        run: {
+          __typename: 'Run',
+          id: 3,
+          entity: {
+            __typename: 'Entity',
+            id: 9001,
+            fileAttachments: [{ __typename: 'FileAttachment', id: 5, filename: 'old.txt' }],
+          },
+        },
+      },
+    });
+
+    await expect(
+      api.register({ filename: 'Prüfung.pdf', s3Key: 'k/1', s3Etag: 'abc', target }, signal),
+    ).resolves.toBe(77);
+
+    expect(requests[0]!.variables).toEqual({
+      input: { filename: 'Prüfung.pdf', s3Key: 'k/1', s3Etag: 'abc', entityId: '9001', validateUpload: true },
+    });
+    const cached = client.readQuery({ query: RunAttachments }) as {
+      run: { entity: { fileAttachments: { id: number; filename: string }[] } };
+    };
+    expect(cached.run.entity.fileAttachments.map((a) => a.filename)).toEqual(['old.txt', 'Prüfung.pdf']);
+  });
+
+  it('looks the s3Key up on the record of the right kind', async () => {
+    const { api, requests } = setup({
+      RunUploadLookup: [
+        {
+          body: {
+            data: {
+              run: {
+                __typename: 'Run',
+                id: 3,
+                entity: {
+                  __typename: 'Entity',
+                  id: 9001,
+                  fileAttachments: [{ __typename: 'FileAttachment', id: 77 }],
+                },
+              },
+            },
+          },
+        },
+        {
+          body: {
+            data: {
+              run: {
+                __typename: 'Run',
+                id: 3,
+                entity: { __typename: 'Entity', id: 9001, fileAttachments: [] },
+              },
+            },
+          },
+        },
+      ],
+    });
+    await expect(api.findAttachment(target, 'k/1', signal)).resolves.toBe(77);
+    await expect(api.findAttachment(target, 'k/2', signal)).resolves.toBeNull();
+    expect(requests.map((r) => r.variables)).toEqual([
+      { id: '3', s3Key: 'k/1' },
+      { id: '3', s3Key: 'k/2' },
+    ]);
+  });
+
+  it('treats errors in a 200 answer as failures and sorts them', async () => {
+    const { api } = setup({
+      AttachUploadedFile: [
+        {
+          body: {
+            data: { createFileAttachment: null },
+            errors: [{ message: 'Permission denied: cannot attach to this record' }],
+          },
+        },
+        { body: { data: null, errors: [{ message: 'ETag does not match the stored object' }] } },
+      ],
+    });
+    const input = { filename: 'a', s3Key: 'k', s3Etag: 'e', target };
+    await expect(api.register(input, signal)).rejects.toMatchObject({
+      kind: 'permanent',
+      message: expect.stringMatching(/permission/i),
+    });
+    await expect(api.register(input, signal)).rejects.toMatchObject({ kind: 'etag-mismatch' });
+  });
+
+  it('classifies server trouble as transient and a session that cannot be renewed as sign-in', async () => {
+    const { api } = setup(
+      {
+        AttachUploadedFile: [
+          { status: 503, body: { errors: [{ message: 'Service unavailable' }] } },
+          { status: 401, body: { errors: [{ message: 'Token is expired.' }] } },
+        ],
+      },
+      null,
+    );
+    const input = { filename: 'a', s3Key: 'k', s3Etag: 'e', target };
+    await expect(api.register(input, signal)).rejects.toMatchObject({ kind: 'transient' });
+    await expect(api.register(input, signal)).rejects.toMatchObject({ kind: 'sign-in' });
+  });
+});
