@@ -1,6 +1,7 @@
 import { decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError } from '../src/contracts.ts';
+import { signIn } from './auth-login-client.ts';
 import { startAuthServer, type AuthTestServer } from './auth-test-server.ts';
 
 let sandbox: AuthTestServer;
@@ -54,6 +55,25 @@ describe('authenticate(Authorization header)', () => {
     await expect(sandbox.auth.authenticate(`Bearer ${token}`)).resolves.toMatchObject({ userId: 1 });
   });
 
+  it('derives the principal of a signed-in user from the login flow token', async () => {
+    const tokens = await signIn(sandbox.issuer, 'viewer@example.com', 'viewer');
+    await expect(sandbox.auth.authenticate(`Bearer ${tokens.access_token}`)).resolves.toEqual({
+      userId: 2,
+      role: 'viewer',
+      kind: 'user',
+      clientId: 'floor-app',
+    });
+  });
+
+  it('derives the principal of an API key from its client-credentials token', async () => {
+    await expect(sandbox.auth.authenticate(`Bearer ${await apiKeyToken(sandbox)}`)).resolves.toEqual({
+      userId: 1,
+      role: 'technician',
+      kind: 'api-key',
+      clientId: 'technician-key',
+    });
+  });
+
   it('accepts the Token scheme, in any letter case', async () => {
     const token = await apiKeyToken(sandbox);
     await expect(sandbox.auth.authenticate(`Token ${token}`)).resolves.toMatchObject({ userId: 1 });
@@ -90,6 +110,13 @@ describe('authenticate(Authorization header)', () => {
     const kid = decodeProtectedHeader(await apiKeyToken(sandbox)).kid;
     expect(await rejection(`Bearer ${await signedWithForeignKey(kid)}`)).toBe(
       'Unable to find appropriate RSA key',
+    );
+  });
+
+  it('rejects an ID token: its audience is the app, not the API', async () => {
+    const tokens = await signIn(sandbox.issuer, 'viewer@example.com', 'viewer');
+    expect(await rejection(`Bearer ${tokens.id_token}`)).toBe(
+      'Incorrect claims, please check the audience and issuer',
     );
   });
 

@@ -1,17 +1,19 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf } from './auth-login-client.ts';
-import { startAuthServer, type AuthTestServer } from './auth-test-server.ts';
+import { gql, startSandbox, type TestSandbox } from './harness.ts';
 
-let sandbox: AuthTestServer;
+let sandbox: TestSandbox;
+let issuer: string;
 
 beforeAll(async () => {
-  sandbox = await startAuthServer({ accessTokenTtlSeconds: 900 });
+  sandbox = await startSandbox({ accessTokenTtlSeconds: 900 });
+  issuer = `${sandbox.url}/oidc`;
 });
-afterAll(() => sandbox.close());
+afterAll(() => sandbox.stop());
 
 function tokenRequest(body: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${sandbox.issuer}/token`, {
+  return fetch(`${issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(body),
@@ -30,12 +32,8 @@ describe('client credentials for API keys', () => {
     const body = (await res.json()) as { access_token: string; token_type: string; expires_in: number };
     expect(body.token_type).toBe('Bearer');
     expect(body.expires_in).toBe(900);
-    await expect(sandbox.auth.authenticate(`Bearer ${body.access_token}`)).resolves.toEqual({
-      userId: 1,
-      role: 'technician',
-      kind: 'api-key',
-      clientId: 'technician-key',
-    });
+    const me = await gql(sandbox.url, body.access_token, '{ me { id email } }');
+    expect(me).toMatchObject({ status: 200, data: { me: { id: 1, email: 'technician@example.com' } } });
   });
 
   it('issues an access token with client_secret_post', async () => {
@@ -46,12 +44,8 @@ describe('client credentials for API keys', () => {
     });
     expect(res.status).toBe(200);
     const { access_token } = (await res.json()) as { access_token: string };
-    await expect(sandbox.auth.authenticate(`Bearer ${access_token}`)).resolves.toEqual({
-      userId: 2,
-      role: 'viewer',
-      kind: 'api-key',
-      clientId: 'viewer-key',
-    });
+    const me = await gql(sandbox.url, access_token, '{ me { id email } }');
+    expect(me).toMatchObject({ status: 200, data: { me: { id: 2, email: 'viewer@example.com' } } });
   });
 
   it('rejects a wrong secret with invalid_client and issues nothing', async () => {
@@ -95,7 +89,7 @@ describe('client credentials for API keys', () => {
 
     const header = decodeProtectedHeader(access_token);
     expect(header.alg).toBe('RS256');
-    const jwks = (await (await fetch(`${sandbox.issuer}/jwks`)).json()) as {
+    const jwks = (await (await fetch(`${issuer}/jwks`)).json()) as {
       keys: { kid: string; d?: string }[];
     };
     expect(jwks.keys.map((k) => k.kid)).toContain(header.kid);
@@ -103,7 +97,7 @@ describe('client credentials for API keys', () => {
 
     const claims = claimsOf(access_token);
     expect(claims).toMatchObject({
-      iss: sandbox.issuer,
+      iss: issuer,
       aud: `${sandbox.config.publicUrl}/graphql`,
       sub: '1',
       client_id: 'technician-key',

@@ -131,15 +131,18 @@ export async function signIn(issuer: string, email: string, password: string): P
   return (await res.json()) as TokenSet;
 }
 
-export function refresh(issuer: string, refreshToken: string): Promise<Response> {
+/** A refresh as oidc-client-ts sends it: with the scope of the previous token response, when given. */
+export function refresh(issuer: string, refreshToken: string, scope?: string): Promise<Response> {
+  const body = new URLSearchParams({
+    grant_type: 'refresh_token',
+    client_id: APP_CLIENT_ID,
+    refresh_token: refreshToken,
+  });
+  if (scope) body.set('scope', scope);
   return fetch(`${issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
-    body: new URLSearchParams({
-      grant_type: 'refresh_token',
-      client_id: APP_CLIENT_ID,
-      refresh_token: refreshToken,
-    }),
+    body,
   });
 }
 

@@ -12,27 +12,25 @@ import {
   REDIRECT_URI,
   signIn,
 } from './auth-login-client.ts';
-import { startAuthServer, type AuthTestServer } from './auth-test-server.ts';
+import { gql, startSandbox, type TestSandbox } from './harness.ts';
 
-let sandbox: AuthTestServer;
+let sandbox: TestSandbox;
+let issuer: string;
 
 beforeAll(async () => {
-  sandbox = await startAuthServer();
+  sandbox = await startSandbox();
+  issuer = `${sandbox.url}/oidc`;
 });
-afterAll(() => sandbox.close());
+afterAll(() => sandbox.stop());
 
 async function openLoginPage(browser: Browser, challenge: string, state = 'state-1') {
-  const res = await follow(
-    browser,
-    await browser.fetch(authorizeUrl(sandbox.issuer, challenge, state)),
-    sandbox.issuer,
-  );
+  const res = await follow(browser, await browser.fetch(authorizeUrl(issuer, challenge, state)), issuer);
   if (res instanceof URL) throw new Error('expected the login page');
   return res;
 }
 
 function exchange(code: string, verifier: string, extra: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${sandbox.issuer}/token`, {
+  return fetch(`${issuer}/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
     body: new URLSearchParams({
@@ -48,19 +46,19 @@ function exchange(code: string, verifier: string, extra: Record<string, string> 
 
 describe('discovery', () => {
   it('publishes the issuer under /oidc with endpoints on the same mount, readable cross-origin', async () => {
-    const res = await fetch(`${sandbox.issuer}/.well-known/openid-configuration`, {
+    const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
       headers: { origin: APP_ORIGIN },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
     const doc = (await res.json()) as Record<string, unknown>;
     expect(doc).toMatchObject({
-      issuer: sandbox.issuer,
-      authorization_endpoint: `${sandbox.issuer}/auth`,
-      token_endpoint: `${sandbox.issuer}/token`,
-      jwks_uri: `${sandbox.issuer}/jwks`,
-      end_session_endpoint: `${sandbox.issuer}/session/end`,
-      revocation_endpoint: `${sandbox.issuer}/token/revocation`,
+      issuer: issuer,
+      authorization_endpoint: `${issuer}/auth`,
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks`,
+      end_session_endpoint: `${issuer}/session/end`,
+      revocation_endpoint: `${issuer}/token/revocation`,
     });
     expect(doc.code_challenge_methods_supported).toContain('S256');
   });
@@ -89,7 +87,7 @@ describe('authorization code + PKCE through the login page', () => {
     const browser = new Browser();
     const { challenge } = pkcePair();
     const page = await openLoginPage(browser, challenge);
-    const action = formAction(await page.text(), sandbox.issuer);
+    const action = formAction(await page.text(), issuer);
 
     const wrong = await postForm(browser, action, { email: 'technician@example.com', password: 'nope' });
     expect(wrong.status).toBe(401);
@@ -110,7 +108,7 @@ describe('authorization code + PKCE through the login page', () => {
     const ok = await follow(
       browser,
       await postForm(browser, action, { email: 'technician@example.com', password: 'technician' }),
-      sandbox.issuer,
+      issuer,
     );
     expect(ok).toBeInstanceOf(URL);
   });
@@ -120,17 +118,17 @@ describe('authorization code + PKCE through the login page', () => {
     const { verifier, challenge } = pkcePair();
     const state = randomBytes(8).toString('hex');
     const page = await openLoginPage(browser, challenge, state);
-    const action = formAction(await page.text(), sandbox.issuer);
+    const action = formAction(await page.text(), issuer);
 
     const callback = await follow(
       browser,
       await postForm(browser, action, { email: 'Technician@Example.com ', password: 'technician' }),
-      sandbox.issuer,
+      issuer,
     );
     if (!(callback instanceof URL)) throw new Error(`no callback: HTTP ${callback.status}`);
     expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
     expect(callback.searchParams.get('state')).toBe(state);
-    expect(callback.searchParams.get('iss')).toBe(sandbox.issuer);
+    expect(callback.searchParams.get('iss')).toBe(issuer);
     const code = callback.searchParams.get('code') ?? '';
 
     const wrongVerifier = await exchange(code, pkcePair().verifier);
@@ -148,11 +146,11 @@ describe('authorization code + PKCE through the login page', () => {
     const page = await openLoginPage(browser, challenge);
     const callback = await follow(
       browser,
-      await postForm(browser, formAction(await page.text(), sandbox.issuer), {
+      await postForm(browser, formAction(await page.text(), issuer), {
         email: 'viewer@example.com',
         password: 'viewer',
       }),
-      sandbox.issuer,
+      issuer,
     );
     if (!(callback instanceof URL)) throw new Error('no callback');
 
@@ -165,29 +163,28 @@ describe('authorization code + PKCE through the login page', () => {
     expect(tokens.scope?.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
 
     expect(claimsOf(tokens.access_token ?? '')).toMatchObject({
-      iss: sandbox.issuer,
+      iss: issuer,
       aud: `${sandbox.config.publicUrl}/graphql`,
       sub: '2',
       client_id: 'floor-app',
     });
     expect(claimsOf(tokens.id_token ?? '')).toMatchObject({
-      iss: sandbox.issuer,
+      iss: issuer,
       aud: 'floor-app',
       sub: '2',
       name: 'Vic Viewer',
       email: 'viewer@example.com',
     });
-    await expect(sandbox.auth.authenticate(`Bearer ${tokens.access_token}`)).resolves.toEqual({
-      userId: 2,
-      role: 'viewer',
-      kind: 'user',
-      clientId: 'floor-app',
+    const me = await gql(sandbox.url, tokens.access_token ?? '', '{ me { id name email } }');
+    expect(me).toMatchObject({
+      status: 200,
+      data: { me: { id: 2, name: 'Vic Viewer', email: 'viewer@example.com' } },
     });
   });
 
   it('refuses a redirect URI outside the allowed origins', async () => {
     const { challenge } = pkcePair();
-    const url = new URL(authorizeUrl(sandbox.issuer, challenge, 's'));
+    const url = new URL(authorizeUrl(issuer, challenge, 's'));
     url.searchParams.set('redirect_uri', 'http://evil.example/auth/callback');
     const res = await fetch(url, { redirect: 'manual' });
     expect(res.status).toBe(400);
@@ -195,11 +192,11 @@ describe('authorization code + PKCE through the login page', () => {
   });
 
   it('requires PKCE', async () => {
-    const url = new URL(authorizeUrl(sandbox.issuer, 'x', 's'));
+    const url = new URL(authorizeUrl(issuer, 'x', 's'));
     url.searchParams.delete('code_challenge');
     url.searchParams.delete('code_challenge_method');
     const res = await fetch(url, { redirect: 'manual' });
-    const location = new URL(res.headers.get('location') ?? '', sandbox.issuer);
+    const location = new URL(res.headers.get('location') ?? '', issuer);
     expect(location.searchParams.get('error')).toBe('invalid_request');
   });
 });
@@ -211,18 +208,18 @@ describe('sign-out', () => {
     const page = await openLoginPage(browser, challenge);
     const callback = await follow(
       browser,
-      await postForm(browser, formAction(await page.text(), sandbox.issuer), {
+      await postForm(browser, formAction(await page.text(), issuer), {
         email: 'technician@example.com',
         password: 'technician',
       }),
-      sandbox.issuer,
+      issuer,
     );
     if (!(callback instanceof URL)) throw new Error('no callback');
     const tokens = (await (
       await exchange(callback.searchParams.get('code') ?? '', verifier)
     ).json()) as Record<string, string>;
 
-    const endSession = new URL(`${sandbox.issuer}/session/end`);
+    const endSession = new URL(`${issuer}/session/end`);
     endSession.searchParams.set('id_token_hint', tokens.id_token ?? '');
     endSession.searchParams.set('post_logout_redirect_uri', `${APP_ORIGIN}/`);
     endSession.searchParams.set('state', 'bye');
@@ -235,8 +232,8 @@ describe('sign-out', () => {
     );
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
-    const done = await postForm(browser, formAction(html, sandbox.issuer), { xsrf, logout: 'yes' });
-    const back = await follow(browser, done, sandbox.issuer);
+    const done = await postForm(browser, formAction(html, issuer), { xsrf, logout: 'yes' });
+    const back = await follow(browser, done, issuer);
     if (!(back instanceof URL)) throw new Error(`expected the app, got HTTP ${back.status}`);
     expect(back.origin + back.pathname).toBe(`${APP_ORIGIN}/`);
     expect(back.searchParams.get('state')).toBe('bye');
@@ -246,7 +243,9 @@ describe('sign-out', () => {
   });
 
   it('signIn helper completes the whole flow', async () => {
-    const tokens = await signIn(sandbox.issuer, 'technician@example.com', 'technician');
+    const tokens = await signIn(issuer, 'technician@example.com', 'technician');
     expect(claimsOf(tokens.access_token).sub).toBe('1');
+    const me = await gql(sandbox.url, tokens.access_token, '{ me { id } }', undefined, 'Token');
+    expect(me).toMatchObject({ status: 200, data: { me: { id: 1 } } });
   });
 });
