@@ -42,6 +42,7 @@ function pageArgument(node: FieldNode, variables: Record<string, unknown>): numb
 function multiplier(node: FieldNode, type: GraphQLType, variables: Record<string, unknown>): number {
   const named = getNamedType(type);
   if (named.name.endsWith('Connection')) return pageArgument(node, variables) ?? 100;
+  if (named.name.endsWith('Edge')) return 1; // the connection's page size already counts the edges
   return isListType(getNullableType(type)) ? LIST_ESTIMATE : 1;
 }
 
