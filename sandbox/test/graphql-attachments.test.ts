@@ -1,0 +1,325 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientCredentialsToken, gql, startSandbox, uploadObject, type TestSandbox } from './harness.ts';
+
+const TICKET = 'query T($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl s3Key contentType } }';
+const CREATE = `mutation C($input: CreateFileAttachmentInput!) {
+  createFileAttachment(input: $input) { fileAttachment { id filename contentType entityId s3Key createdById downloadUrl entity { id } } }
+}`;
+const DELETE = `mutation D($input: DeleteFileAttachmentInput!) {
+  deleteFileAttachment(input: $input) { fileAttachmentId entityId }
+}`;
+const PART_FILES =
+  'query P($id: ID!) { part(id: $id) { id entityId entity { id fileAttachments { id filename } } } }';
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+describe('upload tickets and file attachments', () => {
+  let sandbox: TestSandbox;
+  let technician: string;
+  let viewer: string;
+  const q = (query: string, variables?: Record<string, unknown>, token = technician) =>
+    gql(sandbox.url, token, query, variables);
+  const partEntity = async (id: number) => (await q(PART_FILES, { id })).data?.part.entityId as number;
+  const filesOn = async (id: number) =>
+    (await q(PART_FILES, { id })).data?.part.entity.fileAttachments as { id: number; filename: string }[];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seedParts: 300 });
+    technician = await clientCredentialsToken(sandbox.url, 'technician');
+    viewer = await clientCredentialsToken(sandbox.url, 'viewer');
+  });
+  afterAll(() => sandbox.stop());
+
+  describe('requestFileUploadUrl', () => {
+    it.each([
+      ['photo.jpg', 'image/jpeg'],
+      ['scan.PDF', 'application/pdf'],
+      ['notes.txt', 'text/plain'],
+      ['measurements.csv', 'text/csv'],
+      ['screenshot.png', 'image/png'],
+      ['clip.mp4', 'video/mp4'],
+      ['flight.log.unknownext', 'application/octet-stream'],
+      ['README', 'application/octet-stream'],
+    ])('derives the content type of %s from its extension: %s', async (filename, contentType) => {
+      const res = await q(TICKET, { f: filename });
+      expect(res.data?.requestFileUploadUrl.contentType).toBe(contentType);
+    });
+
+    it('issues unique keys without the raw filename path parts', async () => {
+      const nasty = [
+        '../../etc/passwd',
+        '..\\..\\windows\\system32\\x.dll',
+        'a/b/../c/report 1.pdf',
+        '..',
+        '/abs/path.png',
+      ];
+      const keys: string[] = [];
+      for (const filename of nasty) {
+        const ticket = (await q(TICKET, { f: filename })).data?.requestFileUploadUrl;
+        const key: string = ticket.s3Key;
+        keys.push(key);
+        expect(key).toMatch(/^attachments\/[0-9a-f-]{36}\/[A-Za-z0-9._-]+$/);
+        const name = key.split('/')[2]!;
+        expect(name).not.toContain('..');
+        expect(name).not.toMatch(/[\\/]/);
+        expect(new URL(ticket.uploadUrl).pathname.endsWith(key)).toBe(true);
+      }
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys[2]!.endsWith('/report_1.pdf')).toBe(true);
+    });
+
+    it('is open to any signed-in caller, viewers too', async () => {
+      const res = await q(TICKET, { f: 'x.png' }, viewer);
+      expect(res.data?.requestFileUploadUrl.contentType).toBe('image/png');
+    });
+
+    it('refuses empty and over-long filenames with a clear error', async () => {
+      const empty = await q(TICKET, { f: '  ' });
+      expect(empty.errors?.[0]?.message).toMatch(/must not be empty/);
+      const long = await q(TICKET, { f: `${'a'.repeat(252)}.pdf` });
+      expect(long.errors?.[0]?.message).toMatch(/limit is 255/);
+      const edge = await q(TICKET, { f: `${'a'.repeat(251)}.pdf` });
+      expect(edge.data?.requestFileUploadUrl.contentType).toBe('application/pdf');
+    });
+  });
+
+  describe('createFileAttachment', () => {
+    it('creates a record visible on the parent entity, with a fresh download URL', async () => {
+      const entityId = await partEntity(1);
+      const obj = await uploadObject(sandbox.url, technician, 'bracket.jpg', 'jpeg bytes');
+      const res = await q(CREATE, {
+        input: {
+          filename: 'bracket.jpg',
+          s3Key: obj.s3Key,
+          s3Etag: obj.etag.replaceAll('"', ''),
+          entityId,
+          validateUpload: true,
+        },
+      });
+      const attachment = res.data?.createFileAttachment.fileAttachment;
+      expect(attachment).toMatchObject({
+        filename: 'bracket.jpg',
+        contentType: 'image/jpeg',
+        entityId,
+        s3Key: obj.s3Key,
+        createdById: 1,
+      });
+      expect(attachment.entity).toEqual({ id: entityId });
+      expect(attachment.downloadUrl).toMatch(/^http/);
+      expect((await filesOn(1)).map((f) => f.id)).toContain(attachment.id);
+    });
+
+    it('accepts the ETag with or without quotes', async () => {
+      const entityId = await partEntity(2);
+      for (const quoted of [true, false]) {
+        const obj = await uploadObject(sandbox.url, technician, 'a.txt', `body ${String(quoted)}`);
+        const s3Etag = quoted ? obj.etag : obj.etag.replaceAll('"', '');
+        expect(obj.etag).toBe(`"${md5(`body ${String(quoted)}`)}"`);
+        const res = await q(CREATE, {
+          input: { filename: 'a.txt', s3Key: obj.s3Key, s3Etag, entityId, validateUpload: true },
+        });
+        expect(res.errors).toBeUndefined();
+        expect(res.data?.createFileAttachment.fileAttachment.entityId).toBe(entityId);
+      }
+    });
+
+    it('fails on an ETag mismatch and creates no record', async () => {
+      const entityId = await partEntity(3);
+      const obj = await uploadObject(sandbox.url, technician, 'b.txt', 'real bytes');
+      const res = await q(CREATE, {
+        input: {
+          filename: 'b.txt',
+          s3Key: obj.s3Key,
+          s3Etag: md5('other bytes'),
+          entityId,
+          validateUpload: true,
+        },
+      });
+      expect(res.status).toBe(200);
+      expect(res.data?.createFileAttachment).toBeNull();
+      expect(res.errors?.[0]?.message).toMatch(/^ETag mismatch/);
+      expect(await filesOn(3)).toEqual([]);
+    });
+
+    it('fails when validateUpload finds no stored object, and creates no record', async () => {
+      const entityId = await partEntity(4);
+      const ticket = (await q(TICKET, { f: 'never-uploaded.pdf' })).data?.requestFileUploadUrl;
+      const res = await q(CREATE, {
+        input: {
+          filename: 'never-uploaded.pdf',
+          s3Key: ticket.s3Key,
+          s3Etag: md5('x'),
+          entityId,
+          validateUpload: true,
+        },
+      });
+      expect(res.errors?.[0]?.message).toMatch(/not found in storage/);
+      expect(await filesOn(4)).toEqual([]);
+    });
+
+    it('refuses an entity that does not exist', async () => {
+      const obj = await uploadObject(sandbox.url, technician, 'c.txt', 'c');
+      const res = await q(CREATE, {
+        input: {
+          filename: 'c.txt',
+          s3Key: obj.s3Key,
+          s3Etag: obj.etag,
+          entityId: 987654,
+          validateUpload: true,
+        },
+      });
+      expect(res.errors?.[0]?.message).toBe('Entity 987654 not found');
+    });
+
+    it('refuses a key the sandbox did not issue', async () => {
+      const entityId = await partEntity(5);
+      const res = await q(CREATE, {
+        input: {
+          filename: 'd.txt',
+          s3Key: 'attachments/forged/d.txt',
+          s3Etag: md5('d'),
+          entityId,
+          validateUpload: false,
+        },
+      });
+      expect(res.errors?.[0]?.message).toMatch(/was not issued to you/);
+      expect(await filesOn(5)).toEqual([]);
+    });
+
+    it('denies a viewer and creates nothing', async () => {
+      const entityId = await partEntity(6);
+      const ticket = (await q(TICKET, { f: 'v.txt' }, viewer)).data?.requestFileUploadUrl;
+      await fetch(ticket.uploadUrl, {
+        method: 'PUT',
+        headers: { 'Content-Type': ticket.contentType },
+        body: 'v',
+      });
+      const res = await q(
+        CREATE,
+        {
+          input: { filename: 'v.txt', s3Key: ticket.s3Key, s3Etag: md5('v'), entityId, validateUpload: true },
+        },
+        viewer,
+      );
+      expect(res.status).toBe(200);
+      expect(res.errors?.[0]?.message).toMatch(/Permission denied/);
+      expect(await filesOn(6)).toEqual([]);
+    });
+
+    it("with the parent's own id instead of its entity id, creates a record that is not on the intended parent", async () => {
+      // Part 150's own id is also the entity id of some other record, as in the real service.
+      const part = (await q(PART_FILES, { id: 150 })).data?.part;
+      expect(part.entityId).not.toBe(150);
+      const obj = await uploadObject(sandbox.url, technician, 'wrong.txt', 'wrong');
+      const res = await q(CREATE, {
+        input: {
+          filename: 'wrong.txt',
+          s3Key: obj.s3Key,
+          s3Etag: obj.etag,
+          entityId: part.id,
+          validateUpload: true,
+        },
+      });
+      expect(res.errors).toBeUndefined();
+      const created = res.data?.createFileAttachment.fileAttachment;
+      expect(created.entityId).toBe(150);
+      expect(await filesOn(150)).toEqual([]);
+      const other = await q(
+        'query A($id: ID!) { fileAttachment(id: $id) { entity { id fileAttachments { id } } } }',
+        {
+          id: created.id,
+        },
+      );
+      expect(other.data?.fileAttachment.entity.id).toBe(150);
+      expect(other.data?.fileAttachment.entity.fileAttachments).toEqual([{ id: created.id }]);
+    });
+
+    it('returns the same record when a registration is retried with the same key', async () => {
+      const entityId = await partEntity(7);
+      const obj = await uploadObject(sandbox.url, technician, 'retry.txt', 'retry');
+      const input = {
+        filename: 'retry.txt',
+        s3Key: obj.s3Key,
+        s3Etag: obj.etag,
+        entityId,
+        validateUpload: true,
+      };
+      const first = await q(CREATE, { input });
+      const second = await q(CREATE, { input });
+      expect(second.data?.createFileAttachment.fileAttachment.id).toBe(
+        first.data?.createFileAttachment.fileAttachment.id,
+      );
+      expect(await filesOn(7)).toHaveLength(1);
+    });
+  });
+
+  describe('entity fileAttachments filters and fileAttachment(id)', () => {
+    it('filters a parent entity by filename, s3Key, id and entityId', async () => {
+      const entityId = await partEntity(8);
+      const created: { id: number; s3Key: string }[] = [];
+      for (const name of ['alpha.txt', 'beta.txt']) {
+        const obj = await uploadObject(sandbox.url, technician, name, name);
+        const res = await q(CREATE, {
+          input: { filename: name, s3Key: obj.s3Key, s3Etag: obj.etag, entityId, validateUpload: true },
+        });
+        created.push(res.data?.createFileAttachment.fileAttachment);
+      }
+      const query = `query F($id: ID!, $filters: FileAttachmentsInputFilters) {
+        part(id: $id) { entity { fileAttachments(filters: $filters) { id filename } } } }`;
+      const files = async (filters: unknown) =>
+        (
+          (await q(query, { id: 8, filters })).data?.part.entity.fileAttachments as { filename: string }[]
+        ).map((f) => f.filename);
+      expect(await files(undefined)).toEqual(['alpha.txt', 'beta.txt']);
+      expect(await files({ filename: { ilike: 'ALPHA%' } })).toEqual(['alpha.txt']);
+      expect(await files({ s3Key: { eq: created[1]!.s3Key } })).toEqual(['beta.txt']);
+      expect(await files({ id: { eq: created[0]!.id } })).toEqual(['alpha.txt']);
+      expect(await files({ entityId: { neq: entityId } })).toEqual([]);
+    });
+
+    it('signs a new download URL on every read', async () => {
+      const entityId = await partEntity(9);
+      const obj = await uploadObject(sandbox.url, technician, 'fresh.txt', 'fresh');
+      const res = await q(CREATE, {
+        input: { filename: 'fresh.txt', s3Key: obj.s3Key, s3Etag: obj.etag, entityId, validateUpload: true },
+      });
+      const id = res.data?.createFileAttachment.fileAttachment.id;
+      const read = async () =>
+        (await q('query A($id: ID!) { fileAttachment(id: $id) { downloadUrl } }', { id })).data
+          ?.fileAttachment.downloadUrl as string;
+      const first = await read();
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const second = await read();
+      expect(second).not.toBe(first);
+      expect(new URL(second).searchParams.get('X-Amz-Date')).not.toBe(
+        new URL(first).searchParams.get('X-Amz-Date'),
+      );
+    });
+  });
+
+  describe('deleteFileAttachment', () => {
+    it('removes the attachment from the entity and returns the ids', async () => {
+      const entityId = await partEntity(10);
+      const obj = await uploadObject(sandbox.url, technician, 'gone.txt', 'gone');
+      const created = await q(CREATE, {
+        input: { filename: 'gone.txt', s3Key: obj.s3Key, s3Etag: obj.etag, entityId, validateUpload: true },
+      });
+      const fileAttachmentId = created.data?.createFileAttachment.fileAttachment.id as number;
+      const denied = await q(DELETE, { input: { fileAttachmentId, entityId } }, viewer);
+      expect(denied.errors?.[0]?.message).toMatch(/Permission denied/);
+      expect(await filesOn(10)).toHaveLength(1);
+      const wrongEntity = await q(DELETE, { input: { fileAttachmentId, entityId: entityId + 1 } });
+      expect(wrongEntity.errors?.[0]?.message).toMatch(/not found on entity/);
+      const res = await q(DELETE, {
+        input: { fileAttachmentId: String(fileAttachmentId), entityId: String(entityId) },
+      });
+      expect(res.data?.deleteFileAttachment).toEqual({ fileAttachmentId, entityId });
+      expect(await filesOn(10)).toEqual([]);
+      expect(
+        (await q('query A($id: ID!) { fileAttachment(id: $id) { id } }', { id: fileAttachmentId })).data
+          ?.fileAttachment,
+      ).toBeNull();
+    });
+  });
+});
