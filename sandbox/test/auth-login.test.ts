@@ -182,6 +182,23 @@ describe('authorization code + PKCE through the login page', () => {
     });
   });
 
+  it('prefills the email from login_hint, escaped', async () => {
+    const url = new URL(authorizeUrl(issuer, pkcePair().challenge, 's'));
+    url.searchParams.set('login_hint', 'a"b@example.com');
+    const browser = new Browser();
+    const page = await follow(browser, await browser.fetch(url.href), issuer);
+    if (page instanceof URL) throw new Error('expected the login page');
+    expect(await page.text()).toContain('value="a&quot;b@example.com"');
+  });
+
+  it('answers a stale or foreign sign-in link with a page saying to start again', async () => {
+    const res = await fetch(`${issuer}/interaction/not-a-real-interaction`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(
+      'This sign-in link has expired. Go back to the app and sign in again.',
+    );
+  });
+
   it('refuses a redirect URI outside the allowed origins', async () => {
     const { challenge } = pkcePair();
     const url = new URL(authorizeUrl(issuer, challenge, 's'));

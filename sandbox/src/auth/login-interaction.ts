@@ -64,7 +64,8 @@ export function createLoginInteraction(provider: Provider, accounts: AccountDire
     }
 
     if (req.method === 'GET') {
-      send(res, 200, loginPage({ action }));
+      const hint = details.params.login_hint;
+      send(res, 200, loginPage({ action, email: typeof hint === 'string' ? hint : '' }));
       return;
     }
     if (req.method !== 'POST') {
