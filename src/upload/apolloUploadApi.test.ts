@@ -176,7 +176,19 @@ describe('createApolloUploadApi', () => {
             errors: [{ message: 'Permission denied: cannot attach to this record' }],
           },
         },
-        { body: { data: null, errors: [{ message: 'ETag does not match the stored object' }] } },
+        {
+          body: {
+            data: null,
+            errors: [{ message: 'ETag mismatch for "k": storage has a, the request says b' }],
+          },
+        },
+        {
+          body: {
+            data: null,
+            errors: [{ message: 'Uploaded object "attachments/1/photo.jpg" was not found in storage' }],
+          },
+        },
+        { body: { data: null, errors: [{ message: 'Entity 12 not found' }] } },
       ],
     });
     const input = { filename: 'a', s3Key: 'k', s3Etag: 'e', target };
@@ -185,6 +197,11 @@ describe('createApolloUploadApi', () => {
       message: expect.stringMatching(/permission/i),
     });
     await expect(api.register(input, signal)).rejects.toMatchObject({ kind: 'etag-mismatch' });
+    await expect(api.register(input, signal)).rejects.toMatchObject({ kind: 'etag-mismatch' });
+    await expect(api.register(input, signal)).rejects.toMatchObject({
+      kind: 'permanent',
+      message: expect.stringMatching(/not found/),
+    });
   });
 
   it('classifies server trouble as transient and a session that cannot be renewed as sign-in', async () => {

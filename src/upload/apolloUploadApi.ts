@@ -141,8 +141,9 @@ async function lookup(
   }
 }
 
+// Storage has no object, or another one, under the key: uploading again with a fresh ticket may help.
 const etagProblem =
-  /etag|checksum|does not match|mismatch|(object|upload)[^.]*(not found|missing|does not exist)/i;
+  /etag|checksum|does not match|mismatch|(object|upload)[\s\S]*(not found|missing|does not exist)/i;
 
 /** Sorts an Apollo failure into what the queue does about it; the message is the user's. */
 export function classifyApiError(error: unknown): UploadError {

@@ -22,6 +22,12 @@ describe('moreSpecificFilename', () => {
     expect(moreSpecificFilename('photo.JPG', 'application/octet-stream', 'image/jpeg')).toBeNull();
   });
 
+  it('stays within the 255 characters a filename may have', () => {
+    const name = moreSpecificFilename('x'.repeat(255), 'application/octet-stream', 'image/png');
+    expect(name).toHaveLength(255);
+    expect(name!.endsWith('.png')).toBe(true);
+  });
+
   it('recognises generic types with parameters and any case', () => {
     expect(isGenericContentType('Application/Octet-Stream; charset=binary')).toBe(true);
     expect(isGenericContentType('text/plain')).toBe(false);

@@ -1,3 +1,5 @@
+const maxFilenameLength = 255;
+
 /** Types storage derives when a filename's extension says nothing about the content. */
 const genericTypes = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
 
@@ -48,5 +50,6 @@ export function moreSpecificFilename(
   if (!isGenericContentType(ticketContentType) || isGenericContentType(fileType)) return null;
   const extension = extensionByType[fileType.split(';')[0]!.trim().toLowerCase()];
   if (!extension || filename.toLowerCase().endsWith(`.${extension}`)) return null;
-  return `${filename}.${extension}`;
+  // The API limits filenames to 255 characters; only the ticket sees this name, so shorten it.
+  return `${filename.slice(0, maxFilenameLength - extension.length - 1)}.${extension}`;
 }
