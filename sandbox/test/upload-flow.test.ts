@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+
+describe('the upload flow end to end, as the spec describes it', () => {
+  let sandbox: TestSandbox;
+  let token: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    token = await clientCredentialsToken(sandbox.url, 'technician');
+  });
+  afterAll(() => sandbox.stop());
+
+  it('ticket → PUT → entity id → createFileAttachment → fileAttachment → download of the same bytes', async () => {
+    const bytes = randomBytes(256 * 1024);
+    const filename = 'CMM report run 1.pdf';
+
+    // 1. Ticket.
+    const ticket = await gql(
+      sandbox.url,
+      token,
+      'query T($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl s3Key contentType } }',
+      { f: filename },
+    );
+    const { uploadUrl, s3Key, contentType } = ticket.data?.requestFileUploadUrl ?? {};
+    expect(contentType).toBe('application/pdf');
+
+    // 2. PUT straight to storage with exactly that Content-Type; the ETag is the quoted MD5.
+    const put = await fetch(uploadUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': contentType },
+      body: bytes,
+    });
+    expect(put.status).toBe(200);
+    const etag = put.headers.get('etag') ?? '';
+    expect(etag).toBe(`"${createHash('md5').update(bytes).digest('hex')}"`);
+
+    // 3. The parent's entity id, then registration with validateUpload.
+    const step = await gql(sandbox.url, token, '{ runStep(id: 1) { id entity { id } } }');
+    const entityId = step.data?.runStep.entity.id as number;
+    const created = await gql(
+      sandbox.url,
+      token,
+      `mutation C($input: CreateFileAttachmentInput!) {
+        createFileAttachment(input: $input) { fileAttachment { id filename downloadUrl entityId } } }`,
+      { input: { filename, s3Key, s3Etag: etag.replaceAll('"', ''), entityId, validateUpload: true } },
+    );
+    expect(created.errors).toBeUndefined();
+    const attachment = created.data?.createFileAttachment.fileAttachment;
+    expect(attachment).toMatchObject({ filename, entityId });
+
+    // Visible on the parent, and readable by id.
+    const onParent = await gql(
+      sandbox.url,
+      token,
+      '{ runStep(id: 1) { entity { fileAttachments { id } } fileAttachments { id } } }',
+    );
+    expect(onParent.data?.runStep.entity.fileAttachments).toEqual([{ id: attachment.id }]);
+    expect(onParent.data?.runStep.fileAttachments).toEqual([{ id: attachment.id }]);
+    const read = await gql(
+      sandbox.url,
+      token,
+      'query A($id: ID!) { fileAttachment(id: $id) { id filename contentType downloadUrl } }',
+      {
+        id: attachment.id,
+      },
+    );
+    const { downloadUrl } = read.data?.fileAttachment ?? {};
+
+    // Download: same bytes, the file's type, and HEAD works on the same URL.
+    const download = await fetch(downloadUrl);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    const head = await fetch(downloadUrl, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(bytes.length);
+  });
+});
