@@ -80,6 +80,19 @@ describe('RecordDropZone', () => {
     expect(await screen.findByText('Drop to attach to Run step 7')).toBeInTheDocument();
   });
 
+  it('covers the whole page while files are dragged anywhere over it, until they leave', async () => {
+    renderZone(createQueueWorld().makeQueue());
+    const dataTransfer = transfer([fileItem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }))]);
+    await act(async () => {
+      fireEvent.dragEnter(document.body, { dataTransfer });
+    });
+    expect(screen.getByText('Drop to attach to Run step 7')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.dragLeave(document.body, { dataTransfer });
+    });
+    expect(screen.queryByText('Drop to attach to Run step 7')).not.toBeInTheDocument();
+  });
+
   it('refuses folders with a message and keeps the files dropped with them', async () => {
     const world = createQueueWorld();
     const queue = world.makeQueue();

@@ -5,6 +5,7 @@ import { useDropzone } from 'react-dropzone';
 import { recordFromPath } from '../../upload/recordFromPath.ts';
 import type { RecordKind, UploadTarget } from '../../upload/types.ts';
 import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
+import { usePageFileDrag } from './usePageFileDrag.ts';
 import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
@@ -62,6 +63,8 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
       setRefusals(['Only files can be attached. Drop files from your device, not text or links.']);
     }
   };
+
+  const pageDrag = usePageFileDrag();
 
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
@@ -130,7 +133,8 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
       )}
       {forThisRecord.length > 0 && <UploadList entries={forThisRecord} title={`Uploads to ${label}`} />}
       {children}
-      {isDragActive && (
+      {(isDragActive || pageDrag) && (
+        // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.
         <div className={classes.overlay} aria-hidden>
           <IconUpload size={48} />
           <Text size="xl" fw={700}>
