@@ -10,6 +10,7 @@ import {
   pkcePair,
   postForm,
   REDIRECT_URI,
+  refresh,
   signIn,
 } from './auth-login-client.ts';
 import { gql, startSandbox, type TestSandbox } from './harness.ts';
@@ -255,8 +256,18 @@ describe('sign-out', () => {
     expect(back.origin + back.pathname).toBe(`${APP_ORIGIN}/`);
     expect(back.searchParams.get('state')).toBe('bye');
 
+    // Signing out ends the grant: the refresh token no longer works.
+    const renewal = await refresh(issuer, tokens.refresh_token ?? '');
+    expect(renewal.status).toBe(400);
+
     // The session is gone: a new authorization shows the login page again.
     expect(await openLoginPage(browser, pkcePair().challenge)).toHaveProperty('status', 200);
+  });
+
+  it('says "You are signed out." when there is no session to end', async () => {
+    const res = await fetch(`${issuer}/session/end`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('You are signed out.');
   });
 
   it('signIn helper completes the whole flow', async () => {
