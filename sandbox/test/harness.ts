@@ -98,7 +98,7 @@ export async function uploadObject(
   url: string,
   token: string,
   filename: string,
-  body: Uint8Array | string,
+  body: Uint8Array<ArrayBuffer> | string,
 ): Promise<UploadedObject> {
   const ticket = await gql(
     url,
