@@ -1,0 +1,317 @@
+import type { Page, Route } from '@playwright/test';
+import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test, VIEWER } from './fixtures';
+
+type Kind = 'part' | 'run' | 'procedure' | 'step' | 'runStep' | 'runStepField';
+
+const KINDS: { kind: Kind; path: string; label: string }[] = [
+  { kind: 'part', path: '/parts/1', label: 'Part 1' },
+  { kind: 'run', path: '/runs/1', label: 'Run 1' },
+  { kind: 'procedure', path: '/procedures/1', label: 'Procedure 1' },
+  { kind: 'step', path: '/steps/1', label: 'Procedure step 1' },
+  { kind: 'runStep', path: '/run-steps/1', label: 'Run step 1' },
+  { kind: 'runStepField', path: '/run-step-fields/1', label: 'Run step field 1' },
+];
+
+interface FileSpec {
+  name: string;
+  type?: string;
+  size?: number;
+}
+
+interface StoredAttachment {
+  id: number;
+  filename: string;
+  entityId: number;
+  contentType: string | null;
+}
+
+/** A name no other test uses, so checks through the API count only this test's files. */
+function unique(base: string): string {
+  return base.replace(/(\.[^.]+)?$/, `-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}$1`);
+}
+
+/** The record's entity and its attachments, read through the API with the technician's API key. */
+async function recordEntity(
+  kind: Kind,
+  id = 1,
+): Promise<{ id: number; fileAttachments: StoredAttachment[] }> {
+  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+  const result = await gql(
+    SANDBOX_URL,
+    token,
+    `query ($id: ID!) { ${kind}(id: $id) { entity { id fileAttachments { id filename entityId contentType } } } }`,
+    { id: String(id) },
+  );
+  expect(result.errors).toBeUndefined();
+  return result.data?.[kind].entity;
+}
+
+async function attachmentsNamed(kind: Kind, filename: string): Promise<StoredAttachment[]> {
+  return (await recordEntity(kind)).fileAttachments.filter((a) => a.filename === filename);
+}
+
+/** The real gesture: a DataTransfer built in the page, dispatched as dragenter, dragover and drop. */
+async function dropFiles(page: Page, files: FileSpec[]): Promise<void> {
+  const target = page.getByRole('heading', { level: 1 });
+  const dataTransfer = await page.evaluateHandle((specs) => {
+    const transfer = new DataTransfer();
+    for (const spec of specs) {
+      const bytes = new Uint8Array(spec.size ?? 16).map((_, i) => (i * 31 + spec.name.length) % 251);
+      transfer.items.add(new File([bytes], spec.name, { type: spec.type ?? '' }));
+    }
+    return transfer;
+  }, files);
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+function uploadRow(page: Page, filename: string, status: string | RegExp) {
+  const name =
+    typeof status === 'string'
+      ? `${filename}: ${status}`
+      : new RegExp(`^${escape(filename)}: ${status.source}`);
+  return page.getByRole('listitem', { name });
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Routes the storage PUTs through `handle`; everything else goes on untouched. */
+async function routePuts(
+  page: Page,
+  handle: (route: Route, attempt: number) => Promise<void>,
+): Promise<void> {
+  let attempt = 0;
+  await page.route(`${SANDBOX_URL}/storage/**`, async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    attempt += 1;
+    return handle(route, attempt);
+  });
+}
+
+const corsHeaders = {
+  'access-control-allow-origin': APP_ORIGIN,
+  'access-control-expose-headers': 'ETag',
+  'content-type': 'application/xml',
+};
+
+test.describe('attaching files to a record', () => {
+  test('one file dropped on a part is attached once, on the part’s entity', async ({ page }) => {
+    const filename = unique('weld seam.jpg');
+    await signIn(page, '/parts/1');
+    await dropFiles(page, [{ name: filename, type: 'image/jpeg', size: 2048 }]);
+
+    await expect(uploadRow(page, filename, 'Attached')).toBeVisible();
+    // The record's own attachment list shows it without a reload.
+    await expect(page.getByText(filename, { exact: true }).first()).toBeVisible();
+    const entity = await recordEntity('part');
+    const attached = entity.fileAttachments.filter((a) => a.filename === filename);
+    expect(attached).toHaveLength(1);
+    expect(attached[0]!.entityId).toBe(entity.id);
+  });
+
+  test('thirty files dropped on a run step are all attached, each once', async ({ page }) => {
+    test.setTimeout(120_000);
+    const names = Array.from({ length: 30 }, (_, i) => unique(`measurement ${i + 1}.csv`));
+    await signIn(page, '/run-steps/1');
+    await dropFiles(
+      page,
+      names.map((name, i) => ({ name, type: 'text/csv', size: 100 + i * 997 })),
+    );
+
+    const list = page.getByRole('region', { name: /^Uploads to Run step 1/ });
+    await expect(list.getByText('30 of 30 attached')).toBeVisible({ timeout: 90_000 });
+    const stored = (await recordEntity('runStep')).fileAttachments.filter((a) => names.includes(a.filename));
+    expect(stored.map((a) => a.filename).sort()).toEqual([...names].sort());
+  });
+
+  test('Choose files opens the file picker and attaches what is picked', async ({ page }) => {
+    const filename = unique('Prüfprotokoll – 測定 ✓.pdf');
+    await signIn(page, '/procedures/1');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose files' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: filename, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
+
+    await expect(uploadRow(page, filename, 'Attached')).toBeVisible();
+    expect(await attachmentsNamed('procedure', filename)).toHaveLength(1);
+  });
+
+  test('a pasted screenshot is attached', async ({ page }) => {
+    const filename = unique('screenshot.png');
+    await signIn(page, '/runs/1');
+    await page.evaluate((name) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(
+        new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' }),
+      );
+      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true }));
+    }, filename);
+
+    await expect(uploadRow(page, filename, 'Attached')).toBeVisible();
+    expect(await attachmentsNamed('run', filename)).toHaveLength(1);
+  });
+
+  test('a camera photo named "image" keeps its name and is stored as a JPEG', async ({ page }) => {
+    await signIn(page, '/steps/1');
+    const before = await attachmentsNamed('step', 'image');
+    const camera = page.getByLabel(/^Take a photo to attach to/);
+    await expect(camera).toHaveAttribute('capture', 'environment');
+    await camera.setInputFiles({
+      name: 'image',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    });
+
+    await expect(uploadRow(page, 'image', 'Attached').last()).toBeVisible();
+    const after = await attachmentsNamed('step', 'image');
+    expect(after).toHaveLength(before.length + 1);
+    const added = after.find((a) => !before.some((b) => b.id === a.id));
+    expect(added!.contentType).toBe('image/jpeg');
+  });
+
+  test('files are attached to the record’s entity id for all six kinds of record', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, '/parts/1');
+    for (const { kind, path, label } of KINDS) {
+      const filename = unique(`${kind}.txt`);
+      await page.goto(path);
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+      await dropFiles(page, [{ name: filename, type: 'text/plain' }]);
+      await expect(uploadRow(page, filename, 'Attached')).toBeVisible();
+      const entity = await recordEntity(kind);
+      const attached = entity.fileAttachments.filter((a) => a.filename === filename);
+      expect(attached, kind).toHaveLength(1);
+      expect(attached[0]!.entityId, kind).toBe(entity.id);
+    }
+  });
+
+  test('a viewer is told permission is denied and nothing is created', async ({ page }) => {
+    const filename = unique('viewer.txt');
+    await signIn(page, '/parts/1', VIEWER);
+    await dropFiles(page, [{ name: filename, type: 'text/plain' }]);
+
+    await expect(uploadRow(page, filename, /Failed: .*permission/i)).toBeVisible();
+    expect(await attachmentsNamed('part', filename)).toHaveLength(0);
+  });
+
+  test('folders and text are refused with a message', async ({ page }) => {
+    await signIn(page, '/parts/1');
+    const target = page.getByRole('heading', { level: 1 });
+    const text = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.setData('text/plain', 'not a file');
+      return transfer;
+    });
+    await target.dispatchEvent('drop', { dataTransfer: text });
+    await expect(page.getByRole('alert')).toContainText('Only files can be attached');
+  });
+});
+
+test.describe('uploads through faults', () => {
+  test('storage refusing the URL once (403) gets a new ticket and succeeds', async ({ page }) => {
+    const filename = unique('expired.pdf');
+    await signIn(page, '/parts/1');
+    await routePuts(page, async (route, attempt) => {
+      if (attempt === 1)
+        return route.fulfill({
+          status: 403,
+          headers: corsHeaders,
+          body: '<Error><Code>AccessDenied</Code></Error>',
+        });
+      return route.fallback();
+    });
+    const tickets: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql') && request.postData()?.includes('requestFileUploadUrl'))
+        tickets.push(request.url());
+    });
+    await dropFiles(page, [{ name: filename, type: 'application/pdf' }]);
+
+    await expect(uploadRow(page, filename, 'Attached')).toBeVisible();
+    expect(tickets).toHaveLength(2);
+    expect(await attachmentsNamed('part', filename)).toHaveLength(1);
+  });
+
+  test('a PUT that is cut off, then answered 500 and 429, is retried until it succeeds', async ({ page }) => {
+    test.setTimeout(90_000);
+    const filename = unique('flaky.bin');
+    await signIn(page, '/parts/1');
+    const seen: number[] = [];
+    await routePuts(page, async (route, attempt) => {
+      seen.push(attempt);
+      if (attempt === 1) return route.abort('connectionreset');
+      if (attempt === 2)
+        return route.fulfill({
+          status: 500,
+          headers: corsHeaders,
+          body: '<Error><Code>InternalError</Code></Error>',
+        });
+      if (attempt === 3)
+        return route.fulfill({
+          status: 429,
+          headers: corsHeaders,
+          body: '<Error><Code>SlowDown</Code></Error>',
+        });
+      return route.fallback();
+    });
+    await dropFiles(page, [{ name: filename, size: 4096 }]);
+
+    await expect(uploadRow(page, filename, 'Attached')).toBeVisible({ timeout: 60_000 });
+    expect(seen).toEqual([1, 2, 3, 4]);
+    expect(await attachmentsNamed('part', filename)).toHaveLength(1);
+  });
+
+  test('when the ETag header is hidden, the MD5 computed in the browser is confirmed', async ({ page }) => {
+    const filename = unique('no-etag.jpg');
+    await signIn(page, '/parts/1');
+    let hidden = 0;
+    await routePuts(page, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers.etag;
+      headers['access-control-expose-headers'] = 'Content-Length';
+      hidden += 1;
+      return route.fulfill({ response, headers });
+    });
+    await dropFiles(page, [{ name: filename, type: 'image/jpeg', size: 300_000 }]);
+
+    await expect(uploadRow(page, filename, 'Attached')).toBeVisible();
+    expect(hidden).toBe(1);
+    expect(await attachmentsNamed('part', filename)).toHaveLength(1);
+  });
+
+  test('a reload during a large upload resumes it and attaches it once', async ({ page }) => {
+    const filename = unique('long video.mp4');
+    await signIn(page, '/parts/1');
+    // The first PUT never finishes: the page is reloaded while it is on its way.
+    await routePuts(page, async (route, attempt) => {
+      if (attempt > 1) return route.fallback();
+    });
+    await dropFiles(page, [{ name: filename, type: 'video/mp4', size: 8 * 1024 * 1024 }]);
+    await expect(uploadRow(page, filename, 'Uploading')).toBeVisible();
+
+    await page.reload();
+    await expect(uploadRow(page, filename, 'Attached')).toBeVisible({ timeout: 30_000 });
+    expect(await attachmentsNamed('part', filename)).toHaveLength(1);
+  });
+
+  test('while offline the file waits and says so, and it is attached when the network is back', async ({
+    page,
+    context,
+  }) => {
+    const filename = unique('offline.txt');
+    await signIn(page, '/parts/1');
+    await context.setOffline(true);
+    await dropFiles(page, [{ name: filename, type: 'text/plain' }]);
+    await expect(uploadRow(page, filename, 'Offline: waiting for the network')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(uploadRow(page, filename, 'Attached')).toBeVisible({ timeout: 30_000 });
+    expect(await attachmentsNamed('part', filename)).toHaveLength(1);
+  });
+});
