@@ -3,9 +3,29 @@ import { API_CLIENTS, USERS } from './identities.ts';
 import { createSandbox } from './server.ts';
 
 // `npm run sandbox`: the whole sandbox on one port, configured by SANDBOX_* environment variables.
-const sandbox = await createSandbox(loadConfig());
-const { config } = sandbox;
+const starting = createSandbox(loadConfig());
 
+// Registered before start-up finishes, so that Ctrl+C during seeding also closes the database cleanly.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the sandbox`);
+    starting
+      .then((sandbox) => sandbox.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  });
+}
+
+const sandbox = await starting;
+const { config } = sandbox;
 console.log(`Sandbox running at ${sandbox.url}
   GraphQL:      POST ${sandbox.url}/graphql
   OIDC issuer:  ${sandbox.url}/oidc
@@ -13,19 +33,3 @@ console.log(`Sandbox running at ${sandbox.url}
   Logins:       ${USERS.map((u) => `${u.email} / ${u.password} (${u.role})`).join(', ')}
   API keys:     ${API_CLIENTS.map((c) => `${c.clientId} / ${c.clientSecret} (${c.role})`).join(', ')}
   Allowed origins: ${config.allowedOrigins.join(', ')}`);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the sandbox`);
-    sandbox.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}
