@@ -57,6 +57,20 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | n
 export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   const db = openDatabase(config.dataDir, { seedParts: config.seedParts });
   const server = createServer();
+  // Requests that arrive while the services start wait for them instead of hanging unanswered.
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    ready
+      .then(() => route(req, res))
+      .catch((error: unknown) => {
+        console.error('[sandbox] request failed:', error);
+        if (!res.headersSent) sendJson(res, 500, errorBody('Internal server error'));
+        else res.destroy();
+      });
+  });
   // Listen first so that a port of 0 resolves to the real URL before the services are configured.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -146,13 +160,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     sendJson(res, 404, errorBody(`No route for ${req.method ?? 'GET'} ${path}`));
   }
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    route(req, res).catch((error: unknown) => {
-      console.error('[sandbox] request failed:', error);
-      if (!res.headersSent) sendJson(res, 500, errorBody('Internal server error'));
-      else res.destroy();
-    });
-  });
+  markReady();
 
   let closing: Promise<void> | undefined;
   return {
