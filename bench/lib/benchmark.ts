@@ -22,7 +22,10 @@ export interface Benchmark {
 /** Rows saying why each of `figures` was not measured. */
 export function notMeasuredRows(benchmark: string, figures: readonly string[], error: unknown): Row[] {
   const failed = !(error instanceof NotReady);
-  const message = error instanceof Error ? error.message : String(error);
+  // One line per figure in the table: multi-line output (a server's last lines) is folded.
+  const message = (error instanceof Error ? error.message : String(error))
+    .replace(/\s*\n\s*/g, ' | ')
+    .slice(0, 400);
   return figures.map((figure) => ({
     benchmark,
     figure,

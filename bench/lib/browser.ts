@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import playwrightConfig from '../../playwright.config.ts';
 import { TIMEOUTS } from '../config.ts';
 import { NotReady } from './benchmark.ts';
@@ -16,6 +22,19 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * A browser context whose pages can run this project's in-page functions: tsx compiles them with
+ * esbuild's keepNames, which wraps named functions in a `__name(...)` helper the page does not have.
+ */
+export async function benchContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  return context;
+}
+
+/**
  * A signed-in page: opens the app, which sends the browser to the sandbox's login page, signs in
  * as the technician there, and waits until the app has the browser back.
  */
@@ -23,7 +42,7 @@ export async function signedInPage(
   browser: Browser,
   appOrigin: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: appOrigin, viewport: { width: 1280, height: 900 } });
+  const context = await benchContext(browser, { baseURL: appOrigin, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUTS.uiMs);
   await page.goto('/');

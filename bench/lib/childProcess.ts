@@ -55,10 +55,11 @@ export async function waitForUrl(
       throw new NotReady(`${what} exited with code ${running.child.exitCode}: ${running.tail().slice(-400)}`);
     }
     try {
-      const response = await fetch(url);
+      // A server may accept connections before it answers them: give each try a short deadline.
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
     } catch {
-      // not listening yet
+      // not answering yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Browser } from '@playwright/test';
+import { benchContext } from './browser.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -8,7 +9,8 @@ const require = createRequire(import.meta.url);
  * from disk, in a blank Chromium page, reading 4 MB slices as the fallback does.
  */
 export async function md5SpeedInPage(browser: Browser, file: string): Promise<number> {
-  const page = await browser.newPage();
+  const context = await benchContext(browser);
+  const page = await context.newPage();
   try {
     await page.setContent('<input type="file" id="source">');
     await page.addScriptTag({ path: require.resolve('hash-wasm/dist/md5.umd.min.js') });
@@ -31,6 +33,6 @@ export async function md5SpeedInPage(browser: Browser, file: string): Promise<nu
       return source.size / (1024 * 1024) / ((performance.now() - start) / 1000);
     });
   } finally {
-    await page.close();
+    await context.close();
   }
 }
