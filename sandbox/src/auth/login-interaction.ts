@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import { APP_CLIENT_ID, APP_SCOPES } from '../identities.ts';
+import { APP_CLIENT_ID } from '../identities.ts';
 import type { AccountDirectory } from './accounts.ts';
-import { API_SCOPES } from './oidc-provider.ts';
+import { grantAppScopes } from './oidc-provider.ts';
 import { errorPage, loginPage } from './pages.ts';
 
-export const INVALID_LOGIN = 'Invalid email or password.';
+const INVALID_LOGIN = 'Invalid email or password.';
 const MAX_FORM_BYTES = 16 * 1024;
 
 function send(res: ServerResponse, status: number, html: string): void {
@@ -57,8 +57,7 @@ export function createLoginInteraction(provider: Provider, accounts: AccountDire
         ? await provider.Grant.find(details.grantId)
         : new provider.Grant({ clientId: APP_CLIENT_ID, accountId: details.session.accountId });
       if (!grant) throw new Error('grant of the interaction not found');
-      grant.addOIDCScope(APP_SCOPES);
-      grant.addResourceScope(apiResource, API_SCOPES);
+      grantAppScopes(grant, apiResource);
       await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } });
       return;
     }

@@ -60,6 +60,13 @@ function apiKeyClients(): ClientMetadata[] {
   }));
 }
 
+/** What the first-party app may ask for, added to its grant without a consent page. */
+export function grantAppScopes(grant: InstanceType<Provider['Grant']>, resource: string): void {
+  grant.addOIDCScope(APP_SCOPES);
+  grant.addOIDCClaims(['name', 'email', 'email_verified']);
+  grant.addResourceScope(resource, API_SCOPES);
+}
+
 function isAppClient(ctx: KoaContextWithOIDC): boolean {
   return ctx.oidc.client?.clientId === APP_CLIENT_ID;
 }
@@ -71,6 +78,8 @@ export function createOidcProvider(
   accounts: AccountDirectory,
 ): Provider {
   const resource = apiResource(config);
+  // oidc-provider only accepts positive lifetimes.
+  const accessTokenTtl = Math.max(1, config.accessTokenTtlSeconds);
   const allowedOrigins = new Set(config.allowedOrigins);
 
   const configuration: Configuration = {
@@ -124,7 +133,7 @@ export function createOidcProvider(
             scope: API_SCOPES,
             audience: resource,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: config.accessTokenTtlSeconds,
+            accessTokenTTL: accessTokenTtl,
             jwt: { sign: { alg: 'RS256' } },
           };
         },
@@ -151,9 +160,7 @@ export function createOidcProvider(
       if (!isAppClient(ctx) || !session?.accountId) return existing;
       const grant =
         existing ?? new provider.Grant({ clientId: client!.clientId, accountId: session.accountId });
-      grant.addOIDCScope(APP_SCOPES);
-      grant.addOIDCClaims(['name', 'email', 'email_verified']);
-      grant.addResourceScope(resource, API_SCOPES);
+      grantAppScopes(grant, resource);
       await grant.save();
       return grant;
     },
@@ -166,8 +173,8 @@ export function createOidcProvider(
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin) => allowedOrigins.has(origin),
     ttl: {
-      AccessToken: config.accessTokenTtlSeconds,
-      ClientCredentials: config.accessTokenTtlSeconds,
+      AccessToken: accessTokenTtl,
+      ClientCredentials: accessTokenTtl,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
