@@ -15,26 +15,24 @@ export interface AuthTestServer {
   close(): Promise<void>;
 }
 
-export function tempDataDir(): string {
+function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-auth-'));
 }
 
-async function listen(server: http.Server, port: number): Promise<number> {
+async function listen(server: http.Server): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(0, '127.0.0.1', () => resolve());
   });
   return (server.address() as AddressInfo).port;
 }
 
-/** Starts on a free port (or the given one, to restart on the same issuer) with its own data dir. */
-export async function startAuthServer(
-  overrides: Partial<SandboxConfig> = {},
-  port = 0,
-): Promise<AuthTestServer> {
+/** Starts on a free port with a temporary data dir unless one is given. */
+export async function startAuthServer(overrides: Partial<SandboxConfig> = {}): Promise<AuthTestServer> {
   const server = http.createServer();
-  const boundPort = await listen(server, port);
-  const config = loadConfig({}, { dataDir: tempDataDir(), ...overrides, host: '127.0.0.1', port: boundPort });
+  const boundPort = await listen(server);
+  const ownDataDir = overrides.dataDir ? undefined : tempDataDir();
+  const config = loadConfig({}, { dataDir: ownDataDir, ...overrides, host: '127.0.0.1', port: boundPort });
   const auth = await createAuthService(config);
   server.on('request', (req, res) => {
     auth.handle(req, res).then(
@@ -55,6 +53,7 @@ export async function startAuthServer(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await auth.close();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
