@@ -187,6 +187,16 @@ describe('upload tickets and file attachments', () => {
       expect(await filesOn(5)).toEqual([]);
     });
 
+    it("refuses another user's upload key", async () => {
+      const entityId = await partEntity(11);
+      const ticket = (await q(TICKET, { f: 'someone-else.txt' }, viewer)).data?.requestFileUploadUrl;
+      const res = await q(CREATE, {
+        input: { filename: 'x.txt', s3Key: ticket.s3Key, s3Etag: md5('x'), entityId, validateUpload: false },
+      });
+      expect(res.errors?.[0]?.message).toMatch(/was not issued to you/);
+      expect(await filesOn(11)).toEqual([]);
+    });
+
     it('denies a viewer and creates nothing', async () => {
       const entityId = await partEntity(6);
       const ticket = (await q(TICKET, { f: 'v.txt' }, viewer)).data?.requestFileUploadUrl;
