@@ -1,0 +1,95 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { startSandbox, type TestSandbox } from '../sandbox/test/harness.ts';
+import { createAppServer } from '../scripts/serve-app.mjs';
+
+/** Set by playwright.config.ts for the sandbox and app it starts. */
+export const APP_ORIGIN = process.env.E2E_APP_ORIGIN ?? 'http://127.0.0.1:5180';
+export const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:4100';
+
+export interface DemoUser {
+  email: string;
+  password: string;
+  name: string;
+  organization: string;
+}
+
+export const TECHNICIAN: DemoUser = {
+  email: 'technician@example.com',
+  password: 'technician',
+  name: 'Taylor Technician',
+  organization: 'Example Aerospace',
+};
+export const VIEWER: DemoUser = {
+  email: 'viewer@example.com',
+  password: 'viewer',
+  name: 'Vic Viewer',
+  organization: 'Example Aerospace',
+};
+
+/** Fills and submits the identity provider's login form (the page must be showing it). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Floor Attach' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Opens `path` of the app at `appOrigin` signed out, signs in through the real login page and
+ * waits to be back on `path`.
+ */
+export async function signIn(
+  page: Page,
+  path = '/',
+  user: DemoUser = TECHNICIAN,
+  appOrigin = APP_ORIGIN,
+): Promise<void> {
+  await page.goto(new URL(path, appOrigin).href);
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await submitLogin(page, user.email, user.password);
+  await page.waitForURL((url) => url.origin === appOrigin && `${url.pathname}${url.search}` === path);
+  await expect(page.getByTestId('current-user')).toContainText(user.name);
+}
+
+/** A port the OS says is free now (the app server must be known to the sandbox before either starts). */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Another deployment: its own sandbox and the same build served for it, as for another region. */
+export interface Deployment {
+  appOrigin: string;
+  sandbox: TestSandbox;
+}
+
+interface WorkerFixtures {
+  /** A deployment whose access tokens live 5 seconds, for renewal journeys. */
+  shortTokenDeployment: Deployment;
+}
+
+export const test = base.extend<object, WorkerFixtures>({
+  shortTokenDeployment: [
+    // Playwright requires an object pattern here even when no other fixture is used.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const port = await freePort();
+      const appOrigin = `http://127.0.0.1:${port}`;
+      const sandbox = await startSandbox({ accessTokenTtlSeconds: 5, allowedOrigins: [appOrigin] });
+      const app = await createAppServer({
+        env: { APP_API_URL: `${sandbox.url}/graphql`, APP_OIDC_AUTHORITY: `${sandbox.url}/oidc` },
+      });
+      await new Promise<void>((resolve) => app.listen(port, '127.0.0.1', resolve));
+      await use({ appOrigin, sandbox });
+      await new Promise((resolve) => app.close(resolve));
+      await sandbox.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+export { expect };
