@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { displayFilename } from './displayFilename.ts';
+import readable from '../records/readable.module.css';
 
 /** A filename as plain text, with hidden direction and control characters made visible. */
 export function AttachmentName({ filename }: { filename: string | null }) {
@@ -10,7 +11,7 @@ export function AttachmentName({ filename }: { filename: string | null }) {
         {text}
       </Text>
       {revealed && (
-        <Text component="span" size="xs" c="dimmed" display="block">
+        <Text component="span" size="xs" className={readable.muted} display="block">
           This name contains hidden characters, shown as [U+…] codes.
         </Text>
       )}

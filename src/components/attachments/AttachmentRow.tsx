@@ -6,6 +6,7 @@ import { attachmentType, canPreview, type AttachmentType } from './attachmentTyp
 import { displayFilename } from './displayFilename.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
+import readable from '../records/readable.module.css';
 
 interface Props {
   attachment: AttachmentItemFragment;
@@ -27,7 +28,7 @@ export function AttachmentRow({ attachment, onPreview, onDelete }: Props) {
         />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <AttachmentName filename={attachment.filename} />
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" className={readable.muted} style={{ overflowWrap: 'anywhere' }}>
             {attachment.contentType || 'Unknown type'}
             {attachment._created && ` · added ${new Date(attachment._created).toLocaleString()}`}
           </Text>

@@ -5,6 +5,7 @@ import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewM
 import { DeleteAttachmentDialog, type DeleteTarget } from './DeleteAttachmentDialog.tsx';
 import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
+import readable from '../records/readable.module.css';
 
 interface Props {
   entity: FragmentType<typeof RecordAttachmentsFields>;
@@ -27,7 +28,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
         Attachments ({attachments.length})
       </Title>
       {attachments.length === 0 ? (
-        <Text c="dimmed">No files attached yet. Drop files on this page to attach them.</Text>
+        <Text className={readable.muted}>No files attached yet. Drop files on this page to attach them.</Text>
       ) : (
         <Stack
           component="ul"

@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { parseRecordRef } from './parseRecordRef.ts';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
 import { RECORD_KINDS, RECORD_ROUTES, isRecordKind, type RecordKind } from '../records/recordKinds.ts';
+import readable from '../records/readable.module.css';
 
 /**
  * One box for what a technician types or a barcode scanner sends (characters, then Enter): a number
@@ -80,12 +81,15 @@ export function OpenByIdForm() {
         {error && searchText !== '' && !/^https?:|^\//i.test(searchText) && (
           <Text size="sm">
             Looking for a part by its number?{' '}
-            <Anchor renderRoot={(props) => <Link {...props} to="/parts" search={{ q: searchText }} />}>
+            <Anchor
+              className={readable.link}
+              renderRoot={(props) => <Link {...props} to="/parts" search={{ q: searchText }} />}
+            >
               Search parts for “{searchText.length > 40 ? `${searchText.slice(0, 39)}…` : searchText}”
             </Anchor>
           </Text>
         )}
-        <Text size="sm" c="dimmed">
+        <Text size="sm" className={readable.muted}>
           Press {OPEN_BY_ID_KEYS.text} on any page to come back to this box.
         </Text>
       </Stack>

@@ -1,6 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatEnum } from '../records/formatValue.ts';
+import readable from '../records/readable.module.css';
 
 export interface PartRow {
   id: number;
@@ -34,6 +35,7 @@ export function PartsTable({ parts, busy }: { parts: PartRow[]; busy: boolean })
             <Table.Tr key={part.id}>
               <Table.Td>
                 <Anchor
+                  className={readable.link}
                   renderRoot={(props) => <Link {...props} to="/parts/$id" params={{ id: String(part.id) }} />}
                   fw={600}
                   style={{
@@ -49,7 +51,7 @@ export function PartsTable({ parts, busy }: { parts: PartRow[]; busy: boolean })
               <Table.Td>{part.revision}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {part.description || (
-                  <Text span c="dimmed" fs="italic">
+                  <Text span className={readable.muted} fs="italic">
                     No description
                   </Text>
                 )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, SimpleGrid, Text } from '@mantine/core';
+import readable from './readable.module.css';
 
 export interface RecordField {
   label: string;
@@ -12,12 +13,12 @@ export function RecordFields({ fields }: { fields: RecordField[] }) {
     <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm" m={0}>
       {fields.map(({ label, value }) => (
         <Box key={label}>
-          <Text component="dt" size="sm" c="dimmed">
+          <Text component="dt" size="sm" className={readable.muted}>
             {label}
           </Text>
           <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
             {isMissing(value) ? (
-              <Text span c="dimmed" fs="italic">
+              <Text span className={readable.muted} fs="italic">
                 Not set
               </Text>
             ) : (

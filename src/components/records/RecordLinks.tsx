@@ -1,6 +1,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { RECORD_ROUTES, recordKindInfo, type RecordKind } from './recordKinds.ts';
+import readable from './readable.module.css';
 
 export interface RelatedRecord {
   kind: RecordKind;
@@ -28,7 +29,7 @@ export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
         <Stack key={group.heading} gap={4}>
           <Text fw={600}>{group.heading}</Text>
           {group.records.length === 0 ? (
-            <Text c="dimmed">{group.empty}</Text>
+            <Text className={readable.muted}>{group.empty}</Text>
           ) : (
             <List listStyleType="none" spacing={0} p={0}>
               {group.records.map((record) => (
@@ -47,6 +48,7 @@ export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
 export function RecordLink({ record }: { record: RelatedRecord }) {
   return (
     <Anchor
+      className={readable.link}
       renderRoot={(props) => (
         // Every record route takes the same `$id` param; one Link cannot type-check a union of routes.
         <Link

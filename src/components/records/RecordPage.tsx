@@ -13,6 +13,7 @@ import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
 import { recordKindInfo, type RecordKind } from './recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
+import readable from './readable.module.css';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
@@ -93,7 +94,7 @@ function LoadedRecord<TData, TRecord>({
   const body = (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
+        <Text size="sm" className={readable.muted} tt="uppercase" fw={600}>
           {name}
         </Text>
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
@@ -106,7 +107,7 @@ function LoadedRecord<TData, TRecord>({
       {content.entity ? (
         <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
       ) : (
-        <Text c="dimmed">This record has no entity, so files cannot be attached to it.</Text>
+        <Text className={readable.muted}>This record has no entity, so files cannot be attached to it.</Text>
       )}
     </Stack>
   );
@@ -125,7 +126,14 @@ function RecordProblem({ title, children }: { title: string; children: ReactNode
         {children}
       </Alert>
       <Group>
-        <Anchor component={Link} to="/" mih={44} display="inline-flex" style={{ alignItems: 'center' }}>
+        <Anchor
+          className={readable.link}
+          component={Link}
+          to="/"
+          mih={44}
+          display="inline-flex"
+          style={{ alignItems: 'center' }}
+        >
           Open another record by id
         </Anchor>
       </Group>

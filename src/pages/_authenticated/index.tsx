@@ -3,6 +3,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { OpenByIdForm } from '../../components/open-by-id/OpenByIdForm.tsx';
 import { useOpenByIdShortcut } from '../../components/open-by-id/openByIdShortcut.ts';
+import readable from '../../components/records/readable.module.css';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 
@@ -14,7 +15,7 @@ function HomePage() {
         <Title order={1} size="h2">
           Open a record
         </Title>
-        <Text c="dimmed">
+        <Text className={readable.muted}>
           Scan a label, type an id, or paste a link to a part, run, procedure, step, run step or run step
           field.
         </Text>
@@ -22,7 +23,7 @@ function HomePage() {
       <OpenByIdForm />
       <Text>
         Looking for a part by number or description?{' '}
-        <Anchor component={Link} to="/parts">
+        <Anchor className={readable.link} component={Link} to="/parts">
           Browse parts
         </Anchor>
       </Text>

@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { clientCredentialsToken, gql, uploadObject } from '../sandbox/test/harness.ts';
+import { SANDBOX_URL } from './fixtures.ts';
+
+/** Shared by the browse and records journeys: API set-up through the sandbox, and the axe check. */
+
+export const KINDS = [
+  { kind: 'part', path: '/parts', label: 'Part', query: 'part' },
+  { kind: 'run', path: '/runs', label: 'Run', query: 'run' },
+  { kind: 'procedure', path: '/procedures', label: 'Procedure', query: 'procedure' },
+  { kind: 'step', path: '/steps', label: 'Procedure step', query: 'step' },
+  { kind: 'runStep', path: '/run-steps', label: 'Run step', query: 'runStep' },
+  { kind: 'runStepField', path: '/run-step-fields', label: 'Run step field', query: 'runStepField' },
+] as const;
+
+/**
+ * Checks the page's own content and any open dialog (dialogs render outside <main>); the shell around
+ * it (header, navigation) is checked by the sign-in journeys that own it.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const axe = new AxeBuilder({ page }).include('main');
+  if ((await page.getByRole('dialog').count()) > 0) axe.include('[role="dialog"]');
+  const results = await axe.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export function technicianToken(): Promise<string> {
+  return clientCredentialsToken(SANDBOX_URL, 'technician');
+}
+
+export async function entityIdOf(token: string, query: string, id: number): Promise<number> {
+  const res = await gql(SANDBOX_URL, token, `query E($id: ID!) { ${query}(id: $id) { entity { id } } }`, {
+    id,
+  });
+  const entityId = res.data?.[query]?.entity?.id;
+  if (typeof entityId !== 'number') throw new Error(`no entity for ${query} ${id}: ${JSON.stringify(res)}`);
+  return entityId;
+}
+
+/** The whole upload flow through the API: ticket, PUT to storage, createFileAttachment. */
+export async function attachFile(
+  token: string,
+  entityId: number,
+  filename: string,
+  body: Uint8Array | string,
+): Promise<number> {
+  const object = await uploadObject(SANDBOX_URL, token, filename, body);
+  const res = await gql(
+    SANDBOX_URL,
+    token,
+    `mutation A($input: CreateFileAttachmentInput!) { createFileAttachment(input: $input) { fileAttachment { id } } }`,
+    {
+      input: {
+        filename,
+        s3Key: object.s3Key,
+        s3Etag: object.etag.replaceAll('"', ''),
+        entityId: String(entityId),
+        validateUpload: true,
+      },
+    },
+  );
+  const id = res.data?.createFileAttachment?.fileAttachment?.id;
+  if (typeof id !== 'number') throw new Error(`createFileAttachment failed: ${JSON.stringify(res.errors)}`);
+  return id;
+}
+
+/** A 4×4 red PNG. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A one-page PDF that says "Inspection report", with a correct cross-reference table. */
+export function pdfBytes(): Buffer {
+  const text = 'BT /F1 18 Tf 40 100 Td (Inspection report) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
