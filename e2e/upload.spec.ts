@@ -71,7 +71,7 @@ function uploadRow(page: Page, filename: string, status: string | RegExp) {
   const name =
     typeof status === 'string'
       ? `${filename}: ${status}`
-      : new RegExp(`^${escape(filename)}: ${status.source}`);
+      : new RegExp(`^${escape(filename)}: ${status.source}`, status.flags);
   return page.getByRole('listitem', { name });
 }
 
@@ -132,7 +132,7 @@ test.describe('attaching files to a record', () => {
     const filename = unique('Prüfprotokoll – 測定 ✓.pdf');
     await signIn(page, '/procedures/1');
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose files' }).click();
+    await page.getByRole('button', { name: 'Choose files', exact: true }).click();
     await (
       await chooser
     ).setFiles({ name: filename, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });

@@ -2,7 +2,7 @@ import { getAccessToken } from '../auth/tokens.ts';
 import { apolloClient } from '../graphql/client.ts';
 import { getAppConfig } from '../config/appConfig.ts';
 import { createApolloUploadApi } from './apolloUploadApi.ts';
-import { browserClock, browserConnectivity, pollingSessionGate } from './browserPorts.ts';
+import { browserClock, browserConnectivity, pollingSessionGate, webLocksOwnership } from './browserPorts.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
 import { md5InWorker } from './md5InWorker.ts';
 import { UploadQueue } from './uploadQueue.ts';
@@ -21,6 +21,7 @@ export function getAppUploadQueue(): UploadQueue {
       storage: xhrObjectStorage,
       md5: md5InWorker,
       store: createIdbUploadStore(),
+      ownership: webLocksOwnership(),
       connectivity: browserConnectivity,
       session: pollingSessionGate(getAccessToken),
       clock: browserClock,

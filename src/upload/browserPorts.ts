@@ -1,5 +1,5 @@
 import { UploadError } from './uploadErrors.ts';
-import type { Clock, Connectivity, SessionGate } from './uploadPorts.ts';
+import type { Clock, Connectivity, SessionGate, UploadOwnership } from './uploadPorts.ts';
 
 function abortReason(signal: AbortSignal): UploadError {
   return signal.reason instanceof UploadError ? signal.reason : new UploadError('aborted', 'Cancelled');
@@ -55,5 +55,22 @@ export function pollingSessionGate(
         if (await getAccessToken().catch(() => null)) return;
       }
     },
+  };
+}
+
+/**
+ * Ownership through Web Locks: this page holds a lock named after its id for as long as it is open,
+ * so another tab sees whether the page that stored an upload is still working on it.
+ */
+export function webLocksOwnership(): UploadOwnership {
+  const ownerId = crypto.randomUUID();
+  const lockName = (id: string) => `floor-uploads-owner:${id}`;
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return { ownerId, isAlive: async () => false, exclusively: (fn) => fn() };
+  void locks.request(lockName(ownerId), () => new Promise<never>(() => {}));
+  return {
+    ownerId,
+    isAlive: async (id) => ((await locks.query()).held ?? []).some((lock) => lock.name === lockName(id)),
+    exclusively: (fn) => locks.request('floor-uploads-restore', fn),
   };
 }

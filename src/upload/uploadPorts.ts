@@ -52,7 +52,18 @@ export interface SessionGate {
 export type StoredUpload = Omit<UploadEntry, 'sentBytes' | 'bytesPerSecond' | 'waiting'> & {
   /** createFileAttachment was sent for s3Key at least once, so its answer may have been lost. */
   registerSent: boolean;
+  /** The page (tab) working on it; another open tab must not upload it a second time. */
+  owner: string;
 };
+
+/** Which open page owns which stored uploads, so two tabs never work on the same file. */
+export interface UploadOwnership {
+  readonly ownerId: string;
+  /** Whether the page that stored entries under this id is still open. */
+  isAlive(ownerId: string): Promise<boolean>;
+  /** Runs fn while no other page of this origin runs its own (two restores must not interleave). */
+  exclusively<T>(fn: () => Promise<T>): Promise<T>;
+}
 
 export interface UploadStore {
   loadAll(): Promise<StoredUpload[]>;

@@ -363,6 +363,7 @@ describe('UploadQueue: exactly once', () => {
 
     // The page goes away: its PUT never completes.
     world.server.gates.put.drop();
+    world.pages.close('page-1');
     const after = world.makeQueue();
     await after.restore();
 
@@ -388,11 +389,34 @@ describe('UploadQueue: exactly once', () => {
     await until(before, id, finished);
     await vi.waitFor(() => expect(world.store.rows.size).toBe(0));
     await world.store.saveAll([storedWhileRegistering]);
+    world.pages.close('page-1');
 
     const after = world.makeQueue();
     await after.restore();
     expect(await until(after, id, finished)).toMatchObject({ state: 'attached', attachmentId: 100 });
     expect(world.server.registerCalls).toHaveLength(1);
+    expect(world.server.attachments).toHaveLength(1);
+  });
+});
+
+describe('UploadQueue: several tabs', () => {
+  it('leaves uploads of another open tab to it, and takes them over once that tab is closed', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    const first = world.makeQueue();
+    const [entry] = first.add([file('a.pdf', 10)], part).added;
+    await until(first, entry!.id, (e) => e.state === 'uploading');
+    await vi.waitFor(() => expect(world.store.rows.get(entry!.id)?.owner).toBe('page-1'));
+
+    const second = world.makeQueue();
+    await second.restore();
+    expect(second.getSnapshot()).toHaveLength(0);
+
+    world.server.gates.put.drop();
+    world.pages.close('page-1');
+    const third = world.makeQueue();
+    await third.restore();
+    expect(await until(third, entry!.id, finished)).toMatchObject({ state: 'attached' });
     expect(world.server.attachments).toHaveLength(1);
   });
 });
@@ -435,6 +459,7 @@ describe('UploadQueue: cancel, remove, persistence, load', () => {
     await until(queue, bad!.id, finished);
     await until(queue, good!.id, finished);
     await vi.waitFor(() => expect([...world.store.rows.keys()]).toEqual([bad!.id]));
+    world.pages.close('page-1');
 
     const after = world.makeQueue();
     await after.restore();

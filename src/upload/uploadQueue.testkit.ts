@@ -9,6 +9,7 @@ import type {
   SessionGate,
   StoredUpload,
   UploadApi,
+  UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
 import type { UploadTarget, UploadTicket } from './types.ts';
@@ -250,12 +251,34 @@ export class FakeClock implements Clock {
   }
 }
 
+/** Pages (tabs) of one browser: each queue made gets its own owner id; tests close pages. */
+export class FakePages {
+  private readonly open = new Set<string>();
+  private count = 0;
+
+  newPage(): UploadOwnership {
+    this.count += 1;
+    const ownerId = `page-${this.count}`;
+    this.open.add(ownerId);
+    return {
+      ownerId,
+      isAlive: async (id) => this.open.has(id),
+      exclusively: (fn) => fn(),
+    };
+  }
+
+  close(ownerId: string): void {
+    this.open.delete(ownerId);
+  }
+}
+
 export interface QueueWorld {
   server: FakeServer;
   store: MemoryStore;
   connectivity: FakeConnectivity;
   session: FakeSession;
   clock: FakeClock;
+  pages: FakePages;
   makeQueue(overrides?: Partial<UploadQueueOptions>): UploadQueue;
 }
 
@@ -266,6 +289,7 @@ export function createQueueWorld(): QueueWorld {
     connectivity: new FakeConnectivity(),
     session: new FakeSession(),
     clock: new FakeClock(),
+    pages: new FakePages(),
   };
   let ids = 0;
   return {
@@ -276,6 +300,7 @@ export function createQueueWorld(): QueueWorld {
         storage: world.server.storage,
         md5: world.server.md5,
         store: world.store,
+        ownership: world.pages.newPage(),
         connectivity: world.connectivity,
         session: world.session,
         clock: world.clock,

@@ -9,6 +9,7 @@ import type {
   SessionGate,
   StoredUpload,
   UploadApi,
+  UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
 import { isFinished, type UploadEntry, type UploadTarget, type UploadTicket } from './types.ts';
@@ -19,6 +20,7 @@ export interface UploadQueueOptions {
   storage: ObjectStorage;
   md5: Md5;
   store: UploadStore;
+  ownership: UploadOwnership;
   connectivity: Connectivity;
   session: SessionGate;
   clock: Clock;
@@ -164,32 +166,40 @@ export class UploadQueue {
     }
   }
 
-  /** Picks up what an earlier page (reload, crash, sign-in redirect) left unfinished. */
+  /**
+   * Picks up what an earlier page (reload, crash, sign-in redirect) left unfinished, leaving alone
+   * what another open tab is still working on.
+   */
   async restore(): Promise<void> {
-    let stored: StoredUpload[];
+    const { store, ownership } = this.options;
     try {
-      stored = await this.options.store.loadAll();
+      await ownership.exclusively(async () => {
+        const adopted: string[] = [];
+        const stored = (await store.loadAll()).sort((a, b) => a.createdAt - b.createdAt);
+        for (const { registerSent, owner, ...saved } of stored) {
+          if (this.entries.has(saved.id)) continue;
+          if (owner !== ownership.ownerId && (await ownership.isAlive(owner))) continue;
+          const uploaded = saved.s3Key !== undefined && saved.s3Etag !== undefined;
+          this.entries.set(saved.id, {
+            ...saved,
+            sentBytes: 0,
+            bytesPerSecond: 0,
+            ...(saved.state === 'failed'
+              ? {}
+              : uploaded
+                ? { state: 'registering' }
+                : { state: 'queued', s3Key: undefined, s3Etag: undefined }),
+          });
+          if (registerSent) this.registerSent.add(saved.id);
+          adopted.push(saved.id);
+        }
+        // Marked as this page's before another tab may look.
+        await this.persist(adopted);
+        for (const id of adopted) if (this.get(id).state !== 'failed') this.pending.push(id);
+      });
     } catch {
       // Without storage this page still uploads what it is given; nothing earlier can be resumed.
       return;
-    }
-    stored.sort((a, b) => a.createdAt - b.createdAt);
-    for (const { registerSent, ...saved } of stored) {
-      if (this.entries.has(saved.id)) continue;
-      const uploaded = saved.s3Key !== undefined && saved.s3Etag !== undefined;
-      const entry: UploadEntry = {
-        ...saved,
-        sentBytes: 0,
-        bytesPerSecond: 0,
-        ...(saved.state === 'failed'
-          ? {}
-          : uploaded
-            ? { state: 'registering' }
-            : { state: 'queued', s3Key: undefined, s3Etag: undefined }),
-      };
-      this.entries.set(entry.id, entry);
-      if (registerSent) this.registerSent.add(entry.id);
-      if (entry.state !== 'failed') this.pending.push(entry.id);
     }
     this.changed();
     this.pump();
@@ -384,7 +394,7 @@ export class UploadQueue {
 
   private toStored(entry: UploadEntry): StoredUpload {
     const { sentBytes: _sent, bytesPerSecond: _speed, waiting: _waiting, ...rest } = entry;
-    return { ...rest, registerSent: this.registerSent.has(entry.id) };
+    return { ...rest, registerSent: this.registerSent.has(entry.id), owner: this.options.ownership.ownerId };
   }
 
   /** Store writes run one after another so a later state never loses to an earlier one. */

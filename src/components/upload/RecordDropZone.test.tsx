@@ -135,7 +135,7 @@ describe('RecordDropZone', () => {
     const chosen = new File(['x'], 'chosen.pdf', { type: 'application/pdf' });
     const photo = new File(['y'], 'image', { type: 'image/jpeg' });
 
-    await user.upload(screen.getByLabelText('Choose files to attach to Run step 7'), chosen);
+    await user.upload(screen.getByTestId('choose-files-input'), chosen);
     const camera = screen.getByLabelText('Take a photo to attach to Run step 7');
     expect(camera).toHaveAttribute('accept', 'image/*');
     expect(camera).toHaveAttribute('capture', 'environment');
