@@ -32,25 +32,29 @@ export async function apiClient(graphqlUrl: string, issuer: string): Promise<Api
 }
 
 /** One GraphQL request; throws on `errors`. Returns the data and the round-trip time. */
-export async function gql<T>(
+export function gql<T>(
   client: ApiClient,
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<{ data: T; ms: number }> {
+  return gqlBody<T>(client, JSON.stringify({ query, variables }));
+}
+
+/** A GraphQL request body sent as is (e.g. one the app sent, replayed). */
+export async function gqlBody<T>(client: ApiClient, body: string): Promise<{ data: T; ms: number }> {
   const start = now();
   const response = await fetch(client.graphqlUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${client.token}` },
-    body: JSON.stringify({ query, variables }),
+    body,
   });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  const result = (await response.json()) as { data?: T; errors?: { message: string }[] };
   const ms = now() - start;
-  if (body.errors?.length || !body.data) {
-    throw new Error(
-      `GraphQL ${response.status}: ${body.errors?.map((e) => e.message).join('; ') ?? 'no data'}`,
-    );
+  if (result.errors?.length || !result.data) {
+    const messages = result.errors?.map((e) => e.message).join('; ') ?? 'no data';
+    throw new Error(`GraphQL ${response.status}: ${messages}`);
   }
-  return { data: body.data, ms };
+  return { data: result.data, ms };
 }
 
 export interface Ticket {
