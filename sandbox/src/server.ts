@@ -90,6 +90,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     auth = await createAuthService(resolved);
   } catch (error) {
     await storage?.close();
+    server.closeAllConnections(); // requests that waited for start-up must not hang
     server.close();
     db.close();
     throw error;
