@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
-import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test, VIEWER } from './fixtures';
+import { APP_ORIGIN, expect, SANDBOX_URL, signIn, TECHNICIAN, test, VIEWER } from './fixtures';
 
 type Kind = 'part' | 'run' | 'procedure' | 'step' | 'runStep' | 'runStepField';
 
@@ -34,14 +34,14 @@ function unique(base: string): string {
 /** The record's entity and its attachments, read through the API with the technician's API key. */
 async function recordEntity(
   kind: Kind,
-  id = 1,
+  sandboxUrl = SANDBOX_URL,
 ): Promise<{ id: number; fileAttachments: StoredAttachment[] }> {
-  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+  const token = await clientCredentialsToken(sandboxUrl, 'technician');
   const result = await gql(
-    SANDBOX_URL,
+    sandboxUrl,
     token,
     `query ($id: ID!) { ${kind}(id: $id) { entity { id fileAttachments { id filename entityId contentType } } } }`,
-    { id: String(id) },
+    { id: '1' },
   );
   expect(result.errors).toBeUndefined();
   return result.data?.[kind].entity;
@@ -83,9 +83,10 @@ function escape(text: string): string {
 async function routePuts(
   page: Page,
   handle: (route: Route, attempt: number) => Promise<void>,
+  sandboxUrl = SANDBOX_URL,
 ): Promise<void> {
   let attempt = 0;
-  await page.route(`${SANDBOX_URL}/storage/**`, async (route) => {
+  await page.route(`${sandboxUrl}/storage/**`, async (route) => {
     if (route.request().method() !== 'PUT') return route.fallback();
     attempt += 1;
     return handle(route, attempt);
@@ -313,5 +314,35 @@ test.describe('uploads through faults', () => {
     await context.setOffline(false);
     await expect(uploadRow(page, filename, 'Attached')).toBeVisible({ timeout: 30_000 });
     expect(await attachmentsNamed('part', filename)).toHaveLength(1);
+  });
+
+  test('an access token expiring in the middle of a batch is renewed and every file is attached once', async ({
+    page,
+    shortTokenDeployment,
+  }) => {
+    test.setTimeout(90_000);
+    const sandboxUrl = shortTokenDeployment.sandbox.url;
+    await signIn(page, '/run-steps/1', TECHNICIAN, shortTokenDeployment.appOrigin);
+    // Each PUT takes 1.5 s, so nine files at three at a time outlive the 5-second token.
+    await routePuts(
+      page,
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        return route.fallback();
+      },
+      sandboxUrl,
+    );
+    const names = Array.from({ length: 9 }, (_, i) => unique(`batch ${i + 1}.txt`));
+    await dropFiles(
+      page,
+      names.map((name) => ({ name, type: 'text/plain' })),
+    );
+
+    const list = page.getByRole('region', { name: /^Uploads to Run step 1/ });
+    await expect(list.getByText('9 of 9 attached')).toBeVisible({ timeout: 60_000 });
+    const stored = (await recordEntity('runStep', sandboxUrl)).fileAttachments.filter((a) =>
+      names.includes(a.filename),
+    );
+    expect(stored.map((a) => a.filename).sort()).toEqual([...names].sort());
   });
 });

@@ -470,6 +470,26 @@ describe('UploadQueue: cancel, remove, persistence, load', () => {
     await vi.waitFor(() => expect(world.store.rows.size).toBe(0));
   });
 
+  it('forgets everything, stored copies included, when the technician signs out', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    const queue = world.makeQueue();
+    const { added } = queue.add(
+      [file('a.pdf', 10), file('b.pdf', 10), file('c.pdf', 10), file('d.pdf', 10)],
+      part,
+    );
+    await vi.waitFor(() => expect(world.server.gates.put.held).toBe(3));
+
+    await queue.discardAll();
+    world.server.gates.put.release();
+    await vi.waitFor(() => expect(queue.getSnapshot()).toHaveLength(0));
+    expect(world.store.rows.size).toBe(0);
+    expect(world.server.puts.every((put) => put.signal.aborted)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(world.server.registerCalls).toHaveLength(0);
+    expect(added).toHaveLength(4);
+  });
+
   it('moves at most three files at once', async () => {
     const world = createQueueWorld();
     world.server.gates.put.close();

@@ -167,6 +167,22 @@ export class UploadQueue {
   }
 
   /**
+   * Stops and forgets every file of this page, stored copies included: after a sign-out the next
+   * person on this device must not see, or upload under their own name, what the last one dropped.
+   */
+  async discardAll(): Promise<void> {
+    const ids = [...this.entries.keys()];
+    for (const controller of this.running.values())
+      controller.abort(new UploadError('aborted', 'Signed out'));
+    this.pending.length = 0;
+    this.entries.clear();
+    this.registerSent.clear();
+    this.pendingEvents = [];
+    this.changed();
+    await Promise.all(ids.map((id) => this.unpersist(id)));
+  }
+
+  /**
    * Picks up what an earlier page (reload, crash, sign-in redirect) left unfinished, leaving alone
    * what another open tab is still working on.
    */
