@@ -14,9 +14,9 @@ describe('the authenticated layout guard', () => {
 
   it('shows the shell with who is signed in to a signed-in user', async () => {
     await renderApp({ path: '/runs/1' });
-    expect(await screen.findByText('Taylor Technician')).toBeInTheDocument();
-    expect(screen.getByText('Example Aerospace')).toBeInTheDocument();
-    expect(screen.getByText('technician@example.com')).toBeInTheDocument();
+    const current = await screen.findByTestId('current-user');
+    expect(current).toHaveTextContent('Taylor Technician');
+    expect(current).toHaveTextContent('Example Aerospace');
     expect(screen.getByRole('link', { name: 'Parts' })).toHaveAttribute('href', '/parts');
     expect(screen.getByRole('link', { name: 'Open by id' })).toHaveAttribute('href', '/');
   });
@@ -32,8 +32,11 @@ describe('the authenticated layout guard', () => {
 
   it('signs out at the provider and forgets cached data', async () => {
     const { session, client, user } = await renderApp({ path: '/runs/1' });
-    await screen.findByText('Taylor Technician');
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await screen.findByTestId('current-user');
+    await user.click(screen.getByRole('button', { name: 'Account: Taylor Technician' }));
+    expect(await screen.findByText('technician@example.com')).toBeInTheDocument();
+    // jsdom has no layout, so the popover positioner keeps the open menu display:none; e2e clicks it for real.
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }));
     await waitFor(() => expect(session.signOut).toHaveBeenCalledTimes(1));
     expect(client.cache.extract()).toEqual({});
   });

@@ -1,18 +1,22 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBarcode, IconList, IconLogout } from '@tabler/icons-react';
+import { IconBarcode, IconList } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useApolloClient } from '@apollo/client/react';
 import { useAuthSession } from '../../auth/AuthContext';
 import { getAppConfig } from '../../config/appConfig';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
-import { UserSummary } from './UserSummary';
+import { UserMenu } from './UserMenu';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
   { to: '/parts', label: 'Parts', icon: IconList, exact: false },
 ] as const;
+
+function isActive(pathname: string, to: string, exact: boolean): boolean {
+  return exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+}
 
 function EnvironmentBadge() {
   const { environment } = getAppConfig();
@@ -24,7 +28,10 @@ function EnvironmentBadge() {
   );
 }
 
-/** The frame around every private page: navigation, who is signed in, colours and sign-out. */
+/**
+ * The frame around every private page. Navigation sits in the header so a tablet in portrait keeps
+ * its full width for the record; phones get it in a drawer behind the menu button.
+ */
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -40,24 +47,47 @@ export function AppShellLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: true } }}
       padding="md"
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="md" aria-label="Menu" />
-            <Text component={Link} to="/" fw={700} size="lg">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="md" aria-label="Navigation" />
+            <Text component={Link} to="/" fw={700} size="lg" c="var(--mantine-color-text)" td="none">
               Floor Attach
             </Text>
             <EnvironmentBadge />
+            <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
+              {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => {
+                const active = isActive(pathname, to, exact);
+                return (
+                  <Button
+                    key={to}
+                    component={Link}
+                    to={to}
+                    variant={active ? 'light' : 'subtle'}
+                    color={active ? 'blue' : 'gray'}
+                    leftSection={<Icon size={20} />}
+                    h={44}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    {label}
+                  </Button>
+                );
+              })}
+            </Group>
           </Group>
-          <ColorSchemeToggle />
+          <Group gap="xs" wrap="nowrap">
+            <UserMenu onSignOut={() => void signOut()} />
+            <ColorSchemeToggle />
+          </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Main">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* Rendered only while open, so the header's links are the only ones on larger screens. */}
+        {opened && (
           <Stack gap={4}>
             {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => (
               <NavLink
@@ -66,21 +96,13 @@ export function AppShellLayout() {
                 to={to}
                 label={label}
                 leftSection={<Icon size={22} />}
-                active={exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`)}
+                active={isActive(pathname, to, exact)}
                 onClick={close}
                 h={48}
               />
             ))}
           </Stack>
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
-          <Stack gap="sm">
-            <UserSummary />
-            <Button variant="default" leftSection={<IconLogout size={20} />} onClick={() => void signOut()}>
-              Sign out
-            </Button>
-          </Stack>
-        </AppShell.Section>
+        )}
       </AppShell.Navbar>
 
       <AppShell.Main>
