@@ -35,8 +35,18 @@ export function distIsStale(repoRoot: string): boolean {
   return BUILD_INPUTS.some((input) => newestMtime(path.join(repoRoot, input)) > builtAt);
 }
 
-/** Runs `npm run build` when dist/ is missing or older than its sources. */
-export async function ensureFreshDist(repoRoot: string, log: (m: string) => void): Promise<void> {
+let checked: Promise<void> | undefined;
+
+/**
+ * Runs `npm run build` when dist/ is missing or older than its sources; checked once per bench run,
+ * so every benchmark of one run measures the same build even while the sources keep changing.
+ */
+export function ensureFreshDist(repoRoot: string, log: (m: string) => void): Promise<void> {
+  checked ??= buildIfStale(repoRoot, log);
+  return checked;
+}
+
+async function buildIfStale(repoRoot: string, log: (m: string) => void): Promise<void> {
   if (!distIsStale(repoRoot)) return;
   log('dist/ is missing or stale: npm run build');
   try {
