@@ -24,9 +24,10 @@ export function UploadRow({ entry }: { entry: UploadEntry }) {
   const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
   const canRetry = entry.state === 'failed' || entry.state === 'cancelled';
   const name = entry.filename === '' ? '(no name)' : entry.filename;
+  const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
 
   return (
-    <li className={classes.row} aria-label={`${name}: ${statusText(entry)}`}>
+    <li className={classes.row} aria-label={`${name}: ${status}`}>
       <Stack gap={4} className={classes.main}>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="sm" fw={600} className={classes.name} title={name}>
@@ -45,8 +46,7 @@ export function UploadRow({ entry }: { entry: UploadEntry }) {
         />
         <Group gap="xs" justify="space-between">
           <Text size="xs" c={stateColors[entry.state]} data-state={entry.state}>
-            {statusText(entry)}
-            {entry.reason ? `: ${entry.reason}` : ''}
+            {status}
           </Text>
           {speed && (
             <Text size="xs" c="dimmed">
