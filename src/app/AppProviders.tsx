@@ -6,12 +6,12 @@ import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { AuthProvider } from '../auth/AuthContext';
 import type { AuthSession } from '../auth/authSession';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Visual providers only: used for the configuration error page, before any session exists. */
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <ModalsProvider>{children}</ModalsProvider>
     </MantineProvider>
