@@ -62,8 +62,9 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+/** DOMException is not an Error subclass everywhere, so match by name. */
+export function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 /** fetch() rejects with a TypeError when the network is down, DNS fails or CORS refuses. */

@@ -7,7 +7,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { OperationTypeNode } from 'graphql';
 import { catchError, from, mergeMap, throwError, map } from 'rxjs';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
-import { isAuthFailure, isTransientFailure, toUserMessage } from './errors';
+import { isAbort, isAuthFailure, isTransientFailure, toUserMessage } from './errors';
 
 declare module '@apollo/client' {
   interface DefaultContext {
@@ -102,7 +102,7 @@ function notifyLink(deps: LinkDependencies): ApolloLink {
   return new ErrorLink(({ error, operation }) => {
     if (operation.getContext().errorDisplay === 'in-place') return;
     if (isAuthFailure(error)) return;
-    if (error.name === 'AbortError') return;
+    if (isAbort(error)) return;
     deps.notify(toUserMessage(error));
   });
 }
