@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { NotReady } from './benchmark.ts';
 import { now } from './stats.ts';
 
 const run = promisify(execFile);
@@ -116,6 +117,9 @@ export async function putBytes(
 
 /** `curl -T` of a file to the ticket's URL; curl's own total time and the unquoted ETag. */
 export async function curlPut(ticket: Ticket, file: string): Promise<{ etag: string; ms: number }> {
+  await run('curl', ['--version']).catch(() => {
+    throw new NotReady('curl is not installed');
+  });
   const { stdout } = await run(
     'curl',
     [

@@ -88,3 +88,17 @@ export async function storagePutDurations(page: Page, since: number): Promise<nu
     since,
   );
 }
+
+/** Page clock when the first GraphQL request after `since` started (the upload's ticket request). */
+export async function firstGraphqlStart(page: Page, since: number): Promise<number> {
+  return page.evaluate(
+    (from) =>
+      Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('/graphql') && e.startTime >= from)
+          .map((e) => e.startTime),
+      ),
+    since,
+  );
+}
