@@ -200,7 +200,7 @@ test.describe('attaching files to a record', () => {
     expect(await attachmentsNamed('part', filename)).toHaveLength(0);
   });
 
-  test('folders and text are refused with a message', async ({ page }) => {
+  test('dropped text is refused with a message', async ({ page }) => {
     await signIn(page, '/parts/1');
     const target = page.getByRole('heading', { level: 1 });
     const text = await page.evaluateHandle(() => {

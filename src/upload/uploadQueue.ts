@@ -191,10 +191,14 @@ export class UploadQueue {
     try {
       await ownership.exclusively(async () => {
         const adopted: string[] = [];
+        const alive = new Map<string, boolean>();
         const stored = (await store.loadAll()).sort((a, b) => a.createdAt - b.createdAt);
         for (const { registerSent, owner, ...saved } of stored) {
           if (this.entries.has(saved.id)) continue;
-          if (owner !== ownership.ownerId && (await ownership.isAlive(owner))) continue;
+          if (owner !== ownership.ownerId) {
+            if (!alive.has(owner)) alive.set(owner, await ownership.isAlive(owner));
+            if (alive.get(owner)) continue;
+          }
           const uploaded = saved.s3Key !== undefined && saved.s3Etag !== undefined;
           this.entries.set(saved.id, {
             ...saved,
