@@ -25,6 +25,7 @@ export function AttachmentPreviewModal({ target, onClose }: Props) {
       opened={target !== null}
       onClose={onClose}
       size="xl"
+      closeButtonProps={{ 'aria-label': 'Close preview' }}
       title={target ? `Preview: ${displayFilename(target.filename).text}` : ''}
       styles={{ title: { overflowWrap: 'anywhere', fontWeight: 600 } }}
     >

@@ -37,7 +37,12 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) 
   };
 
   return (
-    <Modal opened={target !== null} onClose={close} title="Delete attachment?">
+    <Modal
+      opened={target !== null}
+      onClose={close}
+      title="Delete attachment?"
+      closeButtonProps={{ 'aria-label': 'Close without deleting' }}
+    >
       {target && (
         <Stack>
           <Text style={{ overflowWrap: 'anywhere' }}>

@@ -1,0 +1,246 @@
+import { readFile } from 'node:fs/promises';
+import type { Page, Request } from '@playwright/test';
+import { expect, signIn, test, VIEWER } from './fixtures.ts';
+import {
+  attachFile,
+  entityIdOf,
+  expectNoSeriousA11yViolations,
+  KINDS,
+  PNG_BYTES,
+  pdfBytes,
+  technicianToken,
+} from './records-support.ts';
+
+/** GraphQL requests for a fresh download URL of one attachment. */
+function freshUrlRequests(page: Page, attachmentId: number): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    const body = request.postDataJSON() as { operationName?: string; variables?: { id?: string } } | null;
+    if (body?.operationName === 'FreshDownloadUrl' && body.variables?.id === String(attachmentId)) {
+      seen.push(request);
+    }
+  });
+  return seen;
+}
+
+test.describe('opening records', () => {
+  for (const { kind, path, label } of KINDS) {
+    test(`${label}: by deep link and through the open-by-id box`, async ({ page }) => {
+      await signIn(page, `${path}/1`);
+      await expect(page.getByText(`${label} 1`, { exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+      await expect(page.getByRole('heading', { name: /Attachments \(\d+\)/ })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('link', { name: 'Open by id' }).click();
+      const box = page.getByLabel('Id, scanned label or link');
+      await expect(box).toBeFocused();
+      await page.getByLabel('Kind').selectOption(kind);
+      // A scanner types the characters, then Enter.
+      await box.pressSequentially('1');
+      await box.press('Enter');
+      await expect(page).toHaveURL(`${path}/1`);
+      await expect(page.getByText(`${label} 1`, { exact: true })).toBeVisible();
+    });
+  }
+
+  test('prefixed labels and app links choose their own kind', async ({ page }) => {
+    await signIn(page, '/');
+    const box = page.getByLabel('Id, scanned label or link');
+    await expect(box).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+
+    await box.fill('RUN-1');
+    await box.press('Enter');
+    await expect(page).toHaveURL('/runs/1');
+
+    await page.keyboard.press('/');
+    await expect(page).toHaveURL('/');
+    await expect(box).toBeFocused();
+    await box.fill('run step 1');
+    await box.press('Enter');
+    await expect(page).toHaveURL('/run-steps/1');
+
+    await page.keyboard.press('Control+k');
+    await expect(box).toBeFocused();
+    await box.fill(`${new URL(page.url()).origin}/run-step-fields/1`);
+    await box.press('Enter');
+    await expect(page).toHaveURL('/run-step-fields/1');
+  });
+
+  test('related records link to each other', async ({ page }) => {
+    await signIn(page, '/runs/1');
+    await page
+      .getByRole('link', { name: /^Run step \d+:/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/run-steps\/\d+$/);
+    await page
+      .getByRole('link', { name: /^Run step field \d+:/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/run-step-fields\/\d+$/);
+    await page.getByRole('link', { name: /^Run step \d+:/ }).click();
+    await page.getByRole('link', { name: /^Run \d+:/ }).click();
+    await page.getByRole('link', { name: /^Procedure \d+:/ }).click();
+    await expect(page).toHaveURL(/\/procedures\/\d+$/);
+    await page
+      .getByRole('link', { name: /^Procedure step \d+:/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/steps\/\d+$/);
+    await page.goto('/runs/1');
+    await page.getByRole('link', { name: /^Part \d+:/ }).click();
+    await expect(page).toHaveURL(/\/parts\/\d+$/);
+  });
+
+  test('bad and unknown ids get a clear message in place', async ({ page }) => {
+    await signIn(page, '/');
+    const box = page.getByLabel('Id, scanned label or link');
+    await box.fill('abc');
+    await box.press('Enter');
+    await expect(page.getByText('“abc” is not a record id.', { exact: false })).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await box.fill('widget 4');
+    await box.press('Enter');
+    await expect(page.getByText('“widget” is not a kind of record')).toBeVisible();
+
+    await page.goto('/runs/abc');
+    await expect(page.getByRole('alert')).toContainText('“abc” is not a run id');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto('/run-steps/999999');
+    await expect(page.getByRole('alert')).toContainText('Run step 999999 was not found');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Open another record by id' }).click();
+    await expect(page).toHaveURL('/');
+  });
+});
+
+test.describe('attachments', () => {
+  // Each journey attaches to its own part, so a retried worker never sees another journey's files.
+  const pdfContent = pdfBytes();
+
+  async function partWith(partId: number, files: [string, Uint8Array | string][]) {
+    const token = await technicianToken();
+    const entity = await entityIdOf(token, 'part', partId);
+    const ids: number[] = [];
+    for (const [name, body] of files) ids.push(await attachFile(token, entity, name, body));
+    return ids;
+  }
+
+  test('lists files with type, thumbnail and safe names', async ({ page }) => {
+    const hostileName = '<img src=x onerror=alert(1)>.png';
+    await partWith(2, [
+      ['bracket-photo.png', PNG_BYTES],
+      ['inspection-report.pdf', pdfContent],
+      [hostileName, PNG_BYTES],
+      ['invoice\u202Egnp.exe', 'not really an exe'],
+    ]);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(page, '/parts/2');
+    const rows = page.getByTestId('attachment-row');
+    await expect(page.getByRole('heading', { name: 'Attachments (4)' })).toBeVisible();
+    await expect(rows).toHaveCount(4);
+    const photo = rows.filter({ hasText: 'bracket-photo.png' });
+    await expect(photo).toContainText('image/png');
+    await expect(photo.getByTestId('attachment-thumbnail')).toHaveJSProperty('naturalWidth', 4);
+    await expect(rows.filter({ hasText: 'inspection-report.pdf' })).toContainText('application/pdf');
+
+    // The hostile name is text: no element from it, no script run.
+    await expect(page.getByText(hostileName, { exact: true })).toBeVisible();
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    expect(dialogs).toEqual([]);
+    // The direction override is shown as a code, so the name cannot pose as a .png.
+    await expect(page.getByText('invoice[U+202E]gnp.exe', { exact: true })).toBeVisible();
+    await expect(page.getByText('This name contains hidden characters')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('previews an image and a PDF with a fresh URL each time', async ({ page }) => {
+    const [image, pdf] = await partWith(3, [
+      ['bracket-photo.png', PNG_BYTES],
+      ['inspection-report.pdf', pdfContent],
+    ]);
+    await signIn(page, '/parts/3');
+    const imageRequests = freshUrlRequests(page, image!);
+    await page.getByRole('button', { name: 'Preview bracket-photo.png' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('attachment-preview-image')).toHaveJSProperty('naturalWidth', 4);
+    expect(imageRequests).toHaveLength(1);
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+
+    const pdfRequests = freshUrlRequests(page, pdf!);
+    await page.getByRole('button', { name: 'Preview inspection-report.pdf' }).click();
+    const frame = page.getByRole('dialog').getByTestId('attachment-preview-pdf');
+    await expect(frame).toHaveAttribute('src', /^blob:/);
+    expect(pdfRequests).toHaveLength(1);
+    const shown = await frame.evaluate(async (element) => {
+      const blob = await (await fetch((element as HTMLIFrameElement).src)).blob();
+      return { type: blob.type, text: await blob.text() };
+    });
+    expect(shown.type).toBe('application/pdf');
+    expect(shown.text).toContain('Inspection report');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Preview bracket-photo.png' }).click();
+    await expect(page.getByRole('dialog').getByTestId('attachment-preview-image')).toBeVisible();
+    expect(imageRequests).toHaveLength(2);
+  });
+
+  test('downloads the stored bytes under the filename, asking for a new URL per click', async ({ page }) => {
+    const [pdf] = await partWith(4, [['inspection-report.pdf', pdfContent]]);
+    await signIn(page, '/parts/4');
+    const requests = freshUrlRequests(page, pdf!);
+    const button = page.getByRole('button', { name: 'Download inspection-report.pdf' });
+    for (const expected of [1, 2]) {
+      const download = page.waitForEvent('download');
+      await button.click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('inspection-report.pdf');
+      expect(Buffer.compare(await readFile(await file.path()), pdfContent)).toBe(0);
+      expect(requests).toHaveLength(expected);
+    }
+  });
+
+  test('deletes after confirmation', async ({ page }) => {
+    await partWith(5, [
+      ['keep.txt', 'keep'],
+      ['mistake.txt', 'oops'],
+    ]);
+    await signIn(page, '/parts/5');
+    const mistake = page.getByTestId('attachment-row').filter({ hasText: 'mistake.txt' });
+    await page.getByRole('button', { name: 'Delete mistake.txt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete attachment?' });
+    await expect(dialog).toContainText('“mistake.txt” will be removed');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(mistake).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Delete mistake.txt' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(mistake).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Attachments (1)' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('attachment-row').filter({ hasText: 'keep.txt' })).toBeVisible();
+    await expect(mistake).toHaveCount(0);
+  });
+
+  test('a viewer may not delete: the server’s refusal is shown and the file stays', async ({ page }) => {
+    await partWith(6, [['bracket-photo.png', PNG_BYTES]]);
+    await signIn(page, '/parts/6', VIEWER);
+    await page.getByRole('button', { name: 'Delete bracket-photo.png' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete attachment?' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText('permission');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('attachment-row').filter({ hasText: 'bracket-photo.png' })).toHaveCount(1);
+  });
+});

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+import type { MockLink } from '@apollo/client/testing';
+import { renderApp } from '../../test/renderApp.tsx';
+import {
+  DeleteAttachmentDocument,
+  FreshDownloadUrlDocument,
+  PartRecordDocument,
+} from '../../graphql/generated/graphql.ts';
+
+const ENTITY_ID = 101;
+
+function attachment(
+  id: number,
+  filename: string | null,
+  contentType: string | null,
+  downloadUrl: string | null,
+) {
+  return {
+    __typename: 'FileAttachment' as const,
+    id,
+    filename,
+    contentType,
+    downloadUrl,
+    entityId: ENTITY_ID,
+    _created: '2026-09-01T08:00:00.000Z',
+  };
+}
+
+function partMock(fileAttachments: ReturnType<typeof attachment>[] | null): MockLink.MockedResponse {
+  return {
+    request: { query: PartRecordDocument, variables: { id: '1' } },
+    result: {
+      data: {
+        part: {
+          __typename: 'Part',
+          id: 1,
+          partNumber: 'BRKT-0001',
+          revision: 'C',
+          description: 'Bracket, engine mount',
+          partType: 'PART',
+          trackingType: 'SERIAL',
+          sourcingStrategy: null,
+          cost: 12.5,
+          leadTime: 14,
+          _created: '2026-09-01T08:00:00.000Z',
+          _updated: null,
+          entity: { __typename: 'Entity', id: ENTITY_ID, fileAttachments },
+        },
+      },
+    },
+  };
+}
+
+const PHOTO = attachment(7, 'bracket.png', 'image/png', 'https://storage.test/bracket.png?sig=1');
+const REPORT = attachment(8, 'report.pdf', 'application/pdf', 'https://storage.test/report.pdf?sig=1');
+const LOG = attachment(9, 'machine.log', 'text/plain', 'https://storage.test/machine.log?sig=1');
+
+describe('attachments on a record page', () => {
+  it('says when a record has no files yet', async () => {
+    await renderApp({ path: '/parts/1', mocks: [partMock([])] });
+    expect(await screen.findByRole('heading', { name: 'Attachments (0)' })).toBeInTheDocument();
+    expect(
+      screen.getByText('No files attached yet. Drop files on this page to attach them.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists files with name, type, thumbnail for images and actions for each', async () => {
+    await renderApp({ path: '/parts/1', mocks: [partMock([PHOTO, REPORT, LOG])] });
+    const rows = await screen.findAllByTestId('attachment-row');
+    expect(rows).toHaveLength(3);
+    const [photo, report, log] = rows as [HTMLElement, HTMLElement, HTMLElement];
+
+    expect(within(photo).getByText('bracket.png')).toBeInTheDocument();
+    expect(within(photo).getByText(/image\/png/)).toBeInTheDocument();
+    expect(within(photo).getByTestId('attachment-thumbnail')).toHaveAttribute('src', PHOTO.downloadUrl);
+    expect(within(photo).getByRole('button', { name: 'Preview bracket.png' })).toBeInTheDocument();
+
+    expect(within(report).queryByTestId('attachment-thumbnail')).not.toBeInTheDocument();
+    expect(report.querySelector('[data-attachment-icon="pdf"]')).not.toBeNull();
+    expect(within(report).getByRole('button', { name: 'Preview report.pdf' })).toBeInTheDocument();
+
+    expect(log.querySelector('[data-attachment-icon="text"]')).not.toBeNull();
+    expect(within(log).queryByRole('button', { name: /Preview/ })).not.toBeInTheDocument();
+    for (const row of rows) {
+      expect(within(row).getByRole('button', { name: /^Download / })).toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: /^Delete / })).toBeInTheDocument();
+    }
+  });
+
+  it('renders hostile and direction-overriding names as visible text', async () => {
+    const hostile = attachment(10, '<img src=x onerror=alert(1)>.png', 'image/png', 'javascript:alert(1)');
+    const rtl = attachment(11, 'invoice\u202Egnp.exe', 'application/octet-stream', null);
+    const { container } = await renderApp({ path: '/parts/1', mocks: [partMock([hostile, rtl])] });
+
+    expect(await screen.findByText('<img src=x onerror=alert(1)>.png')).toBeInTheDocument();
+    expect(container.querySelector('img[src="x"]')).toBeNull();
+    // A non-http URL is never loaded, not even as a thumbnail.
+    expect(container.querySelector('img[src^="javascript"]')).toBeNull();
+    expect(screen.getByText('invoice[U+202E]gnp.exe')).toBeInTheDocument();
+    expect(
+      screen.getByText('This name contains hidden characters, shown as [U+…] codes.'),
+    ).toBeInTheDocument();
+  });
+
+  it('previews an image through a freshly fetched URL', async () => {
+    const fresh: MockLink.MockedResponse = {
+      request: { query: FreshDownloadUrlDocument, variables: { id: '7' } },
+      result: {
+        data: {
+          fileAttachment: {
+            __typename: 'FileAttachment',
+            id: 7,
+            filename: 'bracket.png',
+            contentType: 'image/png',
+            downloadUrl: 'https://storage.test/bracket.png?sig=fresh',
+          },
+        },
+      },
+    };
+    const { user } = await renderApp({ path: '/parts/1', mocks: [partMock([PHOTO]), fresh] });
+    await user.click(await screen.findByRole('button', { name: 'Preview bracket.png' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('attachment-preview-image')).toHaveAttribute(
+      'src',
+      'https://storage.test/bracket.png?sig=fresh',
+    );
+  });
+
+  it('shows why a preview failed', async () => {
+    const refused: MockLink.MockedResponse = {
+      request: { query: FreshDownloadUrlDocument, variables: { id: '8' } },
+      result: { errors: [new GraphQLError('Permission denied')] },
+    };
+    const { user } = await renderApp({ path: '/parts/1', mocks: [partMock([REPORT]), refused] });
+    await user.click(await screen.findByRole('button', { name: 'Preview report.pdf' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('The preview could not be opened')).toBeInTheDocument();
+    expect(within(dialog).getByText(/do not have permission/)).toBeInTheDocument();
+  });
+
+  it('deletes only after confirmation and removes the row', async () => {
+    const deleted: MockLink.MockedResponse = {
+      request: {
+        query: DeleteAttachmentDocument,
+        variables: { input: { fileAttachmentId: '9', entityId: String(ENTITY_ID) } },
+      },
+      result: {
+        data: {
+          deleteFileAttachment: {
+            __typename: 'DeleteFileAttachment',
+            fileAttachmentId: 9,
+            entityId: ENTITY_ID,
+          },
+        },
+      },
+    };
+    const { user } = await renderApp({ path: '/parts/1', mocks: [partMock([PHOTO, LOG]), deleted] });
+    await user.click(await screen.findByRole('button', { name: 'Delete machine.log' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete attachment?' });
+    expect(
+      within(dialog).getByText(/“machine.log” will be removed from Part 1: BRKT-0001 rev C/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /^Delete$/ }));
+    expect(await screen.findByRole('heading', { name: 'Attachments (1)' })).toBeInTheDocument();
+    expect(screen.queryByText('machine.log')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal when deleting is not allowed, and keeps the file', async () => {
+    const denied: MockLink.MockedResponse = {
+      request: {
+        query: DeleteAttachmentDocument,
+        variables: { input: { fileAttachmentId: '7', entityId: String(ENTITY_ID) } },
+      },
+      result: { errors: [new GraphQLError('Permission denied: viewers cannot delete attachments')] },
+    };
+    const { user } = await renderApp({ path: '/parts/1', mocks: [partMock([PHOTO]), denied] });
+    await user.click(await screen.findByRole('button', { name: 'Delete bracket.png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete attachment?' });
+    await user.click(within(dialog).getByRole('button', { name: /^Delete$/ }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/do not have permission/);
+    expect(screen.getByRole('heading', { name: 'Attachments (1)' })).toBeInTheDocument();
+  });
+});
+
+describe('record page states', () => {
+  it('refuses an id that is not a number without asking the server', async () => {
+    await renderApp({ path: '/parts/abc' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('“abc” is not a part id');
+  });
+
+  it('says when the record does not exist', async () => {
+    const missing: MockLink.MockedResponse = {
+      request: { query: PartRecordDocument, variables: { id: '1' } },
+      result: { data: { part: null } },
+    };
+    await renderApp({ path: '/parts/1', mocks: [missing] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Part 1 was not found');
+  });
+
+  it('shows a permission error in place', async () => {
+    const denied: MockLink.MockedResponse = {
+      request: { query: PartRecordDocument, variables: { id: '1' } },
+      result: { errors: [new GraphQLError('Permission denied')] },
+    };
+    await renderApp({ path: '/parts/1', mocks: [denied] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Part 1 could not be opened');
+    expect(alert).toHaveTextContent(/do not have permission/);
+  });
+
+  it('shows the key fields of the record', async () => {
+    await renderApp({ path: '/parts/1', mocks: [partMock([])] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'BRKT-0001 rev C' })).toBeInTheDocument();
+    expect(screen.getByText('Bracket, engine mount')).toBeInTheDocument();
+    expect(screen.getByText('Serial')).toBeInTheDocument();
+    expect(screen.getByText('14 days')).toBeInTheDocument();
+  });
+});
