@@ -76,7 +76,15 @@ function banner() {
 
 if (!dev) buildIfStale();
 
-const sandbox = { name: 'sandbox', command: 'npx tsx sandbox/src/main.ts', prefixColor: 'magenta' };
+const sandbox = {
+  name: 'sandbox',
+  command: 'npx tsx sandbox/src/main.ts',
+  prefixColor: 'magenta',
+  // The sandbox allows :5173 by default; another APP_PORT must be allowed for CORS and redirects too.
+  env: process.env.SANDBOX_ALLOWED_ORIGINS
+    ? {}
+    : { SANDBOX_ALLOWED_ORIGINS: [appUrl, `http://localhost:${appPort}`].join(',') },
+};
 const app = dev
   ? { name: 'vite', command: 'npx vite', prefixColor: 'cyan' }
   : {
