@@ -53,8 +53,25 @@ export function AppShellLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="md" aria-label="Navigation" />
-            <Text component={Link} to="/" fw={700} size="lg" c="var(--mantine-color-text)" td="none">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="md"
+              w={44}
+              h={44}
+              aria-label="Navigation"
+            />
+            <Text
+              component={Link}
+              to="/"
+              fw={700}
+              size="lg"
+              c="var(--mantine-color-text)"
+              td="none"
+              mih={44}
+              style={{ display: 'flex', alignItems: 'center' }}
+            >
               Floor Attach
             </Text>
             <EnvironmentBadge />
