@@ -10,13 +10,19 @@ import {
   type ApiClient,
 } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
-import { dropFiles, waitUntilListed, watchListed } from '../lib/drop.ts';
+import {
+  dropFiles,
+  firstGraphqlStart,
+  storagePutDurations,
+  waitUntilListed,
+  watchListed,
+} from '../lib/drop.ts';
 import { namingDir, sizeLabel, sourceFile } from '../lib/files.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
 import { median } from '../lib/stats.ts';
 
-const NAME = 'drop to visible';
+const NAME = 'drop-to-visible';
 const RECORD_PATH = '/parts/1';
 
 /** The same three requests from a plain Node client (fetch): ticket, PUT, registration; summed. */
@@ -25,7 +31,7 @@ async function bareAttach(
   body: Uint8Array<ArrayBuffer>,
   entityId: number,
   filename: string,
-): Promise<number> {
+): Promise<{ total: number; put: number }> {
   const ticket = await requestTicket(client, filename);
   const put = await putBytes(ticket.ticket, body);
   const registration = await register(client, {
@@ -34,7 +40,7 @@ async function bareAttach(
     s3Etag: put.etag,
     entityId,
   });
-  return ticket.ms + put.ms + registration.ms;
+  return { total: ticket.ms + put.ms + registration.ms, put: put.ms };
 }
 
 /** A small file from the drop event to its attachment in the record's list, against the bare requests. */
@@ -55,8 +61,11 @@ export const dropToVisible: Benchmark = {
         const entityId = await partEntityId(client, 1);
         await bareAttach(client, body, entityId, `warmup-${Date.now()}.bin`);
         const bare: number[] = [];
+        const barePuts: number[] = [];
         for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
-          bare.push(await bareAttach(client, body, entityId, `bare-${Date.now()}-${i}.bin`));
+          const attach = await bareAttach(client, body, entityId, `bare-${Date.now()}-${i}.bin`);
+          bare.push(attach.total);
+          barePuts.push(attach.put);
         }
         const bareMs = {
           label: 'bare ticket + PUT + register (Node fetch) median',
@@ -73,15 +82,21 @@ export const dropToVisible: Benchmark = {
             withApp(ctx.repoRoot, sandbox, appPort, ctx.log, async ({ page }) => {
               await openRecordPage(page, RECORD_PATH);
               const times: number[] = [];
+              // Where the time goes: before the first request, and in the PUT (with its preflight).
+              const beforeTicket: number[] = [];
+              const puts: number[] = [];
               for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
                 const file = await names.named(source, `visible-${Date.now()}-${i}.bin`);
                 await watchListed(page, [file.split('/').pop()!]);
                 const droppedAt = await dropFiles(page, [file]);
                 times.push((await waitUntilListed(page, TIMEOUTS.uiMs)) - droppedAt);
+                beforeTicket.push((await firstGraphqlStart(page, droppedAt)) - droppedAt);
+                puts.push(...(await storagePutDurations(page, droppedAt)));
               }
+              const part = (xs: number[]) => median(xs).toFixed(0);
               return [
                 measured(NAME, appFigure, { value: median(times), unit: 'ms' }, bareMs, {
-                  note: `median of ${times.length}`,
+                  note: `median of ${times.length}; drop to ticket request ${part(beforeTicket)} ms, PUT with preflight ${part(puts)} ms, bare PUT ${part(barePuts)} ms`,
                 }),
               ];
             }),

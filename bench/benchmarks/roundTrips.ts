@@ -8,7 +8,7 @@ import { namingDir, sourceFile } from '../lib/files.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
 
-const NAME = 'round trips';
+const NAME = 'round-trips';
 const RECORD_PATH = '/parts/1';
 /** Requests per file at the floor: one ticket, one PUT, one registration. */
 const FLOOR_PER_FILE = 3;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../lib/cli.ts';
 
-const known = ['bundle', 'upload', 'round trips'];
+const known = ['bundle', 'upload', 'round-trips'];
 
 describe('parseArgs', () => {
   it('reads --quick and repeated or comma-separated --only', () => {
-    expect(parseArgs(['--quick', '--only', 'bundle', '--only=upload,round trips'], known)).toEqual({
+    expect(parseArgs(['--quick', '--only', 'bundle', '--only=upload,round-trips'], known)).toEqual({
       quick: true,
-      only: ['bundle', 'upload', 'round trips'],
+      only: ['bundle', 'upload', 'round-trips'],
       help: false,
     });
   });
