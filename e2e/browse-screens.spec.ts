@@ -42,10 +42,9 @@ test.describe('main pages at tablet and desktop sizes, light and dark', () => {
             () => document.documentElement.scrollWidth - window.innerWidth,
           );
           expect(overflow, `${name} is wider than the window`).toBeLessThanOrEqual(0);
-          await testInfo.attach(`${name}-${size.name}-${scheme}`, {
-            body: await page.screenshot({ fullPage: true }),
-            contentType: 'image/png',
-          });
+          const file = testInfo.outputPath(`${name}-${size.name}-${scheme}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          await testInfo.attach(`${name}-${size.name}-${scheme}`, { path: file, contentType: 'image/png' });
         }
       });
     }

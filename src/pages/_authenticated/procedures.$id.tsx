@@ -17,7 +17,6 @@ const ProcedureRecordQuery = graphql(`
       steps {
         id
         title
-        position
       }
       entity {
         id
@@ -57,7 +56,7 @@ function ProcedurePage() {
                     {
                       kind: 'step' as const,
                       id: step.id,
-                      text: `${step.position != null ? `${step.position}. ` : ''}${step.title}`,
+                      text: step.title,
                     },
                   ]
                 : [],

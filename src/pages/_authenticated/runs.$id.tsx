@@ -29,7 +29,6 @@ const RunRecordQuery = graphql(`
         id
         title
         status
-        position
       }
       entity {
         id
@@ -54,7 +53,7 @@ function RunPage() {
         fields: [
           { label: 'Status', value: formatEnum(run.status) },
           { label: 'Quantity', value: formatNumber(run.quantity) },
-          { label: 'Complete', value: formatNumber(run.percentComplete, ' %') },
+          { label: 'Complete', value: formatNumber(run.percentComplete, '%') },
           { label: 'Due', value: formatDate(run.dueDate) },
           { label: 'Description', value: run.description },
           { label: 'Created', value: formatDate(run._created) },
@@ -95,7 +94,7 @@ function RunPage() {
   );
 }
 
-function stepText(step: { title: string; status?: string | null; position?: number | null }): string {
+function stepText(step: { title: string; status?: string | null }): string {
   const status = formatEnum(step.status);
-  return `${step.position != null ? `${step.position}. ` : ''}${step.title}${status ? ` (${status})` : ''}`;
+  return status ? `${step.title} (${status})` : step.title;
 }
