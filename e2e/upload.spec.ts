@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+import { expectNoSeriousA11yViolations } from './records-support';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, TECHNICIAN, test, VIEWER } from './fixtures';
 
 type Kind = 'part' | 'run' | 'procedure' | 'step' | 'runStep' | 'runStepField';
@@ -112,6 +113,7 @@ test.describe('attaching files to a record', () => {
     const attached = entity.fileAttachments.filter((a) => a.filename === filename);
     expect(attached).toHaveLength(1);
     expect(attached[0]!.entityId).toBe(entity.id);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('thirty files dropped on a run step are all attached, each once', async ({ page }) => {
@@ -198,6 +200,7 @@ test.describe('attaching files to a record', () => {
 
     await expect(uploadRow(page, filename, /Failed: .*permission/i)).toBeVisible();
     expect(await attachmentsNamed('part', filename)).toHaveLength(0);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('dropped text is refused with a message', async ({ page }) => {

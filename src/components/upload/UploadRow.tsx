@@ -16,6 +16,13 @@ const stateColors: Record<UploadEntry['state'], string> = {
   cancelled: 'gray',
 };
 
+/** How the state text is coloured (shades chosen for 4.5:1 contrast in light and dark schemes). */
+function toneOf(state: UploadEntry['state']): 'done' | 'failed' | 'active' | 'idle' {
+  if (state === 'attached') return 'done';
+  if (state === 'failed') return 'failed';
+  return state === 'queued' || state === 'cancelled' ? 'idle' : 'active';
+}
+
 /** One file: its name, size, progress, state and reason, and what can be done with it. */
 export function UploadRow({ entry }: { entry: UploadEntry }) {
   const queue = useUploadQueue();
@@ -45,7 +52,7 @@ export function UploadRow({ entry }: { entry: UploadEntry }) {
           animated={entry.state === 'uploading' || entry.state === 'registering'}
         />
         <Group gap="xs" justify="space-between">
-          <Text size="xs" c={stateColors[entry.state]} data-state={entry.state}>
+          <Text size="xs" className={classes.status} data-tone={toneOf(entry.state)} data-state={entry.state}>
             {status}
           </Text>
           {speed && (
