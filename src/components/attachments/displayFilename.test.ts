@@ -9,8 +9,14 @@ describe('displayFilename', () => {
   });
 
   it('shows direction overrides and control characters as codes', () => {
-    expect(displayFilename('invoice\u202Egnp.exe')).toEqual({ text: 'invoice[U+202E]gnp.exe', revealed: true });
-    expect(displayFilename('a\u2066b\u200Fc\u0000d')).toEqual({ text: 'a[U+2066]b[U+200F]c[U+0000]d', revealed: true });
+    expect(displayFilename('invoice\u202Egnp.exe')).toEqual({
+      text: 'invoice[U+202E]gnp.exe',
+      revealed: true,
+    });
+    expect(displayFilename('a\u2066b\u200Fc\u0000d')).toEqual({
+      text: 'a[U+2066]b[U+200F]c[U+0000]d',
+      revealed: true,
+    });
   });
 
   it('names a missing filename', () => {

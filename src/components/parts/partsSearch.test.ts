@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { firstPage, likeContains, partsVariables, PARTS_PAGE_SIZE, validatePartsSearch } from './partsSearch.ts';
+import {
+  firstPage,
+  likeContains,
+  partsVariables,
+  PARTS_PAGE_SIZE,
+  validatePartsSearch,
+} from './partsSearch.ts';
 
 describe('validatePartsSearch', () => {
   it('keeps well-formed values and drops the rest', () => {
     expect(
-      validatePartsSearch({ q: '  brkt ', type: 'TOOL', rev: 'B', sort: 'PART_NUMBER_DESC', after: 'c1', page: '3' }),
+      validatePartsSearch({
+        q: '  brkt ',
+        type: 'TOOL',
+        rev: 'B',
+        sort: 'PART_NUMBER_DESC',
+        after: 'c1',
+        page: '3',
+      }),
     ).toEqual({ q: 'brkt', type: 'TOOL', rev: 'B', sort: 'PART_NUMBER_DESC', after: 'c1', page: 3 });
-    expect(validatePartsSearch({ q: '', type: 'WIDGET', sort: 'DROP_TABLE', page: 'x', rev: 42 })).toEqual({});
+    expect(validatePartsSearch({ q: '', type: 'WIDGET', sort: 'DROP_TABLE', page: 'x', rev: 42 })).toEqual(
+      {},
+    );
   });
 
   it('leaves the default sort out of the URL', () => {
@@ -26,21 +41,28 @@ describe('validatePartsSearch', () => {
 
 describe('partsVariables', () => {
   it('asks for the first page of all parts, bounded', () => {
-    expect(partsVariables({})).toEqual({ filters: {}, sort: ['PART_NUMBER_ASC'], first: PARTS_PAGE_SIZE, after: null });
+    expect(partsVariables({})).toEqual({
+      filters: {},
+      sort: ['PART_NUMBER_ASC'],
+      first: PARTS_PAGE_SIZE,
+      after: null,
+    });
     expect(PARTS_PAGE_SIZE).toBeLessThanOrEqual(50);
   });
 
   it('searches part number or description, and filters type and revision', () => {
-    expect(partsVariables({ q: 'mount', type: 'PART', rev: 'c', sort: '_CREATED_DESC', after: 'x' })).toEqual({
-      filters: {
-        or_: [{ partNumber: { ilike: '%mount%' } }, { description: { ilike: '%mount%' } }],
-        partType: { eq: 'PART' },
-        revision: { ilike: 'c' },
+    expect(partsVariables({ q: 'mount', type: 'PART', rev: 'c', sort: '_CREATED_DESC', after: 'x' })).toEqual(
+      {
+        filters: {
+          or_: [{ partNumber: { ilike: '%mount%' } }, { description: { ilike: '%mount%' } }],
+          partType: { eq: 'PART' },
+          revision: { ilike: 'c' },
+        },
+        sort: ['_CREATED_DESC'],
+        first: PARTS_PAGE_SIZE,
+        after: 'x',
       },
-      sort: ['_CREATED_DESC'],
-      first: PARTS_PAGE_SIZE,
-      after: 'x',
-    });
+    );
   });
 
   it('goes back a page with last/before', () => {
@@ -58,6 +80,8 @@ describe('partsVariables', () => {
 describe('firstPage', () => {
   it('drops the cursors and page when criteria change', () => {
     expect(firstPage({ q: 'a', after: 'c', page: 4 }, { q: 'ab' })).toEqual({ q: 'ab' });
-    expect(firstPage({ q: 'a', type: 'TOOL', before: 'c', page: 2 }, { type: undefined })).toEqual({ q: 'a' });
+    expect(firstPage({ q: 'a', type: 'TOOL', before: 'c', page: 2 }, { type: undefined })).toEqual({
+      q: 'a',
+    });
   });
 });
