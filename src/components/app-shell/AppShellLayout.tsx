@@ -8,6 +8,8 @@ import { getAppConfig } from '../../config/appConfig';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
+import { UploadTray } from '../upload/UploadTray.tsx';
+import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -40,6 +42,7 @@ export function AppShellLayout() {
 
   const signOut = async () => {
     // Nothing of this user's data stays in memory for the next person on this tablet.
+    await getAppUploadQueue().discardAll();
     await client.clearStore();
     await session.signOut();
   };
@@ -96,6 +99,7 @@ export function AppShellLayout() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <UploadTray />
             <UserMenu onSignOut={() => void signOut()} />
             <ColorSchemeToggle />
           </Group>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Drawer, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Drawer, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
@@ -55,7 +55,10 @@ export function UploadTray() {
         }
         aria-label={summary ? `Uploads: ${summary}` : 'Uploads'}
       >
-        Uploads
+        {/* Phones keep the icon and count; the accessible name is always there. */}
+        <Box component="span" visibleFrom="sm">
+          Uploads
+        </Box>
       </Button>
       <VisuallyHidden aria-live="polite" role="status">
         {spoken}
