@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { GraphQLError } from 'graphql';
+import type { MockLink } from '@apollo/client/testing';
+import { renderApp } from '../../test/renderApp.tsx';
+import { PartsListDocument } from '../../graphql/generated/graphql.ts';
+import { partsVariables } from './partsSearch.ts';
+
+const pageInfo = {
+  __typename: 'IonPageInfo' as const,
+  hasNextPage: true,
+  hasPreviousPage: false,
+  startCursor: 'c1',
+  endCursor: 'c2',
+  totalCount: 1234,
+};
+
+function partsMock(
+  result: MockLink.MockedResponse['result'],
+  search = {},
+  delay = 0,
+): MockLink.MockedResponse {
+  return { request: { query: PartsListDocument, variables: partsVariables(search) }, result, delay };
+}
+
+const page = (edges: unknown[]) => ({
+  data: { parts: { __typename: 'PartsConnection', pageInfo, edges } },
+});
+
+const edge = (id: number, partNumber: string) => ({
+  __typename: 'PartsEdge',
+  cursor: `c${id}`,
+  node: { __typename: 'Part', id, partNumber, revision: 'A', description: null, partType: 'TOOL' },
+});
+
+describe('parts page states', () => {
+  it('shows loading, then the page with the total and a link per part', async () => {
+    await renderApp({
+      path: '/parts',
+      mocks: [partsMock(page([edge(1, 'BRKT-0001'), edge(2, 'BRKT-0002')]), {}, 400)],
+    });
+    expect(await screen.findByText('Loading parts…')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'BRKT-0001' })).toHaveAttribute('href', '/parts/1');
+    expect(screen.getByText('Showing 1–2 of 1,234 parts')).toBeInTheDocument();
+    expect(screen.getAllByText('No description')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  });
+
+  it('says when nothing matches, and clears the search', async () => {
+    const empty = {
+      data: {
+        parts: {
+          __typename: 'PartsConnection',
+          pageInfo: { ...pageInfo, hasNextPage: false, totalCount: 0 },
+          edges: [],
+        },
+      },
+    };
+    const { user, router } = await renderApp({
+      path: '/parts?q=nothing',
+      mocks: [partsMock(empty, { q: 'nothing' }), partsMock(page([edge(1, 'BRKT-0001')]))],
+    });
+    expect(await screen.findByText('Nothing matches “nothing”.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(await screen.findByRole('link', { name: 'BRKT-0001' })).toBeInTheDocument();
+  });
+
+  it('explains a failure and offers to try again', async () => {
+    await renderApp({
+      path: '/parts',
+      mocks: [
+        partsMock({ errors: [new GraphQLError('Permission denied')] }),
+        partsMock(page([edge(1, 'BRKT-0001')])),
+      ],
+    });
+    expect(await screen.findByText('Parts could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText(/do not have permission/)).toBeInTheDocument();
+  });
+
+  it('sends what the URL says, bounded to one page', async () => {
+    const search = { q: 'mount', type: 'TOOL' as const, rev: 'B' };
+    await renderApp({
+      path: '/parts?q=mount&type=TOOL&rev=B',
+      mocks: [partsMock(page([edge(5, 'FIX-0005')]), search)],
+    });
+    expect(await screen.findByRole('link', { name: 'FIX-0005' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Search part number or description')).toHaveValue('mount');
+    expect(screen.getByLabelText('Revision')).toHaveValue('B');
+  });
+});
