@@ -114,6 +114,14 @@ test.describe('attaching files to a record', () => {
     expect(attached).toHaveLength(1);
     expect(attached[0]!.entityId).toBe(entity.id);
     await expectNoSeriousA11yViolations(page);
+
+    // Announced, and still listed in the header's tray on another page.
+    await expect(page.getByRole('status').filter({ hasText: /1 file attached to Part 1/ })).toBeAttached();
+    await page.getByRole('link', { name: 'Parts' }).first().click();
+    await page.getByRole('button', { name: /^Uploads/ }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Uploads' }).getByRole('listitem', { name: `${filename}: Attached` }),
+    ).toBeVisible();
   });
 
   test('thirty files dropped on a run step are all attached, each once', async ({ page }) => {
