@@ -19,9 +19,13 @@ describe('validatePartsSearch', () => {
         page: '3',
       }),
     ).toEqual({ q: 'brkt', type: 'TOOL', rev: 'B', sort: 'PART_NUMBER_DESC', after: 'c1', page: 3 });
-    expect(validatePartsSearch({ q: '', type: 'WIDGET', sort: 'DROP_TABLE', page: 'x', rev: 42 })).toEqual(
-      {},
-    );
+    expect(
+      validatePartsSearch({ q: '', type: 'WIDGET', sort: 'DROP_TABLE', page: 'x', rev: { a: 1 } }),
+    ).toEqual({});
+  });
+
+  it('reads numbers in the URL as text', () => {
+    expect(validatePartsSearch({ q: 2001, rev: 2 })).toEqual({ q: '2001', rev: '2' });
   });
 
   it('leaves the default sort out of the URL', () => {

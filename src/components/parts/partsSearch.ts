@@ -30,8 +30,11 @@ export interface PartsSearch {
   page?: number;
 }
 
-const text = (value: unknown, max: number) =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
+/** The router reads `?q=2001` as the number 2001; a search term or revision is text either way. */
+const text = (value: unknown, max: number) => {
+  const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  return typeof raw === 'string' && raw.trim() !== '' ? raw.trim().slice(0, max) : undefined;
+};
 
 /** Keeps only well-formed values from a URL anyone may have edited. */
 export function validatePartsSearch(raw: Record<string, unknown>): PartsSearch {
