@@ -41,12 +41,14 @@ export async function entityIdOf(token: string, query: string, id: number): Prom
   return entityId;
 }
 
+export type FileBody = Parameters<typeof uploadObject>[3];
+
 /** The whole upload flow through the API: ticket, PUT to storage, createFileAttachment. */
 export async function attachFile(
   token: string,
   entityId: number,
   filename: string,
-  body: Uint8Array | string,
+  body: FileBody,
 ): Promise<number> {
   const object = await uploadObject(SANDBOX_URL, token, filename, body);
   const res = await gql(

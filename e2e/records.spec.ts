@@ -9,6 +9,7 @@ import {
   PNG_BYTES,
   pdfBytes,
   technicianToken,
+  type FileBody,
 } from './records-support.ts';
 
 /** GraphQL requests for a fresh download URL of one attachment. */
@@ -121,7 +122,7 @@ test.describe('attachments', () => {
   // Each journey attaches to its own part, so a retried worker never sees another journey's files.
   const pdfContent = pdfBytes();
 
-  async function partWith(partId: number, files: [string, Uint8Array | string][]) {
+  async function partWith(partId: number, files: [string, FileBody][]) {
     const token = await technicianToken();
     const entity = await entityIdOf(token, 'part', partId);
     const ids: number[] = [];
