@@ -77,7 +77,7 @@ export const PNG_BYTES = Buffer.from(
 );
 
 /** A one-page PDF that says "Inspection report", with a correct cross-reference table. */
-export function pdfBytes(): Buffer {
+export function pdfBytes(): Buffer<ArrayBuffer> {
   const text = 'BT /F1 18 Tf 40 100 Td (Inspection report) Tj ET';
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
