@@ -46,6 +46,20 @@ describe('UploadTray', () => {
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', title: 'Upload failed' }));
   });
 
+  it('tells a batch of successes once, when the queue is idle', async () => {
+    const show = vi.spyOn(notifications, 'show').mockClear();
+    const queue = createQueueWorld().makeQueue();
+    renderTray(queue);
+    act(() => {
+      queue.add(
+        Array.from({ length: 20 }, (_, i) => new File(['x'], `f${i}.txt`)),
+        part,
+      );
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('20 files attached to Part BRKT-001.');
+    expect(show).toHaveBeenCalledTimes(1);
+  });
+
   it('opens the list from any page and clears finished files', async () => {
     const user = userEvent.setup();
     const world = createQueueWorld();

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { isFinished } from '../../upload/types.ts';
+import type { UploadEvent } from '../../upload/uploadQueue.ts';
 import { announce } from './uploadAnnouncement.ts';
 import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
@@ -19,17 +20,37 @@ export function UploadTray() {
   const [opened, { open, close }] = useDisclosure(false);
   const [spoken, setSpoken] = useState('');
 
-  useEffect(
-    () =>
-      queue.onEvents((events) => {
-        const announcements = announce(events);
-        for (const { color, title, message } of announcements) {
-          notifications.show({ color, title, message, autoClose: color === 'red' ? 10_000 : 4_000 });
-        }
-        setSpoken(announcements.map((a) => a.message).join(' '));
-      }),
-    [queue],
-  );
+  useEffect(() => {
+    // Successes are told once the queue is idle (one line for a batch of 500, not 500 toasts over the
+    // header); failures at once, in a single notification that is updated while it is shown.
+    let attachedSinceIdle: UploadEvent[] = [];
+    const shown = new Set<string>();
+    return queue.onEvents((events) => {
+      attachedSinceIdle.push(...events.filter((event) => event.type === 'attached'));
+      const idle = queue.getSnapshot().every((entry) => isFinished(entry.state));
+      const told = [...events.filter((event) => event.type === 'failed'), ...(idle ? attachedSinceIdle : [])];
+      if (idle) attachedSinceIdle = [];
+      const announcements = announce(told);
+      if (announcements.length === 0) return;
+      for (const color of ['green', 'red'] as const) {
+        const mine = announcements.filter((a) => a.color === color);
+        if (mine.length === 0) continue;
+        const id = `uploads-${color}`;
+        const data = {
+          id,
+          color,
+          title: mine[0]!.title,
+          message: mine.map((a) => a.message).join(' '),
+          autoClose: color === 'red' ? 10_000 : 4_000,
+          onClose: () => shown.delete(id),
+        };
+        if (shown.has(id)) notifications.update(data);
+        else notifications.show(data);
+        shown.add(id);
+      }
+      setSpoken(announcements.map((a) => a.message).join(' '));
+    });
+  }, [queue]);
 
   const pending = uploads.filter((entry) => !isFinished(entry.state)).length;
   const failed = uploads.filter((entry) => entry.state === 'failed').length;
