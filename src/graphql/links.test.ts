@@ -168,6 +168,13 @@ describe('GraphQL links', () => {
     expect(deps.notify).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves transient retries to a caller that retries itself (retryTransient: false)', async () => {
+    const api = fakeApi(json({ errors: [{ message: 'busy' }] }, 503), json(ME));
+    const { client } = setup(api.fetch);
+    await expect(client.query({ query: MeQuery, context: { retryTransient: false } })).rejects.toBeTruthy();
+    expect(api.fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('does not retry a GraphQL error (the same request would fail again)', async () => {
     const api = fakeApi(json({ errors: [{ message: 'Cannot query field "x"' }] }, 400));
     const { client } = setup(api.fetch);

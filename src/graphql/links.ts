@@ -6,7 +6,9 @@ import { RetryLink } from '@apollo/client/link/retry';
 import { SetContextLink } from '@apollo/client/link/context';
 import { OperationTypeNode } from 'graphql';
 import { catchError, from, mergeMap, throwError, map } from 'rxjs';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { backoffDelay, type BackoffOptions } from '../lib/backoff';
+
+const QUERY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 8_000 };
 import { isAbort, isAuthFailure, isTransientFailure, toUserMessage } from './errors';
 
 declare module '@apollo/client' {
@@ -16,6 +18,8 @@ declare module '@apollo/client' {
      * Default: failures are shown as a notification.
      */
     errorDisplay?: 'in-place' | 'notification';
+    /** false: the caller retries transient failures itself (the upload pipeline), so the link does not. */
+    retryTransient?: boolean;
   }
 }
 
@@ -91,9 +95,12 @@ function renewOnAuthFailureLink(deps: LinkDependencies): ApolloLink {
 function transientRetryLink(deps: LinkDependencies): ApolloLink {
   const maxAttempts = deps.maxAttempts ?? 4;
   return new RetryLink({
-    delay: (retry) => backoffDelay(retry, deps.backoff ?? DEFAULT_BACKOFF),
+    delay: (retry) => backoffDelay(retry, deps.backoff ?? QUERY_BACKOFF),
     attempts: (retry, operation, error) =>
-      retry < maxAttempts && operation.operationType === OperationTypeNode.QUERY && isTransientFailure(error),
+      retry < maxAttempts &&
+      operation.operationType === OperationTypeNode.QUERY &&
+      operation.getContext().retryTransient !== false &&
+      isTransientFailure(error),
   });
 }
 

@@ -123,7 +123,7 @@ async function lookup(
   const options = {
     variables,
     fetchPolicy: 'network-only',
-    context: { ...ERRORS_IN_PLACE, fetchOptions: { signal } },
+    context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
   } as const;
   switch (kind) {
     case 'part':
@@ -178,7 +178,7 @@ export function createApolloUploadApi(client: ApolloClient): UploadApi {
           query: UploadTicketQuery,
           variables: { filename },
           fetchPolicy: 'no-cache',
-          context: { ...ERRORS_IN_PLACE, fetchOptions: { signal } },
+          context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
         });
         const ticket = data?.requestFileUploadUrl;
         if (!ticket) throw new UploadError('permanent', 'The server did not give an upload address.');
@@ -192,7 +192,7 @@ export function createApolloUploadApi(client: ApolloClient): UploadApi {
           variables: {
             input: { filename, s3Key, s3Etag, entityId: String(target.entityId), validateUpload: true },
           },
-          context: { ...ERRORS_IN_PLACE, fetchOptions: { signal } },
+          context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
           update(cache, result) {
             const attachment = result.data?.createFileAttachment?.fileAttachment;
             if (!attachment) return;

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultBackoff } from './backoff.ts';
 import { UploadError } from './uploadErrors.ts';
-import { putTimeoutMs, type UploadEvent, type UploadQueue } from './uploadQueue.ts';
+import { defaultRetryPolicy, putTimeoutMs, type UploadEvent, type UploadQueue } from './uploadQueue.ts';
 import { createQueueWorld, FakeServer } from './uploadQueue.testkit.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
 
@@ -342,7 +341,7 @@ describe('UploadQueue: exactly once', () => {
   it('retrying a file whose registration failed looks it up and does not upload again', async () => {
     const world = createQueueWorld();
     world.server.loseRegisterAnswers = 1;
-    const queue = world.makeQueue({ backoff: { ...defaultBackoff, maxRetries: 0 } });
+    const queue = world.makeQueue({ backoff: { ...defaultRetryPolicy, maxRetries: 0 } });
     const [entry] = queue.add([file('a.pdf', 10)], part).added;
     await until(queue, entry!.id, (e) => e.state === 'failed');
 

@@ -1,4 +1,4 @@
-import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff.ts';
+import { backoffDelay, type BackoffOptions } from '../lib/backoff.ts';
 import { moreSpecificFilename } from './ticketFilename.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
 import type {
@@ -15,6 +15,13 @@ import type {
 import { isFinished, type UploadEntry, type UploadTarget, type UploadTicket } from './types.ts';
 import { formatBytes } from './formatBytes.ts';
 
+export interface RetryPolicy extends BackoffOptions {
+  /** Retries after the first attempt; the next failure is final. */
+  maxRetries: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { baseMs: 1_000, maxMs: 30_000, maxRetries: 6 };
+
 export interface UploadQueueOptions {
   api: UploadApi;
   storage: ObjectStorage;
@@ -29,7 +36,7 @@ export interface UploadQueueOptions {
   maxUploadBytes: () => number;
   /** Files moving at once (each does ticket, PUT, registration in turn). */
   concurrency?: number;
-  backoff?: BackoffPolicy;
+  backoff?: RetryPolicy;
   /** Changes are announced at most this often, so 500 files do not re-render 500 times. */
   notifyEveryMs?: number;
   newId?: () => string;
@@ -74,7 +81,7 @@ export class UploadQueue {
   constructor(options: UploadQueueOptions) {
     this.options = {
       concurrency: 3,
-      backoff: defaultBackoff,
+      backoff: defaultRetryPolicy,
       notifyEveryMs: 100,
       newId: () => crypto.randomUUID(),
       ...options,
@@ -351,7 +358,7 @@ export class UploadQueue {
         }
         if (failure.kind !== 'transient' || retries >= backoff.maxRetries) throw failure;
         this.update(id, { waiting: 'retry', reason: failure.message });
-        await clock.sleep(backoffDelay(retries++, backoff, random), signal);
+        await clock.sleep(backoffDelay(++retries, backoff, random), signal);
         this.update(id, { waiting: undefined, reason: undefined });
       }
     }

@@ -5,10 +5,8 @@ export interface BackoffOptions {
   maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 8_000 };
-
 /**
- * Exponential backoff with "equal jitter": retry n (1-based) waits between half and all of
+ * Exponential backoff with "equal jitter": retry n (counted from 1) waits between half and all of
  * base * 2^(n-1), capped at max. Jitter spreads a floor of tablets reconnecting at once; the lower
  * half-bound keeps retries from hammering a struggling server.
  */
