@@ -4,6 +4,7 @@ import type { ApolloCache, Reference } from '@apollo/client';
 import { DeleteAttachmentMutation } from './attachmentDocuments.ts';
 import { displayFilename } from './displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
+import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 
 export interface DeleteTarget {
   id: number;
@@ -19,7 +20,9 @@ interface Props {
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
 export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) {
-  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation);
+  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {
+    context: ERRORS_IN_PLACE,
+  });
   const close = () => {
     reset();
     onClose();

@@ -1,6 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl } from './attachmentType.ts';
+import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 
 /** A failure on the storage side, already phrased for the technician. */
 export class StorageError extends Error {}
@@ -11,6 +12,7 @@ export async function freshDownloadUrl(client: ApolloClient, attachmentId: numbe
     query: FreshDownloadUrlQuery,
     variables: { id: String(attachmentId) },
     fetchPolicy: 'network-only',
+    context: ERRORS_IN_PLACE,
   });
   if (!data?.fileAttachment) throw new StorageError('This file no longer exists, or you may not see it.');
   const url = httpUrl(data.fileAttachment.downloadUrl);

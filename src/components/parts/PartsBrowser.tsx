@@ -6,6 +6,7 @@ import { PartsTable, type PartRow } from './PartsTable.tsx';
 import { PartsListQuery } from './partsListQuery.ts';
 import { partsVariables, type PartsSearch } from './partsSearch.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
+import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 
 interface Props {
   search: PartsSearch;
@@ -18,6 +19,7 @@ interface Props {
 export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
   const { data, previousData, error, loading, refetch } = useQuery(PartsListQuery, {
     variables: partsVariables(search),
+    context: ERRORS_IN_PLACE,
   });
   // While the next page loads, the previous one stays in view (dimmed) instead of flashing empty.
   const connection = (data ?? previousData)?.parts;

@@ -14,6 +14,7 @@ import { recordKindInfo, type RecordKind } from './recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
+import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
@@ -55,7 +56,10 @@ function LoadedRecord<TData, TRecord>({
   view,
 }: Props<TData, TRecord> & { id: number }) {
   const { label } = recordKindInfo(kind);
-  const { data, error, loading, refetch } = useQuery(query, { variables: { id: String(id) } });
+  const { data, error, loading, refetch } = useQuery(query, {
+    variables: { id: String(id) },
+    context: ERRORS_IN_PLACE,
+  });
   const name = `${label} ${id}`;
 
   if (loading && !data) {
