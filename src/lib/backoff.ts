@@ -10,11 +10,7 @@ export interface BackoffOptions {
  * base * 2^(n-1), capped at max. Jitter spreads a floor of tablets reconnecting at once; the lower
  * half-bound keeps retries from hammering a struggling server.
  */
-export function backoffDelay(
-  retry: number,
-  options: BackoffOptions = DEFAULT_BACKOFF,
-  random = Math.random,
-): number {
+export function backoffDelay(retry: number, options: BackoffOptions, random = Math.random): number {
   const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, retry - 1));
   return ceiling / 2 + random() * (ceiling / 2);
 }
