@@ -20,8 +20,14 @@ export async function freshDownloadUrl(client: ApolloClient, attachmentId: numbe
   return url;
 }
 
-/** Reads the bytes behind a signed URL, turning storage refusals into messages. */
-export async function fetchStoredFile(url: string, signal?: AbortSignal): Promise<Blob> {
+/**
+ * Larger files go to the browser's own download (streamed to disk, named by storage's
+ * Content-Disposition) instead of through memory: a tablet tab holding a 1 GB log would be killed.
+ */
+export const IN_MEMORY_DOWNLOAD_LIMIT = 64 * 1024 * 1024;
+
+/** Requests the bytes behind a signed URL, turning storage refusals into messages. */
+async function openStoredFile(url: string, signal?: AbortSignal): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer' });
@@ -33,28 +39,45 @@ export async function fetchStoredFile(url: string, signal?: AbortSignal): Promis
     throw new StorageError('File storage refused the link (it may have expired). Try again.');
   if (response.status === 404) throw new StorageError('The file is missing from storage.');
   if (!response.ok) throw new StorageError(`File storage answered ${response.status}. Try again.`);
-  return response.blob();
+  return response;
+}
+
+/** Reads the bytes behind a signed URL. */
+export async function fetchStoredFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  return (await openStoredFile(url, signal)).blob();
+}
+
+function followLink(href: string, filename?: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  if (filename) link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 /**
- * Fetches a fresh URL at the moment of the click and saves the bytes under the attachment's filename.
- * The bytes go through a blob because browsers ignore `download` names on other origins, and a refused
- * link then shows a message instead of replacing the app with storage's error page.
+ * Fetches a fresh URL at the moment of the click and saves the file under the attachment's filename.
+ * Files up to IN_MEMORY_DOWNLOAD_LIMIT go through a blob because browsers ignore `download` names on
+ * other origins; either way storage is asked first, so a refused link shows a message instead of
+ * replacing the app with storage's error page.
  */
 export async function downloadAttachment(
   client: ApolloClient,
   attachment: { id: number; filename: string | null },
 ): Promise<void> {
-  const blob = await fetchStoredFile(await freshDownloadUrl(client, attachment.id));
-  const objectUrl = URL.createObjectURL(blob);
+  const url = await freshDownloadUrl(client, attachment.id);
+  const request = new AbortController();
+  const response = await openStoredFile(url, request.signal);
+  if (Number(response.headers.get('content-length')) > IN_MEMORY_DOWNLOAD_LIMIT) {
+    request.abort();
+    followLink(url);
+    return;
+  }
+  const objectUrl = URL.createObjectURL(await response.blob());
   try {
-    const link = document.createElement('a');
-    link.href = objectUrl;
-    link.download = attachment.filename || `attachment-${attachment.id}`;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
+    followLink(objectUrl, attachment.filename || `attachment-${attachment.id}`);
   } finally {
     // The click starts the download synchronously; the short delay lets the browser take the blob first.
     setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
