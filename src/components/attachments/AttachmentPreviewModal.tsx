@@ -7,6 +7,7 @@ import { usePdfObjectUrl } from './usePdfObjectUrl.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
+import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 export interface PreviewTarget {
   id: number;
@@ -57,14 +58,13 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   if (error || !url) {
     return (
       <Alert color="red" title="The preview could not be opened">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {error ? toUserMessage(error) : 'This file no longer exists, or it has no download address.'}
-          </Text>
-          <Button size="sm" variant="light" color="red" onClick={() => void refetch()} mih={44}>
-            Try again
-          </Button>
-        </Stack>
+        <RetryMessage
+          size="sm"
+          message={
+            error ? toUserMessage(error) : 'This file no longer exists, or it has no download address.'
+          }
+          onRetry={() => void refetch()}
+        />
       </Alert>
     );
   }

@@ -7,6 +7,7 @@ import { PartsListQuery } from './partsListQuery.ts';
 import { partsVariables, type PartsSearch } from './partsSearch.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
+import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 interface Props {
   search: PartsSearch;
@@ -33,12 +34,7 @@ export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
       <PartsFilters search={search} onChange={onCriteria} />
       {error ? (
         <Alert color="red" title="Parts could not be loaded" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text>{toUserMessage(error)}</Text>
-            <Button variant="light" color="red" mih={44} onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
+          <RetryMessage message={toUserMessage(error)} onRetry={() => void refetch()} />
         </Alert>
       ) : !connection ? (
         <Stack gap="xs" role="status" aria-live="polite" aria-busy="true">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
+import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
@@ -75,12 +76,7 @@ function LoadedRecord<TData, TRecord>({
   if (error) {
     return (
       <RecordProblem title={`${name} could not be opened`}>
-        <Stack gap="sm" align="flex-start">
-          <Text>{toUserMessage(error)}</Text>
-          <Button variant="light" color="red" mih={44} onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </Stack>
+        <RetryMessage message={toUserMessage(error)} onRetry={() => void refetch()} />
       </RecordProblem>
     );
   }
