@@ -2,17 +2,13 @@ import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 import { expectNoSeriousA11yViolations } from './records-support';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, TECHNICIAN, test, VIEWER } from './fixtures';
+import { RECORD_KINDS, recordPath, type RecordKind } from '../src/components/records/recordKinds';
 
-type Kind = 'part' | 'run' | 'procedure' | 'step' | 'runStep' | 'runStepField';
-
-const KINDS: { kind: Kind; path: string; label: string }[] = [
-  { kind: 'part', path: '/parts/1', label: 'Part 1' },
-  { kind: 'run', path: '/runs/1', label: 'Run 1' },
-  { kind: 'procedure', path: '/procedures/1', label: 'Procedure 1' },
-  { kind: 'step', path: '/steps/1', label: 'Procedure step 1' },
-  { kind: 'runStep', path: '/run-steps/1', label: 'Run step 1' },
-  { kind: 'runStepField', path: '/run-step-fields/1', label: 'Run step field 1' },
-];
+const KINDS = RECORD_KINDS.map(({ kind, label }) => ({
+  kind,
+  path: recordPath(kind, 1),
+  label: `${label} 1`,
+}));
 
 interface FileSpec {
   name: string;
@@ -34,7 +30,7 @@ function unique(base: string): string {
 
 /** The record's entity and its attachments, read through the API with the technician's API key. */
 async function recordEntity(
-  kind: Kind,
+  kind: RecordKind,
   sandboxUrl = SANDBOX_URL,
 ): Promise<{ id: number; fileAttachments: StoredAttachment[] }> {
   const token = await clientCredentialsToken(sandboxUrl, 'technician');
@@ -48,7 +44,7 @@ async function recordEntity(
   return result.data?.[kind].entity;
 }
 
-async function attachmentsNamed(kind: Kind, filename: string): Promise<StoredAttachment[]> {
+async function attachmentsNamed(kind: RecordKind, filename: string): Promise<StoredAttachment[]> {
   return (await recordEntity(kind)).fileAttachments.filter((a) => a.filename === filename);
 }
 
