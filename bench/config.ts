@@ -4,6 +4,9 @@ export interface BenchSizes {
   uploadBytes: number[];
   /** Files dropped at once for the round-trip count. */
   manyFiles: number;
+  /** Attachments a record holds before the many-files drop, and files then dropped on it. */
+  manyFilesOnto: number;
+  manyFilesDropped: number;
   /** Size of each of those files and of the drop-to-visible file. */
   smallFileBytes: number;
   /** Repetitions of the drop-to-visible measurement (median reported). */
@@ -23,6 +26,8 @@ const MB = 1024 * 1024;
 export const FULL: BenchSizes = {
   uploadBytes: [256 * MB, 1024 * MB],
   manyFiles: 50,
+  manyFilesOnto: 400,
+  manyFilesDropped: 100,
   smallFileBytes: 100 * 1024,
   dropRepeats: 5,
   catalogueParts: 100_000,
@@ -34,6 +39,8 @@ export const FULL: BenchSizes = {
 export const QUICK: BenchSizes = {
   uploadBytes: [16 * MB],
   manyFiles: 50,
+  manyFilesOnto: 100,
+  manyFilesDropped: 30,
   smallFileBytes: 100 * 1024,
   dropRepeats: 3,
   catalogueParts: 10_000,

@@ -4,15 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { FULL, QUICK } from './config.ts';
 import { parseArgs } from './lib/cli.ts';
 import { notMeasuredRows, type BenchContext, type Benchmark } from './lib/benchmark.ts';
-import { formatTable, writeResults, type Row } from './lib/report.ts';
+import { formatComparison, formatTable, writeResults, type Row } from './lib/report.ts';
+import { prepareBaseline, type Variant } from './lib/baseline.ts';
 import { bundle } from './benchmarks/bundle.ts';
 import { catalogue } from './benchmarks/catalogue.ts';
 import { dropToVisible } from './benchmarks/dropToVisible.ts';
+import { manyFiles } from './benchmarks/manyFiles.ts';
 import { roundTrips } from './benchmarks/roundTrips.ts';
 import { upload } from './benchmarks/upload.ts';
 
 // Bundle first: it builds dist/ when stale, which the in-browser benchmarks then serve.
-const BENCHMARKS: Benchmark[] = [bundle, catalogue, upload, roundTrips, dropToVisible];
+const BENCHMARKS: Benchmark[] = [bundle, catalogue, upload, roundTrips, dropToVisible, manyFiles];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,7 +25,7 @@ async function main(): Promise<number> {
   );
   if (options.help) {
     console.log(
-      `Usage: npm run bench -- [--quick] [--only <name>[,<name>]]\nBenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}`,
+      `Usage: npm run bench -- [--quick] [--only <name>[,<name>]] [--baseline <git ref>]\nBenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n--baseline measures that commit's sandbox and app next to this tree's, benchmark by benchmark, and prints after/before ratios.`,
     );
     return 0;
   }
@@ -35,21 +37,36 @@ async function main(): Promise<number> {
   };
   const startedAt = new Date().toISOString();
   const loadAverageAtStart = os.loadavg();
+  // With --baseline, each benchmark runs against the baseline commit and then this tree, back to back,
+  // so both see the same machine state; without it, against this tree only.
+  const variants: (Variant | undefined)[] = options.baseline
+    ? [
+        await prepareBaseline(repoRoot, options.baseline, ctx.log),
+        { label: 'after', root: repoRoot, source: 'working tree' },
+      ]
+    : [undefined];
   const rows: Row[] = [];
   for (const benchmark of BENCHMARKS) {
     if (options.only.length > 0 && !options.only.includes(benchmark.name)) continue;
-    ctx.log(`${benchmark.name}: start`);
-    try {
-      rows.push(...(await benchmark.run(ctx)));
-    } catch (error) {
-      rows.push(...notMeasuredRows(benchmark.name, benchmark.figures(ctx), error));
+    for (const variant of variants) {
+      const label = variant ? `${benchmark.name} (${variant.label}: ${variant.source})` : benchmark.name;
+      const variantCtx = variant ? { ...ctx, repoRoot: variant.root } : ctx;
+      ctx.log(`${label}: start`);
+      let measuredRows: Row[];
+      try {
+        measuredRows = await benchmark.run(variantCtx);
+      } catch (error) {
+        measuredRows = notMeasuredRows(benchmark.name, benchmark.figures(variantCtx), error);
+      }
+      rows.push(...measuredRows.map((row) => (variant ? { ...row, variant: variant.label } : row)));
+      ctx.log(`${label}: done`);
     }
-    ctx.log(`${benchmark.name}: done`);
   }
   const file = await writeResults(path.join(repoRoot, 'bench/results'), {
     startedAt,
     finishedAt: new Date().toISOString(),
     quick: options.quick,
+    variants: options.baseline ? variants.map((v) => ({ label: v!.label, source: v!.source })) : undefined,
     machine: {
       cpus: os.cpus().length,
       node: process.version,
@@ -59,6 +76,11 @@ async function main(): Promise<number> {
     rows,
   });
   console.log(formatTable(rows));
+  if (options.baseline) {
+    const [before] = variants;
+    console.log(`\nBefore (${before!.source}) and after (working tree), measured in this run:\n`);
+    console.log(formatComparison(rows));
+  }
   console.log(
     `\nload average at start ${loadAverageAtStart.map((l) => l.toFixed(2)).join(' ')}; results: ${path.relative(repoRoot, file)}`,
   );

@@ -2,10 +2,12 @@ export interface CliOptions {
   quick: boolean;
   /** Benchmark names to run; empty means all. */
   only: string[];
+  /** A commit to measure next to this tree in the same run (`--baseline <ref>`): before/after ratios. */
+  baseline?: string;
   help: boolean;
 }
 
-/** Parses `--quick`, `--only <name>` (repeatable, or comma-separated) and `--help`. */
+/** Parses `--quick`, `--only <name>` (repeatable, or comma-separated), `--baseline <ref>` and `--help`. */
 export function parseArgs(argv: readonly string[], known: readonly string[]): CliOptions {
   const options: CliOptions = { quick: false, only: [], help: false };
   for (let i = 0; i < argv.length; i++) {
@@ -21,6 +23,10 @@ export function parseArgs(argv: readonly string[], known: readonly string[]): Cl
           .map((v) => v.trim())
           .filter(Boolean),
       );
+    } else if (arg === '--baseline' || arg.startsWith('--baseline=')) {
+      const value = arg === '--baseline' ? argv[++i] : arg.slice('--baseline='.length);
+      if (!value) throw new Error('--baseline needs a git commit, branch or tag');
+      options.baseline = value;
     } else throw new Error(`Unknown option "${arg}"`);
   }
   const unknown = options.only.filter((name) => !known.includes(name));

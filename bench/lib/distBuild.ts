@@ -35,20 +35,24 @@ export function distIsStale(repoRoot: string): boolean {
   return BUILD_INPUTS.some((input) => newestMtime(path.join(repoRoot, input)) > builtAt);
 }
 
-let checked: Promise<void> | undefined;
+const checked = new Map<string, Promise<void>>();
 
 /**
- * Runs `npm run build` when dist/ is missing or older than its sources; checked once per bench run,
- * so every benchmark of one run measures the same build even while the sources keep changing.
+ * Runs `npm run build` when dist/ is missing or older than its sources; checked once per tree and bench
+ * run, so every benchmark of one run measures the same build even while the sources keep changing.
  */
 export function ensureFreshDist(repoRoot: string, log: (m: string) => void): Promise<void> {
-  checked ??= buildIfStale(repoRoot, log);
-  return checked;
+  let check = checked.get(repoRoot);
+  if (!check) {
+    check = buildIfStale(repoRoot, log);
+    checked.set(repoRoot, check);
+  }
+  return check;
 }
 
 async function buildIfStale(repoRoot: string, log: (m: string) => void): Promise<void> {
   if (!distIsStale(repoRoot)) return;
-  log('dist/ is missing or stale: npm run build');
+  log(`${repoRoot}/dist is missing or stale: npm run build`);
   try {
     await run('npm', ['run', 'build'], { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {

@@ -17,6 +17,8 @@ export interface Measured {
   ratio?: number;
   note?: string;
   overBudget?: boolean;
+  /** Set in a `--baseline` run: which tree was measured. */
+  variant?: 'before' | 'after';
 }
 
 /** A figure that could not be measured, and why (a missing piece, or an error). */
@@ -26,6 +28,7 @@ export interface NotMeasured {
   notMeasured: string;
   /** True when the benchmark broke rather than found a piece missing. */
   failed?: boolean;
+  variant?: 'before' | 'after';
 }
 
 export type Row = Measured | NotMeasured;
@@ -56,6 +59,16 @@ export function formatQuantity(q: Quantity): string {
   return `${q.value.toFixed(digits)} ${q.unit}`;
 }
 
+function columns(header: string[], lines: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [render(header), render(widths.map((w) => '-'.repeat(w))), ...lines.map(render)].join('\n');
+}
+
 /** A plain-text table: one line per figure, its comparison and the ratio; over-budget rows shout. */
 export function formatTable(rows: readonly Row[]): string {
   const header = ['benchmark', 'figure', 'value', 'compared to', 'ratio', 'note'];
@@ -66,21 +79,42 @@ export function formatTable(rows: readonly Row[]): string {
     const compare = row.compare ? `${row.compare.label}: ${formatQuantity(row.compare)}` : '';
     const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`;
     const note = [row.overBudget ? '!!! OVER BUDGET !!!' : '', row.note ?? ''].filter(Boolean).join(' ');
-    return [row.benchmark, row.figure, formatQuantity(row), compare, ratio, note];
+    const benchmark = row.variant ? `${row.benchmark} (${row.variant})` : row.benchmark;
+    return [benchmark, row.figure, formatQuantity(row), compare, ratio, note];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const render = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return [render(header), render(widths.map((w) => '-'.repeat(w))), ...lines.map(render)].join('\n');
+  return columns(header, lines);
+}
+
+/**
+ * A `--baseline` run's figures measured in both trees, side by side: the value before and after,
+ * after ÷ before, and each one's ratio to what it is compared with (the floor), before → after.
+ */
+export function formatComparison(rows: readonly Row[]): string {
+  const key = (row: Row) => `${row.benchmark}\u0000${row.figure}`;
+  const before = new Map(rows.filter((r) => r.variant === 'before').map((r) => [key(r), r]));
+  const lines: string[][] = [];
+  for (const after of rows) {
+    if (after.variant !== 'after') continue;
+    const was = before.get(key(after));
+    if (!was || !isMeasured(was) || !isMeasured(after) || was.unit !== after.unit) continue;
+    const change = was.value > 0 ? `${(after.value / was.value).toFixed(2)}x` : '';
+    const floor = (r: Measured) => (r.ratio === undefined ? '-' : `${r.ratio.toFixed(2)}x`);
+    const vsFloor =
+      after.ratio === undefined && was.ratio === undefined ? '' : `${floor(was)} → ${floor(after)}`;
+    lines.push([after.benchmark, after.figure, formatQuantity(was), formatQuantity(after), change, vsFloor]);
+  }
+  return columns(
+    ['benchmark', 'figure', 'before', 'after', 'after/before', 'vs compared, before → after'],
+    lines,
+  );
 }
 
 export interface RunRecord {
   startedAt: string;
   finishedAt: string;
   quick: boolean;
+  /** The two trees of a `--baseline` run. */
+  variants?: { label: string; source: string }[];
   machine: { cpus: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
   rows: Row[];
 }

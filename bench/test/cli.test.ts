@@ -16,6 +16,15 @@ describe('parseArgs', () => {
     expect(parseArgs([], known)).toEqual({ quick: false, only: [], help: false });
   });
 
+  it('reads the commit to compare with', () => {
+    expect(parseArgs(['--baseline', 'HEAD~3', '--quick'], known)).toMatchObject({
+      baseline: 'HEAD~3',
+      quick: true,
+    });
+    expect(parseArgs(['--baseline=v1'], known).baseline).toBe('v1');
+    expect(() => parseArgs(['--baseline'], known)).toThrow('--baseline needs a git commit');
+  });
+
   it('refuses unknown options and benchmark names', () => {
     expect(() => parseArgs(['--fast'], known)).toThrow('Unknown option "--fast"');
     expect(() => parseArgs(['--only', 'nope'], known)).toThrow('Unknown benchmark "nope"');

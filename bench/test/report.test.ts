@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attempt, NotReady } from '../lib/benchmark.ts';
-import { formatQuantity, formatTable, measured } from '../lib/report.ts';
+import { formatComparison, formatQuantity, formatTable, measured } from '../lib/report.ts';
 
 describe('measured', () => {
   it('computes the ratio only when both figures share a unit', () => {
@@ -53,5 +53,23 @@ describe('attempt', () => {
     ]);
     const broken = await attempt('upload', ['a'], () => Promise.reject(new Error('boom')));
     expect(broken).toEqual([{ benchmark: 'upload', figure: 'a', notMeasured: 'failed: boom', failed: true }]);
+  });
+});
+
+describe('formatComparison', () => {
+  it('pairs the figures measured before and after, with the change and each ratio to its floor', () => {
+    const floor = { label: 'bare', value: 20, unit: 'ms' };
+    const table = formatComparison([
+      { ...measured('catalogue', 'keystroke', { value: 500, unit: 'ms' }, floor), variant: 'before' },
+      { ...measured('catalogue', 'only before', { value: 5, unit: 'ms' }), variant: 'before' },
+      { ...measured('catalogue', 'keystroke', { value: 250, unit: 'ms' }, floor), variant: 'after' },
+      { ...measured('catalogue', 'only after', { value: 5, unit: 'ms' }), variant: 'after' },
+      { benchmark: 'upload', figure: 'PUT', notMeasured: 'no app', variant: 'before' },
+      { ...measured('upload', 'PUT', { value: 5, unit: 'ms' }), variant: 'after' },
+    ]);
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/^benchmark\s+figure\s+before\s+after\s+after\/before/);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/keystroke\s+500 ms\s+250 ms\s+0.50x\s+25.00x → 12.50x$/);
   });
 });
