@@ -1,25 +1,40 @@
+import { memo } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { AttachmentName } from './AttachmentName.tsx';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
-import { attachmentType, canPreview, type AttachmentType } from './attachmentType.ts';
+import { attachmentType, canPreview } from './attachmentType.ts';
+import type { PreviewTarget } from './AttachmentPreviewModal.tsx';
+import type { DeleteTarget } from './DeleteAttachmentDialog.tsx';
 import { displayFilename } from './displayFilename.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
 import readable from '../records/readable.module.css';
+import classes from './AttachmentRow.module.css';
 
 interface Props {
   attachment: AttachmentItemFragment;
-  onPreview(attachment: AttachmentItemFragment, type: Extract<AttachmentType, 'image' | 'pdf'>): void;
-  onDelete(attachment: AttachmentItemFragment): void;
+  /** The record's entity, which a delete names. */
+  entityId: number;
+  onPreview(target: PreviewTarget): void;
+  onDelete(target: DeleteTarget): void;
 }
 
-export function AttachmentRow({ attachment, onPreview, onDelete }: Props) {
+/**
+ * Memoised: an upload appends one attachment to a list that may hold hundreds, and only the new row
+ * should render (Apollo keeps unchanged items' objects, and the panel hands over its state setters).
+ */
+export const AttachmentRow = memo(function AttachmentRow({
+  attachment,
+  entityId,
+  onPreview,
+  onDelete,
+}: Props) {
   const type = attachmentType(attachment.contentType, attachment.filename);
   const name = displayFilename(attachment.filename).text;
 
   return (
-    <Paper component="li" withBorder p="sm" data-testid="attachment-row">
+    <Paper component="li" withBorder p="sm" className={classes.row} data-testid="attachment-row">
       <Group wrap="nowrap" align="flex-start">
         <AttachmentThumbnail
           type={type}
@@ -40,7 +55,13 @@ export function AttachmentRow({ attachment, onPreview, onDelete }: Props) {
                 mih={44}
                 leftSection={<IconEye size={18} aria-hidden="true" />}
                 aria-label={`Preview ${name}`}
-                onClick={() => onPreview(attachment, type === 'pdf' ? 'pdf' : 'image')}
+                onClick={() =>
+                  onPreview({
+                    id: attachment.id,
+                    filename: attachment.filename,
+                    type: type === 'pdf' ? 'pdf' : 'image',
+                  })
+                }
               >
                 Preview
               </Button>
@@ -53,7 +74,7 @@ export function AttachmentRow({ attachment, onPreview, onDelete }: Props) {
               mih={44}
               leftSection={<IconTrash size={18} aria-hidden="true" />}
               aria-label={`Delete ${name}`}
-              onClick={() => onDelete(attachment)}
+              onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}
             >
               Delete
             </Button>
@@ -62,4 +83,4 @@ export function AttachmentRow({ attachment, onPreview, onDelete }: Props) {
       </Group>
     </Paper>
   );
-}
+});

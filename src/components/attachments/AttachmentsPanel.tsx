@@ -42,8 +42,9 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
             <AttachmentRow
               key={attachment.id}
               attachment={attachment}
-              onPreview={(a, type) => setPreview({ id: a.id, filename: a.filename, type })}
-              onDelete={(a) => setDeleting({ id: a.id, filename: a.filename, entityId: data.id })}
+              entityId={data.id}
+              onPreview={setPreview}
+              onDelete={setDeleting}
             />
           ))}
         </Stack>

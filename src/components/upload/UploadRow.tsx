@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
 import { percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
@@ -24,7 +25,8 @@ function toneOf(state: UploadEntry['state']): 'done' | 'failed' | 'active' | 'id
 }
 
 /** One file: its name, size, progress, state and reason, and what can be done with it. */
-export function UploadRow({ entry }: { entry: UploadEntry }) {
+/** Memoised: the queue keeps an unchanged entry's object, so a progress tick renders only its own row. */
+export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry }) {
   const queue = useUploadQueue();
   const percent = percentDone(entry);
   const speed = speedText(entry);
@@ -49,7 +51,9 @@ export function UploadRow({ entry }: { entry: UploadEntry }) {
           color={stateColors[entry.state]}
           size="sm"
           aria-label={`${name} progress`}
-          animated={entry.state === 'uploading' || entry.state === 'registering'}
+          // Static stripes while the server registers the file: an animated bar repaints the page
+          // every frame for as long as files upload, which starves a tablet's main thread.
+          striped={entry.state === 'registering'}
         />
         <Group gap="xs" justify="space-between">
           <Text size="xs" className={classes.status} data-tone={toneOf(entry.state)} data-state={entry.state}>
@@ -104,4 +108,4 @@ export function UploadRow({ entry }: { entry: UploadEntry }) {
       </Group>
     </li>
   );
-}
+});
