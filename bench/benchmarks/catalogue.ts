@@ -156,6 +156,35 @@ async function eventAt(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __benchEvent: Promise<number> }).__benchEvent);
 }
 
+interface Split {
+  /** Event to the parts request's start, the request itself, its response to the rows shown. */
+  before: number;
+  request: number;
+  after: number;
+}
+
+/** Where the time between the event and the rows went, from the page's Resource Timing. */
+async function split(page: Page, eventAt: number, rowsAt: number): Promise<Split> {
+  const request = await page.evaluate((from) => {
+    const entries = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/graphql') && e.startTime >= from);
+    const last = entries.at(-1) as PerformanceResourceTiming | undefined;
+    return last ? { start: last.startTime, end: last.responseEnd } : null;
+  }, eventAt);
+  if (!request) return { before: NaN, request: NaN, after: NaN };
+  return {
+    before: request.start - eventAt,
+    request: request.end - request.start,
+    after: rowsAt - request.end,
+  };
+}
+
+function splitNote(splits: Split[]): string {
+  const part = (pick: (s: Split) => number) => median(splits.map(pick)).toFixed(0);
+  return `to request ${part((s) => s.before)} ms, request ${part((s) => s.request)} ms, response to rows ${part((s) => s.after)} ms`;
+}
+
 /** Median time of the same GraphQL request body sent from Node, `samples` times after a warm-up. */
 async function replay(client: ApiClient, body: string, samples: number): Promise<number> {
   await gqlBody(client, body);
@@ -167,6 +196,8 @@ async function replay(client: ApiClient, body: string, samples: number): Promise
 async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Promise<Row[]> {
   const navigation: number[] = [];
   const keystroke: number[] = [];
+  const navigationSplits: Split[] = [];
+  const keystrokeSplits: Split[] = [];
   // The app's own parts requests, replayed from Node as the bare figure they are compared with.
   let lastPartsRequest: string | undefined;
   page.on('request', (request) => {
@@ -187,7 +218,10 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
     await armEventClock(page, 'click');
     await partsLink.click();
     try {
-      navigation.push((await rowsShownAt(page)) - (await eventAt(page)));
+      const rowsAt = await rowsShownAt(page);
+      const clickAt = await eventAt(page);
+      navigation.push(rowsAt - clickAt);
+      navigationSplits.push(await split(page, clickAt, rowsAt));
     } catch {
       throw new NotReady(`the parts page shows no rows (${ROWS_SELECTOR}) yet`);
     }
@@ -205,7 +239,10 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
     await watchRows(page, SEARCH_TERM);
     await armEventClock(page, 'keydown');
     await search.press(SEARCH_TERM.slice(-1));
-    keystroke.push((await rowsShownAt(page)) - (await eventAt(page)));
+    const rowsAt = await rowsShownAt(page);
+    const keyAt = await eventAt(page);
+    keystroke.push(rowsAt - keyAt);
+    keystrokeSplits.push(await split(page, keyAt, rowsAt));
     searchRequest = lastPartsRequest;
   }
   if (!listRequest || !searchRequest) throw new Error('the app showed parts without a parts request');
@@ -219,7 +256,7 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
       ms(median(navigation)),
       { label: "the app's parts request, bare, p50", ...ms(bareList) },
       {
-        note: `click on Parts to rows, median of ${navigation.length}`,
+        note: `click on Parts to rows, median of ${navigation.length}: ${splitNote(navigationSplits)}`,
       },
     ),
     measured(
@@ -228,7 +265,7 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
       ms(median(keystroke)),
       { label: "the app's search request, bare, p50", ...ms(bareSearch) },
       {
-        note: `last key of "${SEARCH_TERM}" to filtered rows (includes the app's typing pause), median of ${keystroke.length}`,
+        note: `last key of "${SEARCH_TERM}" to filtered rows (includes the app's typing pause), median of ${keystroke.length}: ${splitNote(keystrokeSplits)}`,
       },
     ),
   ];
