@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
 import { DeleteAttachmentDialog, type DeleteTarget } from './DeleteAttachmentDialog.tsx';
 import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
+import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
 import readable from '../records/readable.module.css';
 
 interface Props {
@@ -13,44 +14,70 @@ interface Props {
   recordLabel: string;
 }
 
+type Items = NonNullable<RecordAttachmentsFragment['fileAttachments']>;
+
 /** The attachments of any kind of record: list, preview, download and delete. */
 export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const data = getFragmentData(RecordAttachmentsFields, entity);
-  const attachments = (data.fileAttachments ?? []).flatMap((item) =>
-    item ? [getFragmentData(AttachmentItemFields, item)] : [],
-  );
+  // A drop of many files attaches several per frame: the list catches up in the background with the
+  // latest of them, instead of rendering once per attach while uploads wait for the main thread.
+  const items = useDeferredValue(data.fileAttachments ?? []);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
 
   return (
     <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
       <Title order={2} size="h3" id="attachments-heading">
-        Attachments ({attachments.length})
+        Attachments ({items.filter((item) => item !== null).length})
       </Title>
-      {attachments.length === 0 ? (
+      {items.length === 0 ? (
         <Text className={readable.muted}>No files attached yet. Drop files on this page to attach them.</Text>
       ) : (
-        <Stack
-          component="ul"
-          gap="xs"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={`Files of ${recordLabel}`}
-        >
-          {attachments.map((attachment) => (
-            <AttachmentRow
-              key={attachment.id}
-              attachment={attachment}
-              entityId={data.id}
-              onPreview={setPreview}
-              onDelete={setDeleting}
-            />
-          ))}
-        </Stack>
+        <AttachmentList
+          items={items}
+          entityId={data.id}
+          label={`Files of ${recordLabel}`}
+          onPreview={setPreview}
+          onDelete={setDeleting}
+        />
       )}
       <AttachmentPreviewModal target={preview} onClose={() => setPreview(null)} />
       <DeleteAttachmentDialog target={deleting} recordLabel={recordLabel} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }
+
+interface ListProps {
+  items: Items;
+  entityId: number;
+  label: string;
+  onPreview(target: PreviewTarget): void;
+  onDelete(target: DeleteTarget): void;
+}
+
+/** Memoised: renders when the (deferred) list changes, not whenever the record page does. */
+const AttachmentList = memo(function AttachmentList({
+  items,
+  entityId,
+  label,
+  onPreview,
+  onDelete,
+}: ListProps) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {items.map((item) => {
+        if (!item) return null;
+        const attachment = getFragmentData(AttachmentItemFields, item);
+        return (
+          <AttachmentRow
+            key={attachment.id}
+            attachment={attachment}
+            entityId={entityId}
+            onPreview={onPreview}
+            onDelete={onDelete}
+          />
+        );
+      })}
+    </Stack>
+  );
+});
