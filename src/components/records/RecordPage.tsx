@@ -9,6 +9,7 @@ import { RecordDropZone } from '../upload/RecordDropZone.tsx';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
 import { parseRouteId } from './parseRouteId.ts';
+import { recordVariables } from './prefetchRecord.ts';
 import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
 import { recordKindInfo, type RecordKind } from './recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
@@ -58,7 +59,7 @@ function LoadedRecord<TData, TRecord>({
 }: Props<TData, TRecord> & { id: number }) {
   const { label } = recordKindInfo(kind);
   const { data, error, loading, refetch } = useQuery(query, {
-    variables: { id: String(id) },
+    variables: recordVariables(id),
     context: ERRORS_IN_PLACE,
   });
   const name = `${label} ${id}`;

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 
@@ -25,7 +26,10 @@ const PartRecordQuery = graphql(`
   }
 `);
 
-export const Route = createFileRoute('/_authenticated/parts/$id')({ component: PartPage });
+export const Route = createFileRoute('/_authenticated/parts/$id')({
+  loader: ({ context, params }) => prefetchRecord(context.apolloClient, PartRecordQuery, params.id),
+  component: PartPage,
+});
 
 function PartPage() {
   const { id } = Route.useParams();

@@ -1,11 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Stack, Title } from '@mantine/core';
 import { PartsBrowser } from '../../components/parts/PartsBrowser.tsx';
-import { firstPage, validatePartsSearch } from '../../components/parts/partsSearch.ts';
+import { firstPage, partsVariables, validatePartsSearch } from '../../components/parts/partsSearch.ts';
+import { PartsListQuery } from '../../components/parts/partsListQuery.ts';
+import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { useOpenByIdShortcut } from '../../components/open-by-id/openByIdShortcut.ts';
 
 export const Route = createFileRoute('/_authenticated/parts/')({
   validateSearch: validatePartsSearch,
+  // Asks for the rows as soon as the URL changes (and on hover or touch of a link, through intent
+  // preloading) instead of after the page's code has loaded and rendered; the list's own query then
+  // joins the request in flight or reads the cache. Not awaited: the page shows its loading state,
+  // and a failure is the list's to show in place.
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    context.apolloClient
+      .query({ query: PartsListQuery, variables: partsVariables(deps), context: ERRORS_IN_PLACE })
+      .catch(() => undefined);
+  },
   component: PartsPage,
 });
 

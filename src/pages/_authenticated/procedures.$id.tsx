@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 
@@ -26,7 +27,10 @@ const ProcedureRecordQuery = graphql(`
   }
 `);
 
-export const Route = createFileRoute('/_authenticated/procedures/$id')({ component: ProcedurePage });
+export const Route = createFileRoute('/_authenticated/procedures/$id')({
+  loader: ({ context, params }) => prefetchRecord(context.apolloClient, ProcedureRecordQuery, params.id),
+  component: ProcedurePage,
+});
 
 function ProcedurePage() {
   const { id } = Route.useParams();

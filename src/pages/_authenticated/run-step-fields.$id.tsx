@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatScalar } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 
@@ -27,7 +28,10 @@ const RunStepFieldRecordQuery = graphql(`
   }
 `);
 
-export const Route = createFileRoute('/_authenticated/run-step-fields/$id')({ component: RunStepFieldPage });
+export const Route = createFileRoute('/_authenticated/run-step-fields/$id')({
+  loader: ({ context, params }) => prefetchRecord(context.apolloClient, RunStepFieldRecordQuery, params.id),
+  component: RunStepFieldPage,
+});
 
 function RunStepFieldPage() {
   const { id } = Route.useParams();

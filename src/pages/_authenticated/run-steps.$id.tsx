@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 
@@ -32,7 +33,10 @@ const RunStepRecordQuery = graphql(`
   }
 `);
 
-export const Route = createFileRoute('/_authenticated/run-steps/$id')({ component: RunStepPage });
+export const Route = createFileRoute('/_authenticated/run-steps/$id')({
+  loader: ({ context, params }) => prefetchRecord(context.apolloClient, RunStepRecordQuery, params.id),
+  component: RunStepPage,
+});
 
 function RunStepPage() {
   const { id } = Route.useParams();

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 
@@ -38,7 +39,10 @@ const RunRecordQuery = graphql(`
   }
 `);
 
-export const Route = createFileRoute('/_authenticated/runs/$id')({ component: RunPage });
+export const Route = createFileRoute('/_authenticated/runs/$id')({
+  loader: ({ context, params }) => prefetchRecord(context.apolloClient, RunRecordQuery, params.id),
+  component: RunPage,
+});
 
 function RunPage() {
   const { id } = Route.useParams();

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordPage } from '../../components/records/RecordPage.tsx';
+import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 
@@ -25,7 +26,10 @@ const StepRecordQuery = graphql(`
   }
 `);
 
-export const Route = createFileRoute('/_authenticated/steps/$id')({ component: StepPage });
+export const Route = createFileRoute('/_authenticated/steps/$id')({
+  loader: ({ context, params }) => prefetchRecord(context.apolloClient, StepRecordQuery, params.id),
+  component: StepPage,
+});
 
 function StepPage() {
   const { id } = Route.useParams();
