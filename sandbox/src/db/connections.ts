@@ -151,7 +151,8 @@ export function connection<Row extends object>(
   const more = fetched.length > limit;
   let rows = fetched.slice(0, limit);
   if (!forward) rows.reverse();
-  if (forward && last !== undefined && rows.length > last) rows = rows.slice(rows.length - last);
+  const trimmed = forward && last !== undefined && rows.length > last;
+  if (trimmed) rows = rows.slice(rows.length - last);
 
   const exists = (extra: SqlCondition): boolean => {
     const e = where([...base, extra]);
@@ -162,10 +163,17 @@ export function connection<Row extends object>(
   const lastRow = rows.at(-1);
   const valuesOf = (row: Record<string, unknown>) =>
     keys.map((k) => row[`__sort_${k.column}`] as string | number | null);
-  const hasNextPage = forward ? more : lastRow ? exists(beyond(keys, valuesOf(lastRow), true)) : false;
+  // A page read forward from the start (no after cursor, nothing trimmed off its front) has nothing
+  // before it, and one read backward without a before cursor has nothing after it. Not asking saves a
+  // query that, with no such row to find, may scan the whole table (~10 ms for 100k parts).
+  const hasNextPage = forward
+    ? more
+    : lastRow && args.before
+      ? exists(beyond(keys, valuesOf(lastRow), true))
+      : false;
   const hasPreviousPage = !forward
     ? more
-    : firstRow
+    : firstRow && (args.after || trimmed)
       ? exists(beyond(keys, valuesOf(firstRow), false))
       : false;
 

@@ -149,6 +149,39 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
       CREATE INDEX file_attachments_entity ON file_attachments(entity_id, id);
     `,
   },
+  {
+    id: 2,
+    name: 'trigram index for part search',
+    sql: `
+      -- Substring search (like/ilike '%term%') on part number and description; filters.ts uses it to
+      -- narrow the rows and keeps the LIKE itself for the exact answer. External content: the index
+      -- reads the text from parts (columns named like parts' own), so it stores no second copy.
+      -- case_sensitive 0 (the default, spelled out): one index serves like and ilike.
+      CREATE VIRTUAL TABLE parts_search USING fts5(
+        part_number, description,
+        content = 'parts', content_rowid = 'id',
+        tokenize = 'trigram case_sensitive 0'
+      );
+      -- The index must stay in step with parts: a 'delete' must pass exactly the values indexed.
+      -- Named parts_search_*: the seed sets them aside by that name during its bulk insert.
+      CREATE TRIGGER parts_search_insert AFTER INSERT ON parts BEGIN
+        INSERT INTO parts_search (rowid, part_number, description)
+          VALUES (new.id, new.part_number, new.description);
+      END;
+      CREATE TRIGGER parts_search_delete AFTER DELETE ON parts BEGIN
+        INSERT INTO parts_search (parts_search, rowid, part_number, description)
+          VALUES ('delete', old.id, old.part_number, old.description);
+      END;
+      CREATE TRIGGER parts_search_update AFTER UPDATE OF id, part_number, description ON parts BEGIN
+        INSERT INTO parts_search (parts_search, rowid, part_number, description)
+          VALUES ('delete', old.id, old.part_number, old.description);
+        INSERT INTO parts_search (rowid, part_number, description)
+          VALUES (new.id, new.part_number, new.description);
+      END;
+      -- Parts that existed before this migration (a data directory from an earlier version).
+      INSERT INTO parts_search (parts_search) VALUES ('rebuild');
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -9,6 +9,17 @@ export interface ColumnSpec {
   kind: ColumnKind;
 }
 
+/**
+ * An FTS5 trigram index kept in step with the table by triggers (see migration 2). `like`/`ilike` on
+ * these fields use it to narrow the candidate rows; the LIKE/GLOB itself still decides (filters.ts).
+ */
+export interface TrigramIndex {
+  /** The FTS5 table: external content (content=<table>, content_rowid='id'), tokenize='trigram'. */
+  table: string;
+  /** Filter fields it covers. Its columns carry the same names as the table's own columns. */
+  fields: readonly string[];
+}
+
 export interface RecordTable {
   name: string;
   table: string;
@@ -16,6 +27,7 @@ export interface RecordTable {
   filters: Readonly<Record<string, ColumnSpec>>;
   /** Sort enum stem (e.g. PART_NUMBER) → column. */
   sorts: Readonly<Record<string, string>>;
+  trigramIndex?: TrigramIndex;
 }
 
 const col = (sql: string, kind: ColumnKind): ColumnSpec => ({ sql, kind });
@@ -58,6 +70,7 @@ export const PARTS: RecordTable = {
     COST: 'cost',
     LEAD_TIME: 'lead_time',
   },
+  trigramIndex: { table: 'parts_search', fields: ['partNumber', 'description'] },
 };
 
 export const PROCEDURES: RecordTable = {
