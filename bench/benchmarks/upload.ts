@@ -36,6 +36,7 @@ const appFigures = (size: string) => [
   `PUT ${size}`,
   `JS heap growth ${size}`,
   `browser RSS growth ${size}`,
+  `PUT ${size}, bare in Chromium`,
 ];
 const MD5_FIGURE = 'MD5 fallback in page';
 
@@ -85,10 +86,59 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
 }
 
-async function appAttach(page: Page, file: string, curl: CurlResult | undefined): Promise<Row[]> {
+/**
+ * The same file PUT from the same page without the app: a bare XMLHttpRequest with an upload progress
+ * listener (what the app uses), then a bare fetch, each to a fresh ticket. What the browser itself
+ * costs, so the app's PUT can be told apart from Chromium's.
+ */
+async function barePutsInPage(
+  page: Page,
+  client: ApiClient,
+  file: string,
+): Promise<{ xhrMs: number; fetchMs: number }> {
+  await page.setInputFiles('#bench-file-source', [file]);
+  const ticketFor = async (how: string) =>
+    (await requestTicket(client, `bare-${how}-${Date.now()}-${file.split('/').pop()}`)).ticket;
+  const xhrTicket = await ticketFor('xhr');
+  const fetchTicket = await ticketFor('fetch');
+  return page.evaluate(
+    async ({ xhrTicket, fetchTicket }) => {
+      const input = document.getElementById('bench-file-source') as HTMLInputElement;
+      const body = input.files![0]!;
+      const xhrStart = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('PUT', xhrTicket.uploadUrl);
+        xhr.setRequestHeader('Content-Type', xhrTicket.contentType);
+        xhr.upload.onprogress = () => undefined;
+        xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new Error(`bare XHR PUT ${xhr.status}`)));
+        xhr.onerror = () => reject(new Error('bare XHR PUT failed'));
+        xhr.send(body);
+      });
+      const xhrMs = performance.now() - xhrStart;
+      const fetchStart = performance.now();
+      const response = await fetch(fetchTicket.uploadUrl, {
+        method: 'PUT',
+        headers: { 'Content-Type': fetchTicket.contentType },
+        body,
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`bare fetch PUT ${response.status}`);
+      return { xhrMs, fetchMs: performance.now() - fetchStart };
+    },
+    { xhrTicket, fetchTicket },
+  );
+}
+
+async function appAttach(
+  page: Page,
+  client: ApiClient,
+  file: string,
+  curl: CurlResult | undefined,
+): Promise<Row[]> {
   const bytes = statSync(file).size;
   const size = sizeLabel(bytes);
-  const [whole, put, heap, rss] = appFigures(size) as [string, string, string, string];
+  const [whole, put, heap, rss, barePut] = appFigures(size) as [string, string, string, string, string];
   await openRecordPage(page, RECORD_PATH);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
@@ -104,6 +154,7 @@ async function appAttach(page: Page, file: string, curl: CurlResult | undefined)
   const puts = await storagePutDurations(page, droppedAt);
   const ticketAt = await firstGraphqlStart(page, droppedAt);
   await cdp.detach();
+  const bare = await barePutsInPage(page, client, file);
   const ms = (value: number) => ({ value, unit: 'ms' });
   const mb = (value: number) => ({ value: value / MB, unit: 'MB' });
   const wholeMs = listedAt - ticketAt;
@@ -119,7 +170,10 @@ async function appAttach(page: Page, file: string, curl: CurlResult | undefined)
       },
     ),
     measured(NAME, put, ms(putMs), curl && { label: 'curl -T', ...ms(curl.putMs) }, {
-      note: `app ${mbPerSecond(bytes, putMs).toFixed(0)} MB/s${curl ? `, curl ${mbPerSecond(bytes, curl.putMs).toFixed(0)} MB/s` : ''}${puts.length > 1 ? `, ${puts.length} PUTs (retries)` : ''}`,
+      note: `app ${mbPerSecond(bytes, putMs).toFixed(0)} MB/s${curl ? `, curl ${mbPerSecond(bytes, curl.putMs).toFixed(0)} MB/s` : ''}${puts.length > 1 ? `, ${puts.length} PUTs (retries)` : ''}; app/bare Chromium XHR ${(putMs / bare.xhrMs).toFixed(2)}x`,
+    }),
+    measured(NAME, barePut, ms(bare.xhrMs), curl && { label: 'curl -T', ...ms(curl.putMs) }, {
+      note: `bare XHR with a progress listener ${mbPerSecond(bytes, bare.xhrMs).toFixed(0)} MB/s; bare fetch ${bare.fetchMs.toFixed(0)} ms = ${mbPerSecond(bytes, bare.fetchMs).toFixed(0)} MB/s (no progress events)`,
     }),
     measured(
       NAME,
@@ -191,7 +245,9 @@ export const upload: Benchmark = {
                 ctx.log(`upload: app ${size}`);
                 const file = await names.named(source, `app-${i}-${Date.now()}.bin`);
                 out.push(
-                  ...(await attempt(NAME, appFigures(size), () => appAttach(page, file, curl.get(source)))),
+                  ...(await attempt(NAME, appFigures(size), () =>
+                    appAttach(page, client, file, curl.get(source)),
+                  )),
                 );
               }
               const largest = sources.at(-1)!;
