@@ -1,19 +1,80 @@
-import { createStore, del, setMany, values } from 'idb-keyval';
+import { promisifyRequest } from 'idb-keyval';
 import type { StoredUpload, UploadStore } from './uploadPorts.ts';
+
+type SavedEntry = Omit<StoredUpload, 'file'>;
+
+const DB_NAME = 'floor-uploads-v2';
+const ENTRIES = 'entries';
+const FILES = 'files';
+
+function openDb(): Promise<IDBDatabase> {
+  const request = indexedDB.open(DB_NAME, 1);
+  request.onupgradeneeded = () => {
+    request.result.createObjectStore(ENTRIES);
+    request.result.createObjectStore(FILES);
+  };
+  return promisifyRequest(request).then((db) => {
+    // A later version opened in another tab must not wait on this one.
+    db.onversionchange = () => db.close();
+    return db;
+  });
+}
 
 /**
  * Unfinished uploads in IndexedDB, file included (the browser keeps the Blob), so a reload, a crash
  * or a sign-in redirect does not lose what the technician dropped.
+ *
+ * Each file is written once, next to its entry in the same transaction; the state changes that
+ * follow (several per file) write only the small entry. Writing the Blob again with every state
+ * change cost the page about 6 ms per write, a fifth of the time of a 100-file drop.
  */
 export function createIdbUploadStore(): UploadStore {
-  const store = createStore('floor-uploads', 'entries');
+  let db: Promise<IDBDatabase> | undefined;
+  /** Ids whose file is stored already (written or read by this page). */
+  const filed = new Set<string>();
+
+  async function transaction(mode: IDBTransactionMode, work: (tx: IDBTransaction) => void): Promise<void> {
+    db ??= openDb();
+    const tx = (await db).transaction([ENTRIES, FILES], mode);
+    work(tx);
+    await promisifyRequest(tx);
+  }
+
   return {
-    loadAll: () => values<StoredUpload>(store),
-    saveAll: (entries) =>
-      setMany(
-        entries.map((entry) => [entry.id, entry] as [string, StoredUpload]),
-        store,
-      ),
-    remove: (id) => del(id, store),
+    async loadAll() {
+      let saved: SavedEntry[] = [];
+      let fileIds: IDBValidKey[] = [];
+      let files: Blob[] = [];
+      await transaction('readonly', (tx) => {
+        void promisifyRequest(tx.objectStore(ENTRIES).getAll()).then((all) => (saved = all));
+        void promisifyRequest(tx.objectStore(FILES).getAllKeys()).then((keys) => (fileIds = keys));
+        void promisifyRequest(tx.objectStore(FILES).getAll()).then((all) => (files = all));
+      });
+      const fileById = new Map(fileIds.map((id, index) => [id, files[index]]));
+      return saved.flatMap((entry) => {
+        const file = fileById.get(entry.id);
+        if (!file) return [];
+        filed.add(entry.id);
+        return [{ ...entry, file }];
+      });
+    },
+
+    async saveAll(toSave) {
+      await transaction('readwrite', (tx) => {
+        for (const { file, ...entry } of toSave) {
+          if (!filed.has(entry.id)) tx.objectStore(FILES).put(file, entry.id);
+          tx.objectStore(ENTRIES).put(entry, entry.id);
+        }
+      });
+      for (const entry of toSave) filed.add(entry.id);
+    },
+
+    async remove(id) {
+      await transaction('readwrite', (tx) => {
+        tx.objectStore(ENTRIES).delete(id);
+        tx.objectStore(FILES).delete(id);
+      });
+      filed.delete(id);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UploadError } from './uploadErrors.ts';
 import { defaultRetryPolicy, putTimeoutMs, type UploadEvent, type UploadQueue } from './uploadQueue.ts';
-import { createQueueWorld, FakeServer } from './uploadQueue.testkit.ts';
+import { createQueueWorld, FakeConnectivity, FakeServer } from './uploadQueue.testkit.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
 
 const part: UploadTarget = { entityId: 501, label: 'Part BRKT-001', record: { kind: 'part', id: 1 } };
@@ -370,6 +370,29 @@ describe('UploadQueue: exactly once', () => {
     expect(done).toMatchObject({ state: 'attached', filename: 'video.mp4', target: part });
     expect(world.server.attachments.filter((a) => a.filename === 'video.mp4')).toHaveLength(1);
     await vi.waitFor(() => expect(world.store.rows.size).toBe(0));
+  });
+
+  it('a page that stops after the upload, before registering, leaves the key: the next registers it once', async () => {
+    const world = createQueueWorld();
+    // The first page loses the network as its PUT ends, and is closed while it waits to register.
+    const firstPageNetwork = new FakeConnectivity();
+    const before = world.makeQueue({ connectivity: firstPageNetwork });
+    world.server.gates.put.close();
+    const [entry] = before.add([file('a.pdf', 10)], part).added;
+    const id = entry!.id;
+    await until(before, id, (e) => e.state === 'uploading');
+    firstPageNetwork.online = false;
+    world.server.gates.put.release();
+    await until(before, id, (e) => e.state === 'registering' && e.waiting === 'network');
+    expect(world.store.rows.get(id)).toMatchObject({ state: 'registering', registerSent: true });
+    world.pages.close('page-1');
+
+    const after = world.makeQueue();
+    await after.restore();
+    expect(await until(after, id, finished)).toMatchObject({ state: 'attached' });
+    expect(world.server.puts).toHaveLength(1);
+    expect(world.server.lookups).toHaveLength(1);
+    expect(world.server.registerCalls).toHaveLength(1);
   });
 
   it('after a reload during registration, finds the attachment instead of creating another', async () => {

@@ -255,7 +255,6 @@ export class UploadQueue {
           try {
             const { s3Key, s3Etag } = await this.withRetries(id, signal, () => this.upload(id, signal));
             this.advance(id, signal, { state: 'registering', s3Key, s3Etag, waiting: undefined });
-            await this.persist([id]);
           } catch (error) {
             if (isUploadError(error) && error.kind === 'url-rejected' && urlRenewals++ < 1) continue;
             throw error;
@@ -263,6 +262,9 @@ export class UploadQueue {
         } else if (entry.state !== 'registering') {
           this.advance(id, signal, { state: 'registering' });
         }
+        // Stored before anything is sent: after a reload the answer may be the thing that was lost,
+        // and a stored 'registering' entry is looked up before it is registered again (toStored).
+        await this.persist([id]);
         try {
           const attachmentId = await this.withRetries(id, signal, () => this.register(id, signal));
           this.finish(id, { state: 'attached', attachmentId, waiting: undefined, reason: undefined });
@@ -327,8 +329,6 @@ export class UploadQueue {
       if (existing !== null) return existing;
     }
     this.registerSent.add(id);
-    // Stored before sending: after a reload the answer may be the thing that was lost.
-    await this.persist([id]);
     return this.options.api.register({ filename, s3Key, s3Etag, target }, signal);
   }
 
@@ -421,7 +421,9 @@ export class UploadQueue {
 
   private toStored(entry: UploadEntry): StoredUpload {
     const { sentBytes: _sent, bytesPerSecond: _speed, waiting: _waiting, ...rest } = entry;
-    return { ...rest, registerSent: this.registerSent.has(entry.id), owner: this.options.ownership.ownerId };
+    // One write before registering serves both facts: the key to register, and that it may be sent.
+    const registerSent = this.registerSent.has(entry.id) || entry.state === 'registering';
+    return { ...rest, registerSent, owner: this.options.ownership.ownerId };
   }
 
   /** Store writes run one after another so a later state never loses to an earlier one. */

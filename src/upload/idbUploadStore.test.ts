@@ -1,0 +1,93 @@
+// Node's Blob, not jsdom's: it is what fake-indexeddb's structured clone can copy, as a browser's would.
+import { Blob } from 'node:buffer';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createIdbUploadStore } from './idbUploadStore.ts';
+import type { StoredUpload } from './uploadPorts.ts';
+
+function stored(id: string, patch: Partial<StoredUpload> = {}): StoredUpload {
+  return {
+    id,
+    file: new Blob([`body of ${id}`], { type: 'text/plain' }) as unknown as globalThis.Blob,
+    filename: `${id}.txt`,
+    size: 10,
+    type: 'text/plain',
+    target: { entityId: 7, label: 'Part 1', record: { kind: 'part', id: 1 } },
+    state: 'queued',
+    createdAt: 1,
+    registerSent: false,
+    owner: 'page-1',
+    ...patch,
+  };
+}
+
+/** Counts the Blobs put into any object store: what each state change costs. */
+function countBlobPuts(): { count(): number } {
+  let blobs = 0;
+  const put = IDBObjectStore.prototype.put;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+    this: IDBObjectStore,
+    value: unknown,
+    key?: IDBValidKey,
+  ) {
+    if (value instanceof Blob) blobs++;
+    return put.call(this, value, key);
+  });
+  return { count: () => blobs };
+}
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  globalThis.indexedDB = new IDBFactory();
+});
+
+describe('createIdbUploadStore', () => {
+  it('gives back what was saved, file bytes included, to a page opened later', async () => {
+    await createIdbUploadStore().saveAll([stored('a'), stored('b', { state: 'failed', reason: 'x' })]);
+
+    const loaded = await createIdbUploadStore().loadAll();
+
+    expect(loaded.map(({ file: _file, ...rest }) => rest)).toEqual(
+      [stored('a'), stored('b', { state: 'failed', reason: 'x' })].map(({ file: _file, ...rest }) => rest),
+    );
+    expect(await loaded.find((entry) => entry.id === 'b')!.file.text()).toBe('body of b');
+  });
+
+  it('writes each file once: later state changes store only the entry', async () => {
+    const blobs = countBlobPuts();
+    const store = createIdbUploadStore();
+    await store.saveAll([stored('a'), stored('b')]);
+    await store.saveAll([stored('a', { state: 'uploading' })]);
+    await store.saveAll([stored('a', { state: 'registering', s3Key: 'k', s3Etag: 'e', registerSent: true })]);
+
+    expect(blobs.count()).toBe(2);
+    const [a] = (await createIdbUploadStore().loadAll()).filter((entry) => entry.id === 'a');
+    expect(a).toMatchObject({ state: 'registering', s3Key: 'k', registerSent: true });
+    expect(await a!.file.text()).toBe('body of a');
+  });
+
+  it('a page that adopts stored entries does not write their files again', async () => {
+    await createIdbUploadStore().saveAll([stored('a')]);
+    const blobs = countBlobPuts();
+    const adopting = createIdbUploadStore();
+
+    const [entry] = await adopting.loadAll();
+    await adopting.saveAll([{ ...entry!, owner: 'page-2' }]);
+
+    expect(blobs.count()).toBe(0);
+    expect((await createIdbUploadStore().loadAll())[0]).toMatchObject({ id: 'a', owner: 'page-2' });
+  });
+
+  it('removes the entry and its file; a file saved again after removal is written again', async () => {
+    const store = createIdbUploadStore();
+    await store.saveAll([stored('a'), stored('b')]);
+    await store.remove('a');
+
+    expect((await createIdbUploadStore().loadAll()).map((entry) => entry.id)).toEqual(['b']);
+
+    await store.saveAll([stored('a', { state: 'queued' })]);
+    const again = (await createIdbUploadStore().loadAll()).find((entry) => entry.id === 'a');
+    expect(await again!.file.text()).toBe('body of a');
+  });
+});
