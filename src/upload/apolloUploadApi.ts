@@ -1,4 +1,5 @@
-import type { ApolloClient } from '@apollo/client';
+import type { ApolloCache, ApolloClient, Reference } from '@apollo/client';
+import { throttle } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
 import { ERRORS_IN_PLACE } from '../graphql/links.ts';
 import { errorMessagesOf, isAuthFailure, isTransientFailure, toUserMessage } from '../graphql/errors.ts';
@@ -169,8 +170,49 @@ async function classified<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Puts registered attachments (already in the cache: the mutation wrote them) into the cached lists
+ * of their records. Each change of a list makes every page showing it read and render the whole list
+ * again, so while many files finish together their attachments go in together: at once for the
+ * first, then at most one change per window.
+ */
+function attachmentAppender(
+  cache: ApolloCache,
+  windowMs: number,
+): (entityId: number, attachment: { __typename?: string; id: number }) => void {
+  let pending = new Map<number, string[]>();
+  const flush = throttle(() => {
+    const batch = pending;
+    pending = new Map();
+    cache.batch({
+      update(batchCache) {
+        for (const [entityId, ids] of batch) {
+          batchCache.modify({
+            id: batchCache.identify({ __typename: 'Entity', id: entityId }),
+            fields: {
+              fileAttachments(existing: readonly Reference[] | null = [], { toReference }) {
+                const list = existing ?? [];
+                const listed = new Set(list.map((item) => item.__ref));
+                const added = ids.filter((id) => !listed.has(id)).flatMap((id) => toReference(id) ?? []);
+                return added.length > 0 ? [...list, ...added] : list;
+              },
+            },
+          });
+        }
+      },
+    });
+  }, windowMs);
+  return (entityId, attachment) => {
+    const id = cache.identify({ __typename: 'FileAttachment', ...attachment });
+    if (!id) return;
+    pending.set(entityId, [...(pending.get(entityId) ?? []), id]);
+    flush();
+  };
+}
+
 /** The upload's GraphQL calls through the app's Apollo client (token renewal lives in its links). */
-export function createApolloUploadApi(client: ApolloClient): UploadApi {
+export function createApolloUploadApi(client: ApolloClient, { appendWindowMs = 250 } = {}): UploadApi {
+  const appendToRecord = attachmentAppender(client.cache, appendWindowMs);
   return {
     requestTicket: (filename, signal) =>
       classified(async () => {
@@ -193,25 +235,10 @@ export function createApolloUploadApi(client: ApolloClient): UploadApi {
             input: { filename, s3Key, s3Etag, entityId: String(target.entityId), validateUpload: true },
           },
           context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
-          update(cache, result) {
-            const attachment = result.data?.createFileAttachment?.fileAttachment;
-            if (!attachment) return;
-            const ref = cache.identify(attachment);
-            cache.modify({
-              id: cache.identify({ __typename: 'Entity', id: target.entityId }),
-              fields: {
-                fileAttachments(existing: readonly { __ref: string }[] | null = [], { toReference }) {
-                  const list = existing ?? [];
-                  if (list.some((item) => item.__ref === ref)) return list;
-                  const newRef = toReference(attachment);
-                  return newRef ? [...list, newRef] : list;
-                },
-              },
-            });
-          },
         });
         const attachment = data?.createFileAttachment?.fileAttachment;
         if (!attachment) throw new UploadError('permanent', 'The server did not confirm the attachment.');
+        appendToRecord(target.entityId, attachment);
         return attachment.id;
       }),
 
