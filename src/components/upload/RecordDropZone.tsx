@@ -20,13 +20,24 @@ export interface RecordDropZoneProps {
   children: ReactNode;
 }
 
+/** This record's files in the queue; the only part of the zone that renders at every queue change. */
+function RecordUploads({ entityId, label }: { entityId: number; label: string }) {
+  const uploads = useUploads();
+  const forThisRecord = useMemo(
+    () => uploads.filter((entry) => entry.target.entityId === entityId),
+    [uploads, entityId],
+  );
+  return forThisRecord.length > 0 ? (
+    <UploadList entries={forThisRecord} title={`Uploads to ${label}`} />
+  ) : null;
+}
+
 /**
  * Makes a whole record page a drop target: files dropped anywhere on it, chosen, photographed or
  * pasted while it is open go to the app's upload queue for this record.
  */
 export function RecordDropZone({ entityId, label, record, children }: RecordDropZoneProps) {
   const queue = useUploadQueue();
-  const uploads = useUploads();
   const [refusals, setRefusals] = useState<string[]>([]);
   const cameraInput = useRef<HTMLInputElement>(null);
 
@@ -76,11 +87,6 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
   }, [attach]);
-
-  const forThisRecord = useMemo(
-    () => uploads.filter((entry) => entry.target.entityId === entityId),
-    [uploads, entityId],
-  );
 
   return (
     <Box {...getRootProps({ onDrop: refuseNonFiles, className: classes.zone })}>
@@ -132,7 +138,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
           ))}
         </Alert>
       )}
-      {forThisRecord.length > 0 && <UploadList entries={forThisRecord} title={`Uploads to ${label}`} />}
+      <RecordUploads entityId={entityId} label={label} />
       {children}
       {(isDragActive || pageDrag) && (
         // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.

@@ -34,12 +34,16 @@ describe('UploadTray', () => {
       queue.add([new File(['x'], 'denied.pdf'), new File(['y'], 'a.pdf'), new File(['z'], 'b.pdf')], part);
     });
     expect(await screen.findByRole('button', { name: /Uploads: 2 pending, 1 failed/ })).toBeInTheDocument();
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      '“denied.pdf” was not attached to Part BRKT-001: You do not have permission to do this.',
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        '“denied.pdf” was not attached to Part BRKT-001: You do not have permission to do this.',
+      ),
     );
 
     world.server.gates.put.release();
-    expect(await screen.findByRole('status')).toHaveTextContent('2 files attached to Part BRKT-001.');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('2 files attached to Part BRKT-001.'),
+    );
     expect(show).toHaveBeenCalledWith(
       expect.objectContaining({ color: 'green', message: '2 files attached to Part BRKT-001.' }),
     );
@@ -56,7 +60,9 @@ describe('UploadTray', () => {
         part,
       );
     });
-    expect(await screen.findByRole('status')).toHaveTextContent('20 files attached to Part BRKT-001.');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('20 files attached to Part BRKT-001.'),
+    );
     expect(show).toHaveBeenCalledTimes(1);
   });
 

@@ -3,11 +3,51 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { isFinished } from '../../upload/types.ts';
+import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import type { UploadEvent } from '../../upload/uploadQueue.ts';
 import { announce } from './uploadAnnouncement.ts';
 import { UploadList } from './UploadList.tsx';
-import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
+import { useUploadQueue, useUploads, useUploadsValue } from './uploadQueueContext.tsx';
+
+const countPending = (entries: readonly UploadEntry[]) =>
+  entries.filter((entry) => !isFinished(entry.state)).length;
+const countFailed = (entries: readonly UploadEntry[]) =>
+  entries.filter((entry) => entry.state === 'failed').length;
+
+function summaryOf(pending: number, failed: number): string {
+  return [pending > 0 ? `${pending} pending` : '', failed > 0 ? `${failed} failed` : '']
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The drawer's body: mounted only while the drawer is open, so only then does it follow every change. */
+function TrayContents({ summary }: { summary: string }) {
+  const queue = useUploadQueue();
+  const uploads = useUploads();
+  const offline = uploads.some((entry) => entry.waiting === 'network');
+  const finished = uploads.some((entry) => entry.state === 'attached' || entry.state === 'cancelled');
+  return (
+    <>
+      {offline && (
+        <Alert color="orange" icon={<IconWifiOff size={20} aria-hidden />} mb="sm">
+          This device is offline. Uploads continue by themselves when the connection is back.
+        </Alert>
+      )}
+      {uploads.length === 0 ? (
+        <Text c="dimmed">Nothing uploaded yet. Drop files on a record to attach them.</Text>
+      ) : (
+        <UploadList entries={uploads} title={summary ? `All uploads (${summary})` : 'All uploads'} />
+      )}
+      {finished && (
+        <Group justify="flex-end">
+          <Button variant="default" mih={44} onClick={() => queue.clearFinished()}>
+            Clear finished
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
 
 /**
  * The header's way to every upload of this session from any page: how many are still pending, the
@@ -16,7 +56,6 @@ import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
  */
 export function UploadTray() {
   const queue = useUploadQueue();
-  const uploads = useUploads();
   const [opened, { open, close }] = useDisclosure(false);
   const [spoken, setSpoken] = useState('');
 
@@ -52,13 +91,9 @@ export function UploadTray() {
     });
   }, [queue]);
 
-  const pending = uploads.filter((entry) => !isFinished(entry.state)).length;
-  const failed = uploads.filter((entry) => entry.state === 'failed').length;
-  const offline = uploads.some((entry) => entry.waiting === 'network');
-  const finished = uploads.some((entry) => entry.state === 'attached' || entry.state === 'cancelled');
-  const summary = [pending > 0 ? `${pending} pending` : '', failed > 0 ? `${failed} failed` : '']
-    .filter(Boolean)
-    .join(', ');
+  const pending = useUploadsValue(countPending);
+  const failed = useUploadsValue(countFailed);
+  const summary = summaryOf(pending, failed);
 
   return (
     <>
@@ -91,23 +126,7 @@ export function UploadTray() {
         title="Uploads"
         closeButtonProps={{ 'aria-label': 'Close uploads' }}
       >
-        {offline && (
-          <Alert color="orange" icon={<IconWifiOff size={20} aria-hidden />} mb="sm">
-            This device is offline. Uploads continue by themselves when the connection is back.
-          </Alert>
-        )}
-        {uploads.length === 0 ? (
-          <Text c="dimmed">Nothing uploaded yet. Drop files on a record to attach them.</Text>
-        ) : (
-          <UploadList entries={uploads} title={summary ? `All uploads (${summary})` : 'All uploads'} />
-        )}
-        {finished && (
-          <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => queue.clearFinished()}>
-              Clear finished
-            </Button>
-          </Group>
-        )}
+        <TrayContents summary={summary} />
       </Drawer>
     </>
   );

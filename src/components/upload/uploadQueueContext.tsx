@@ -20,3 +20,14 @@ export function useUploads(): readonly UploadEntry[] {
   const queue = useUploadQueue();
   return useSyncExternalStore(queue.subscribe, queue.getSnapshot);
 }
+
+/**
+ * A plain value derived from the queue's files: the component renders again only when the value
+ * changes, not at every progress tick of every file.
+ */
+export function useUploadsValue<T extends string | number | boolean>(
+  select: (entries: readonly UploadEntry[]) => T,
+): T {
+  const queue = useUploadQueue();
+  return useSyncExternalStore(queue.subscribe, () => select(queue.getSnapshot()));
+}
