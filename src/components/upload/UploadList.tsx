@@ -21,7 +21,13 @@ export function UploadList({ entries, title }: { entries: readonly UploadEntry[]
           {overall.failed > 0 ? `, ${overall.failed} failed` : ''}
         </Text>
       </Group>
-      <Progress value={overall.percent} size="md" aria-label={`${title}: overall progress`} mb="xs" />
+      <Progress
+        value={overall.percent}
+        size="md"
+        aria-label={`${title}: overall progress`}
+        mb="xs"
+        transitionDuration={0}
+      />
       <ul className={classes.list}>
         {shown.map((entry) => (
           <UploadRow key={entry.id} entry={entry} />
