@@ -132,8 +132,14 @@ export async function createAppServer({ distDir = path.join(root, 'dist'), env =
     const body = inside ? await readIfFile(file) : null;
     if (body) {
       const ext = path.extname(file).toLowerCase();
-      // Vite fingerprints everything under /assets, so those never change under the same name.
-      const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      // Vite fingerprints everything under /assets, so those never change under the same name. The
+      // other public files (the favicon) are kept for a day: Chromium asks for the favicon again at
+      // every change of the URL, which here is every search as you type.
+      const cache = pathname.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : ext === '.html'
+          ? 'no-cache'
+          : 'public, max-age=86400';
       return send(200, body, {
         'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
         'Cache-Control': cache,

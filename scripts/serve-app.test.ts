@@ -60,6 +60,13 @@ describe('serve-app', () => {
     expect(await response.text()).toContain('<div id="root">');
   });
 
+  it('keeps the favicon for a day but asks again for index.html every time', async () => {
+    const favicon = await fetch(`${base}/favicon.svg`);
+    expect(favicon.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(favicon.headers.get('content-type')).toBe('image/svg+xml');
+    expect((await fetch(`${base}/index.html`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('caches hashed assets for a year and 404s missing ones', async () => {
     const asset = await fetch(`${base}/assets/index-abc123.js`);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
