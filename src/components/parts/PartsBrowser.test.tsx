@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderApp } from '../../test/renderApp.tsx';
@@ -88,5 +88,33 @@ describe('parts page states', () => {
     expect(await screen.findByRole('link', { name: 'FIX-0005' })).toBeInTheDocument();
     expect(screen.getByLabelText('Search part number or description')).toHaveValue('mount');
     expect(screen.getByLabelText('Revision')).toHaveValue('B');
+  });
+
+  it('searches after a typing pause, or at once on Enter (what a barcode scanner ends with)', async () => {
+    const { router } = await renderApp({
+      path: '/parts',
+      mocks: [
+        partsMock(page([edge(1, 'BRKT-0001')])),
+        partsMock(page([edge(7, 'SHFT-2107')]), { q: 'SHFT-2107' }),
+        partsMock(page([edge(8, 'SHFT-2108')]), { q: 'SHFT-2108' }),
+      ],
+    });
+    const box = await screen.findByLabelText('Search part number or description');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(box, { target: { value: 'SHFT-2107' } });
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(router.state.location.search).not.toHaveProperty('q');
+      await act(() => vi.advanceTimersByTimeAsync(150));
+      expect(router.state.location.search).toMatchObject({ q: 'SHFT-2107' });
+
+      fireEvent.change(box, { target: { value: 'SHFT-2108' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(router.state.location.search).toMatchObject({ q: 'SHFT-2108' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await screen.findByRole('link', { name: 'SHFT-2108' })).toBeInTheDocument();
   });
 });

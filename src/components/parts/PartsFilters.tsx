@@ -26,6 +26,9 @@ export function PartsFilters({ search, onChange }: Props) {
         type="search"
         value={q.text}
         onChange={(event) => q.type(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') q.now();
+        }}
         leftSection={<IconSearch size={20} aria-hidden="true" />}
         size="md"
         autoComplete="off"
@@ -71,8 +74,9 @@ export function PartsFilters({ search, onChange }: Props) {
 }
 
 /**
- * A text input's value while typing, handed on after a pause; when the URL changes underneath
- * (Back, a shared link) the input shows the URL's value again.
+ * A text input's value while typing, handed on after a pause, or at once with `now` (Enter: what a
+ * barcode scanner sends after the code, so a scanned part number does not wait for the pause); when
+ * the URL changes underneath (Back, a shared link) the input shows the URL's value again.
  */
 function useTypedValue(fromUrl: string, commit: (value: string) => void) {
   const [text, setText] = useState(fromUrl);
@@ -90,5 +94,6 @@ function useTypedValue(fromUrl: string, commit: (value: string) => void) {
       setText(value);
       debounced(value);
     },
+    now: () => debounced.flush(),
   };
 }
