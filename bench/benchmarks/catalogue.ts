@@ -9,6 +9,8 @@ import { median, percentile } from '../lib/stats.ts';
 const NAME = 'catalogue';
 /** Matches about a hundred generated parts at any seed size from 10,000 up (see sandbox/src/db/seed.ts). */
 const SEARCH_TERM = 'SHFT-21';
+/** What a barcode scanner types (then Enter) in the scanner figure: another term, so no cached page. */
+const SCANNED_TERM = 'SHFT-22';
 
 const PARTS_QUERY = `query BenchParts($first: Int, $after: String, $filters: PartsInputFilters) {
   parts(first: $first, after: $after, filters: $filters, sort: [PART_NUMBER_ASC]) {
@@ -65,7 +67,11 @@ function serverFigures(ctx: BenchContext): string[] {
   ];
 }
 
-const APP_FIGURES = ['app: navigation to first rows', 'app: keystroke to filtered rows'];
+const APP_FIGURES = [
+  'app: navigation to first rows',
+  'app: keystroke to filtered rows',
+  'app: scanner Enter to filtered rows',
+];
 
 async function serverLatency(ctx: BenchContext, client: ApiClient): Promise<Row[]> {
   const n = ctx.sizes.latencySamples;
@@ -143,13 +149,24 @@ async function rowsShownAt(page: Page): Promise<number> {
   );
 }
 
-/** Page clock of the next trusted event of `type` (the click or key press that starts a measurement). */
-async function armEventClock(page: Page, type: 'click' | 'keydown'): Promise<void> {
-  await page.evaluate((eventType) => {
-    (window as unknown as { __benchEvent: Promise<number> }).__benchEvent = new Promise((resolve) =>
-      document.addEventListener(eventType, (e) => resolve(e.timeStamp), { capture: true, once: true }),
-    );
-  }, type);
+/**
+ * Page clock of the next event of `type` (the click or key press that starts a measurement), or of
+ * the next press of `key` when given.
+ */
+async function armEventClock(page: Page, type: 'click' | 'keydown', key?: string): Promise<void> {
+  await page.evaluate(
+    ({ eventType, wanted }) => {
+      (window as unknown as { __benchEvent: Promise<number> }).__benchEvent = new Promise((resolve) => {
+        const listener = (e: Event) => {
+          if (wanted !== undefined && (e as KeyboardEvent).key !== wanted) return;
+          document.removeEventListener(eventType, listener, { capture: true });
+          resolve(e.timeStamp);
+        };
+        document.addEventListener(eventType, listener, { capture: true });
+      });
+    },
+    { eventType: type, wanted: key },
+  );
 }
 
 async function eventAt(page: Page): Promise<number> {
@@ -204,8 +221,11 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
     const body = request.method() === 'POST' ? request.postData() : null;
     if (request.url().endsWith('/graphql') && body?.includes('parts(')) lastPartsRequest = body;
   });
+  const scanned: number[] = [];
+  const scannedSplits: Split[] = [];
   let listRequest: string | undefined;
   let searchRequest: string | undefined;
+  let scanRequest: string | undefined;
   for (let i = 0; i < ctx.sizes.appRepeats; i++) {
     await page.goto('/');
     const partsLink = page.getByRole('link', { name: 'Parts', exact: true }).first();
@@ -244,10 +264,25 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
     keystroke.push(rowsAt - keyAt);
     keystrokeSplits.push(await split(page, keyAt, rowsAt));
     searchRequest = lastPartsRequest;
+
+    // A scanner: the whole code typed at machine speed, then Enter; timed from Enter.
+    await search.fill('');
+    await watchRows(page, SCANNED_TERM);
+    await armEventClock(page, 'keydown', 'Enter');
+    await search.pressSequentially(SCANNED_TERM);
+    await search.press('Enter');
+    const scannedRowsAt = await rowsShownAt(page);
+    const enterAt = await eventAt(page);
+    scanned.push(scannedRowsAt - enterAt);
+    scannedSplits.push(await split(page, enterAt, scannedRowsAt));
+    scanRequest = lastPartsRequest;
   }
-  if (!listRequest || !searchRequest) throw new Error('the app showed parts without a parts request');
+  if (!listRequest || !searchRequest || !scanRequest) {
+    throw new Error('the app showed parts without a parts request');
+  }
   const bareList = await replay(client, listRequest, ctx.sizes.latencySamples);
   const bareSearch = await replay(client, searchRequest, ctx.sizes.latencySamples);
+  const bareScan = await replay(client, scanRequest, ctx.sizes.latencySamples);
   const ms = (value: number) => ({ value, unit: 'ms' });
   return [
     measured(
@@ -266,6 +301,15 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
       { label: "the app's search request, bare, p50", ...ms(bareSearch) },
       {
         note: `last key of "${SEARCH_TERM}" to filtered rows (includes the app's typing pause), median of ${keystroke.length}: ${splitNote(keystrokeSplits)}`,
+      },
+    ),
+    measured(
+      NAME,
+      APP_FIGURES[2]!,
+      ms(median(scanned)),
+      { label: "the app's search request, bare, p50", ...ms(bareScan) },
+      {
+        note: `"${SCANNED_TERM}" typed at machine speed, Enter to filtered rows, median of ${scanned.length}: ${splitNote(scannedSplits)}`,
       },
     ),
   ];
