@@ -1,38 +1,45 @@
-import { createRequire } from 'node:module';
-import type { Browser } from '@playwright/test';
-import { benchContext } from './browser.ts';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { NotReady } from './benchmark.ts';
 
-const require = createRequire(import.meta.url);
+/** The app's MD5 worker as built (dist/assets/md5.worker-<hash>.js), as a path on the app's origin. */
+export function md5WorkerPath(repoRoot: string): string {
+  const assets = path.join(repoRoot, 'dist/assets');
+  const worker = readdirSync(assets).find((name) => /^md5\.worker-[\w-]+\.js$/.test(name));
+  if (!worker) throw new NotReady('the build has no MD5 worker (dist/assets/md5.worker-*.js)');
+  return `/assets/${worker}`;
+}
 
 /**
- * MB/s of hash-wasm's streaming MD5 (the upload's fallback when the ETag cannot be read) over a file
- * from disk, in a blank Chromium page, reading 4 MB slices as the fallback does.
+ * MB/s of the upload's MD5 fallback (used when the ETag cannot be read) over a file from disk: the
+ * app's own worker, started from a page of the app as the upload starts it, handed the disk-backed
+ * File, timed from the message to its answer.
  */
-export async function md5SpeedInPage(browser: Browser, file: string): Promise<number> {
-  const context = await benchContext(browser);
-  const page = await context.newPage();
-  try {
-    await page.setContent('<input type="file" id="source">');
-    await page.addScriptTag({ path: require.resolve('hash-wasm/dist/md5.umd.min.js') });
-    await page.setInputFiles('#source', file);
-    return await page.evaluate(async () => {
-      const source = (document.getElementById('source') as HTMLInputElement).files![0]!;
-      const hashwasm = (
-        window as unknown as {
-          hashwasm: { createMD5(): Promise<{ init(): void; update(d: Uint8Array): void; digest(): string }> };
-        }
-      ).hashwasm;
+export async function md5SpeedOfAppWorker(page: Page, workerPath: string, file: string): Promise<number> {
+  await page.evaluate(() => {
+    if (document.getElementById('bench-md5-source')) return;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-md5-source';
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.setInputFiles('#bench-md5-source', file);
+  return page.evaluate(async (url) => {
+    const source = (document.getElementById('bench-md5-source') as HTMLInputElement).files![0]!;
+    const worker = new Worker(url, { type: 'module' });
+    try {
       const start = performance.now();
-      const md5 = await hashwasm.createMD5();
-      md5.init();
-      const slice = 4 * 1024 * 1024;
-      for (let offset = 0; offset < source.size; offset += slice) {
-        md5.update(new Uint8Array(await source.slice(offset, offset + slice).arrayBuffer()));
-      }
-      md5.digest();
+      const answer = await new Promise<{ md5?: string; error?: string }>((resolve, reject) => {
+        worker.onmessage = (event: MessageEvent<{ md5?: string; error?: string }>) => resolve(event.data);
+        worker.onerror = (event) => reject(new Error(`MD5 worker: ${event.message}`));
+        worker.postMessage(source);
+      });
+      if (!answer.md5) throw new Error(`MD5 worker: ${answer.error ?? 'no answer'}`);
       return source.size / (1024 * 1024) / ((performance.now() - start) / 1000);
-    });
-  } finally {
-    await context.close();
-  }
+    } finally {
+      worker.terminate();
+    }
+  }, workerPath);
 }
