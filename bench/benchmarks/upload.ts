@@ -20,7 +20,7 @@ import {
 } from '../lib/drop.ts';
 import { namingDir, nodeMd5Speed, sizeLabel, sourceFile } from '../lib/files.ts';
 import { md5SpeedOfAppWorker, md5WorkerPath } from '../lib/md5InPage.ts';
-import { chromiumRssBytes } from '../lib/processMemory.ts';
+import { chromiumCpuSeconds, chromiumRssBytes, treeCpuSeconds } from '../lib/processStats.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox, type AppStack } from '../lib/stack.ts';
 import { mbPerSecond, now } from '../lib/stats.ts';
@@ -43,16 +43,40 @@ const MD5_FIGURE = "MD5 fallback (the app's worker)";
 interface CurlResult {
   wholeMs: number;
   putMs: number;
+  /** CPU seconds the sandbox spent while curl's PUT ran. */
+  sandboxCpu: number;
 }
 
+/** CPU seconds used by Chromium and by the sandbox while `run` runs: who does the work of a PUT. */
+async function cpuDuring<T>(
+  sandboxPid: number,
+  run: () => Promise<T>,
+): Promise<{ result: T; chromium: number; sandbox: number }> {
+  const chromium = chromiumCpuSeconds();
+  const sandbox = treeCpuSeconds(sandboxPid);
+  const result = await run();
+  return {
+    result,
+    chromium: chromiumCpuSeconds() - chromium,
+    sandbox: treeCpuSeconds(sandboxPid) - sandbox,
+  };
+}
+
+const cpuText = (seconds: number) => `${seconds.toFixed(1)} s`;
+
 /** The floor: ticket, `curl -T`, registration, timed from this process. */
-async function curlAttach(client: ApiClient, file: string, entityId: number): Promise<CurlResult> {
+async function curlAttach(
+  client: ApiClient,
+  file: string,
+  entityId: number,
+  sandboxPid: number,
+): Promise<CurlResult> {
   const filename = `curl-${Date.now()}-${statSync(file).size}.bin`;
   const start = now();
   const { ticket } = await requestTicket(client, filename);
-  const put = await curlPut(ticket, file);
-  await register(client, { filename, s3Key: ticket.s3Key, s3Etag: put.etag, entityId });
-  return { wholeMs: now() - start, putMs: put.ms };
+  const put = await cpuDuring(sandboxPid, () => curlPut(ticket, file));
+  await register(client, { filename, s3Key: ticket.s3Key, s3Etag: put.result.etag, entityId });
+  return { wholeMs: now() - start, putMs: put.result.ms, sandboxCpu: put.sandbox };
 }
 
 interface MemorySamples {
@@ -86,53 +110,50 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
 }
 
+type BarePut = 'xhr' | 'fetch';
+
 /**
- * The same file PUT from the same page without the app: a bare XMLHttpRequest with an upload progress
- * listener (what the app uses), then a bare fetch, each to a fresh ticket. What the browser itself
- * costs, so the app's PUT can be told apart from Chromium's.
+ * The same file PUT from the same page without the app, to a fresh ticket: a bare XMLHttpRequest with
+ * an upload progress listener (what the app uses), or a bare fetch. What the browser itself costs, so
+ * the app's PUT can be told apart from Chromium's.
  */
-async function barePutsInPage(
-  page: Page,
-  client: ApiClient,
-  file: string,
-): Promise<{ xhrMs: number; fetchMs: number }> {
+async function barePutInPage(page: Page, client: ApiClient, file: string, how: BarePut): Promise<number> {
   await page.setInputFiles('#bench-file-source', [file]);
-  const ticketFor = async (how: string) =>
-    (await requestTicket(client, `bare-${how}-${Date.now()}-${file.split('/').pop()}`)).ticket;
-  const xhrTicket = await ticketFor('xhr');
-  const fetchTicket = await ticketFor('fetch');
+  const { ticket } = await requestTicket(client, `bare-${how}-${Date.now()}-${file.split('/').pop()}`);
   return page.evaluate(
-    async ({ xhrTicket, fetchTicket }) => {
-      const input = document.getElementById('bench-file-source') as HTMLInputElement;
-      const body = input.files![0]!;
-      const xhrStart = performance.now();
-      await new Promise<void>((resolve, reject) => {
-        const xhr = new XMLHttpRequest();
-        xhr.open('PUT', xhrTicket.uploadUrl);
-        xhr.setRequestHeader('Content-Type', xhrTicket.contentType);
-        xhr.upload.onprogress = () => undefined;
-        xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new Error(`bare XHR PUT ${xhr.status}`)));
-        xhr.onerror = () => reject(new Error('bare XHR PUT failed'));
-        xhr.send(body);
-      });
-      const xhrMs = performance.now() - xhrStart;
-      const fetchStart = performance.now();
-      const response = await fetch(fetchTicket.uploadUrl, {
-        method: 'PUT',
-        headers: { 'Content-Type': fetchTicket.contentType },
-        body,
-      });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`bare fetch PUT ${response.status}`);
-      return { xhrMs, fetchMs: performance.now() - fetchStart };
+    async ({ ticket, how }) => {
+      const body = (document.getElementById('bench-file-source') as HTMLInputElement).files![0]!;
+      const start = performance.now();
+      if (how === 'xhr') {
+        await new Promise<void>((resolve, reject) => {
+          const xhr = new XMLHttpRequest();
+          xhr.open('PUT', ticket.uploadUrl);
+          xhr.setRequestHeader('Content-Type', ticket.contentType);
+          xhr.upload.onprogress = () => undefined;
+          xhr.onload = () =>
+            xhr.status === 200 ? resolve() : reject(new Error(`bare XHR PUT ${xhr.status}`));
+          xhr.onerror = () => reject(new Error('bare XHR PUT failed'));
+          xhr.send(body);
+        });
+      } else {
+        const response = await fetch(ticket.uploadUrl, {
+          method: 'PUT',
+          headers: { 'Content-Type': ticket.contentType },
+          body,
+        });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`bare fetch PUT ${response.status}`);
+      }
+      return performance.now() - start;
     },
-    { xhrTicket, fetchTicket },
+    { ticket, how },
   );
 }
 
 async function appAttach(
   page: Page,
   client: ApiClient,
+  sandboxPid: number,
   file: string,
   curl: CurlResult | undefined,
 ): Promise<Row[]> {
@@ -147,14 +168,18 @@ async function appAttach(
   const rssBefore = chromiumRssBytes();
   const filename = file.split('/').pop()!;
   await watchListed(page, [filename]);
-  const droppedAt = await dropFiles(page, [file]);
-  const listed = waitUntilListed(page, TIMEOUTS.uiMs + (TIMEOUTS.uploadPerMbMs * bytes) / MB);
-  const memory = await sampleMemory(cdp, listed);
-  const listedAt = await listed;
+  const attach = await cpuDuring(sandboxPid, async () => {
+    const droppedAt = await dropFiles(page, [file]);
+    const listed = waitUntilListed(page, TIMEOUTS.uiMs + (TIMEOUTS.uploadPerMbMs * bytes) / MB);
+    const memory = await sampleMemory(cdp, listed);
+    return { droppedAt, memory, listedAt: await listed };
+  });
+  const { droppedAt, memory, listedAt } = attach.result;
   const puts = await storagePutDurations(page, droppedAt);
   const ticketAt = await firstGraphqlStart(page, droppedAt);
   await cdp.detach();
-  const bare = await barePutsInPage(page, client, file);
+  const bareXhr = await cpuDuring(sandboxPid, () => barePutInPage(page, client, file, 'xhr'));
+  const bareFetchMs = await barePutInPage(page, client, file, 'fetch');
   const ms = (value: number) => ({ value, unit: 'ms' });
   const mb = (value: number) => ({ value: value / MB, unit: 'MB' });
   const wholeMs = listedAt - ticketAt;
@@ -170,10 +195,10 @@ async function appAttach(
       },
     ),
     measured(NAME, put, ms(putMs), curl && { label: 'curl -T', ...ms(curl.putMs) }, {
-      note: `app ${mbPerSecond(bytes, putMs).toFixed(0)} MB/s${curl ? `, curl ${mbPerSecond(bytes, curl.putMs).toFixed(0)} MB/s` : ''}${puts.length > 1 ? `, ${puts.length} PUTs (retries)` : ''}; app/bare Chromium XHR ${(putMs / bare.xhrMs).toFixed(2)}x`,
+      note: `app ${mbPerSecond(bytes, putMs).toFixed(0)} MB/s${curl ? `, curl ${mbPerSecond(bytes, curl.putMs).toFixed(0)} MB/s` : ''}${puts.length > 1 ? `, ${puts.length} PUTs (retries)` : ''}; app/bare Chromium XHR ${(putMs / bareXhr.result).toFixed(2)}x; CPU during the attach: Chromium ${cpuText(attach.chromium)}, sandbox ${cpuText(attach.sandbox)}${curl ? ` (during curl's PUT: sandbox ${cpuText(curl.sandboxCpu)})` : ''}`,
     }),
-    measured(NAME, barePut, ms(bare.xhrMs), curl && { label: 'curl -T', ...ms(curl.putMs) }, {
-      note: `bare XHR with a progress listener ${mbPerSecond(bytes, bare.xhrMs).toFixed(0)} MB/s; bare fetch ${bare.fetchMs.toFixed(0)} ms = ${mbPerSecond(bytes, bare.fetchMs).toFixed(0)} MB/s (no progress events)`,
+    measured(NAME, barePut, ms(bareXhr.result), curl && { label: 'curl -T', ...ms(curl.putMs) }, {
+      note: `bare XHR with a progress listener ${mbPerSecond(bytes, bareXhr.result).toFixed(0)} MB/s, CPU: Chromium ${cpuText(bareXhr.chromium)}, sandbox ${cpuText(bareXhr.sandbox)}; bare fetch ${bareFetchMs.toFixed(0)} ms = ${mbPerSecond(bytes, bareFetchMs).toFixed(0)} MB/s (no progress events)`,
     }),
     measured(
       NAME,
@@ -224,7 +249,7 @@ export const upload: Benchmark = {
           ctx.log(`upload: curl ${size}`);
           rows.push(
             ...(await attempt(NAME, curlFigures(size), async () => {
-              const result = await curlAttach(client, source, entityId);
+              const result = await curlAttach(client, source, entityId, sandbox.pid);
               curl.set(source, result);
               return [
                 measured(NAME, `curl attach ${size}`, { value: result.wholeMs, unit: 'ms' }, undefined, {
@@ -246,7 +271,7 @@ export const upload: Benchmark = {
                 const file = await names.named(source, `app-${i}-${Date.now()}.bin`);
                 out.push(
                   ...(await attempt(NAME, appFigures(size), () =>
-                    appAttach(page, client, file, curl.get(source)),
+                    appAttach(page, client, sandbox.pid, file, curl.get(source)),
                   )),
                 );
               }

@@ -21,6 +21,8 @@ export interface RunningSandbox {
   url: string;
   graphqlUrl: string;
   issuer: string;
+  /** The sandbox's process, for its CPU time. */
+  pid: number;
   proxy?: CountingProxy;
   stop(): Promise<void>;
 }
@@ -61,5 +63,12 @@ export async function startSandbox(repoRoot: string, options: SandboxOptions = {
     await stop();
     throw error;
   }
-  return { url, graphqlUrl: `${url}/graphql`, issuer: `${url}/oidc`, proxy, stop };
+  return {
+    url,
+    graphqlUrl: `${url}/graphql`,
+    issuer: `${url}/oidc`,
+    pid: running.child.pid ?? -1,
+    proxy,
+    stop,
+  };
 }

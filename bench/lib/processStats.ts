@@ -1,0 +1,69 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  comm: string;
+  rssKb: number;
+  /** User plus system CPU time, in clock ticks. */
+  cpuTicks: number;
+}
+
+/** Linux's USER_HZ: /proc reports CPU time in these ticks. */
+const TICKS_PER_SECOND = 100;
+
+function readProc(pid: number): ProcInfo | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, 'm').exec(status)?.[1]?.trim() ?? '';
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may itself hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      pid,
+      ppid: Number(field('PPid')),
+      comm: field('Name'),
+      rssKb: Number.parseInt(field('VmRSS'), 10) || 0,
+      cpuTicks: Number(fields[11]) + Number(fields[12]),
+    };
+  } catch {
+    return undefined; // exited while we looked
+  }
+}
+
+function processTree(rootPid: number): ProcInfo[] {
+  const all = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map((d) => readProc(Number(d)))
+    .filter((p): p is ProcInfo => p !== undefined);
+  const children = new Map<number, ProcInfo[]>();
+  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const tree: ProcInfo[] = [];
+  const stack = [...all.filter((p) => p.pid === rootPid)];
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    tree.push(p);
+    stack.push(...(children.get(p.pid) ?? []));
+  }
+  return tree;
+}
+
+const chromium = (rootPid: number) => processTree(rootPid).filter((p) => /chrom/i.test(p.comm));
+
+/**
+ * Summed resident memory (bytes) of the Chromium processes descended from this Node process: the
+ * browser, its GPU/utility helpers and renderers. Sandbox and app servers are Node, so not counted.
+ */
+export function chromiumRssBytes(rootPid = process.pid): number {
+  return chromium(rootPid).reduce((total, p) => total + p.rssKb * 1024, 0);
+}
+
+/** CPU seconds (user + system) used so far by the Chromium processes descended from this process. */
+export function chromiumCpuSeconds(rootPid = process.pid): number {
+  return chromium(rootPid).reduce((total, p) => total + p.cpuTicks, 0) / TICKS_PER_SECOND;
+}
+
+/** CPU seconds (user + system) used so far by a process and its descendants that are still running. */
+export function treeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((total, p) => total + p.cpuTicks, 0) / TICKS_PER_SECOND;
+}
