@@ -76,4 +76,27 @@ describe('throttle', () => {
 
     expect(runs).toBe(2);
   });
+
+  it('asks a window given as a function at each call', () => {
+    const timers = manualTimers();
+    const runs: number[] = [];
+    let windowMs = 0;
+    const call = throttle(
+      () => runs.push(timers.now()),
+      () => windowMs,
+      timers,
+    );
+
+    call();
+    timers.advance(10);
+    call();
+    windowMs = 100;
+    timers.advance(10);
+    call();
+    timers.advance(89);
+    expect(runs).toEqual([0, 10]);
+    timers.advance(1);
+
+    expect(runs).toEqual([0, 10, 110]);
+  });
 });

@@ -11,9 +11,14 @@ const browserTimers: ThrottleTimers = {
 /**
  * `run` at once when it has not run for `windowMs`, else once at the end of the window for every
  * call made during it: the first of a burst is not delayed, the last is never dropped, and a
- * burst costs at most one run per window.
+ * burst costs at most one run per window. A function for `windowMs` is asked at each call.
  */
-export function throttle(run: () => void, windowMs: number, timers = browserTimers): () => void {
+export function throttle(
+  run: () => void,
+  windowMs: number | (() => number),
+  timers = browserTimers,
+): () => void {
+  const windowNow = typeof windowMs === 'number' ? () => windowMs : windowMs;
   let lastRun = -Infinity;
   let scheduled = false;
   const fire = () => {
@@ -23,7 +28,7 @@ export function throttle(run: () => void, windowMs: number, timers = browserTime
   };
   return () => {
     if (scheduled) return;
-    const wait = lastRun + windowMs - timers.now();
+    const wait = lastRun + windowNow() - timers.now();
     if (wait <= 0) fire();
     else {
       scheduled = true;

@@ -7,7 +7,11 @@ import type { UploadTarget } from './types.ts';
 type Answer = { status?: number; body: unknown };
 
 /** The app's real Apollo client over a fetch that answers each operation from a script. */
-function setup(answers: Record<string, Answer[]>, renewed: string | null = 'token-2') {
+function setup(
+  answers: Record<string, Answer[]>,
+  renewed: string | null = 'token-2',
+  options?: Parameters<typeof createApolloUploadApi>[1],
+) {
   const requests: { operationName: string; variables: Record<string, unknown> }[] = [];
   const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as {
@@ -31,7 +35,7 @@ function setup(answers: Record<string, Answer[]>, renewed: string | null = 'toke
     fetch,
     backoff: { baseMs: 1, maxMs: 1 },
   });
-  return { client, api: createApolloUploadApi(client), requests };
+  return { client, api: createApolloUploadApi(client, options), requests };
 }
 
 const target: UploadTarget = { entityId: 9001, label: 'Run 3', record: { kind: 'run', id: 3 } };
@@ -126,6 +130,87 @@ describe('createApolloUploadApi', () => {
       run: { entity: { fileAttachments: { id: number; filename: string }[] } };
     };
     expect(cached.run.entity.fileAttachments.map((a) => a.filename)).toEqual(['old.txt', 'Prüfung.pdf']);
+  });
+
+  describe('appending to the record in the cache', () => {
+    const attached = (id: number) => ({
+      body: {
+        data: {
+          createFileAttachment: {
+            __typename: 'CreateFileAttachment',
+            fileAttachment: { ...attachment, id, filename: `new-${id}.pdf` },
+          },
+        },
+      },
+    });
+
+    /** The run's cached list holding `count` files, and every list a watcher of it was given. */
+    function cachedList(client: ReturnType<typeof setup>['client'], count: number) {
+      client.writeQuery({
+        query: RunAttachments,
+        data: {
+          run: {
+            __typename: 'Run',
+            id: 3,
+            entity: {
+              __typename: 'Entity',
+              id: 9001,
+              fileAttachments: Array.from({ length: count }, (_, i) => ({
+                __typename: 'FileAttachment',
+                id: i + 1,
+                filename: `old-${i + 1}.txt`,
+              })),
+            },
+          },
+        },
+      });
+      const seen: number[] = [];
+      const subscription = client
+        .watchQuery({ query: RunAttachments, fetchPolicy: 'cache-only' })
+        .subscribe((result) => {
+          const data = result.data as { run: { entity: { fileAttachments: unknown[] } } } | undefined;
+          if (data) seen.push(data.run.entity.fileAttachments.length);
+        });
+      return { seen, stop: () => subscription.unsubscribe() };
+    }
+
+    const listedIn = (client: ReturnType<typeof setup>['client']) =>
+      (
+        client.readQuery({ query: RunAttachments }) as {
+          run: { entity: { fileAttachments: { filename: string }[] } };
+        }
+      ).run.entity.fileAttachments;
+
+    const input = (n: number) => ({ filename: `new-${n}.pdf`, s3Key: `k/${n}`, s3Etag: 'e', target });
+
+    it('a short list shows each file as soon as it is registered', async () => {
+      const { client, api } = setup({ AttachUploadedFile: [attached(101), attached(102), attached(103)] });
+      const list = cachedList(client, 2);
+      for (const n of [101, 102, 103]) {
+        await api.register(input(n), signal);
+        expect(listedIn(client)).toHaveLength(2 + n - 100);
+      }
+      await vi.waitFor(() => expect(list.seen).toEqual([2, 3, 4, 5]));
+      list.stop();
+    });
+
+    it('a long list takes the first file at once and the rest of a burst together', async () => {
+      const { client, api } = setup(
+        { AttachUploadedFile: [attached(501), attached(502), attached(503)] },
+        'token-2',
+        { maxAppendWindowMs: 100 },
+      );
+      const list = cachedList(client, 400);
+      await api.register(input(501), signal);
+      expect(listedIn(client)).toHaveLength(401);
+      await api.register(input(502), signal);
+      await api.register(input(503), signal);
+      expect(listedIn(client)).toHaveLength(401);
+
+      await vi.waitFor(() => expect(listedIn(client)).toHaveLength(403));
+      await vi.waitFor(() => expect(list.seen).toEqual([400, 401, 403]));
+      list.stop();
+    });
   });
 
   it('looks the s3Key up on the record of the right kind', async () => {

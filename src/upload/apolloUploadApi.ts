@@ -173,14 +173,19 @@ async function classified<T>(run: () => Promise<T>): Promise<T> {
 /**
  * Puts registered attachments (already in the cache: the mutation wrote them) into the cached lists
  * of their records. Each change of a list makes every page showing it read and render the whole list
- * again, so while many files finish together their attachments go in together: at once for the
- * first, then at most one change per window.
+ * again, at a cost that grows with its length. So a list takes new attachments at once, and again at
+ * most once per window that grows with the list (half a millisecond per listed file, up to
+ * `maxWindowMs`): a short list shows each file as it lands, a long one takes a burst together.
  */
 function attachmentAppender(
   cache: ApolloCache,
-  windowMs: number,
+  maxWindowMs: number,
 ): (entityId: number, attachment: { __typename?: string; id: number }) => void {
   let pending = new Map<number, string[]>();
+  /** Each record's list length at its last change. */
+  const listed = new Map<number, number>();
+  const windowMs = () =>
+    Math.min(maxWindowMs, 0.5 * Math.max(0, ...[...pending.keys()].map((id) => listed.get(id) ?? 0)));
   const flush = throttle(() => {
     const batch = pending;
     pending = new Map();
@@ -192,9 +197,11 @@ function attachmentAppender(
             fields: {
               fileAttachments(existing: readonly Reference[] | null = [], { toReference }) {
                 const list = existing ?? [];
-                const listed = new Set(list.map((item) => item.__ref));
-                const added = ids.filter((id) => !listed.has(id)).flatMap((id) => toReference(id) ?? []);
-                return added.length > 0 ? [...list, ...added] : list;
+                const present = new Set(list.map((item) => item.__ref));
+                const added = ids.filter((id) => !present.has(id)).flatMap((id) => toReference(id) ?? []);
+                const next = added.length > 0 ? [...list, ...added] : list;
+                listed.set(entityId, next.length);
+                return next;
               },
             },
           });
@@ -211,8 +218,8 @@ function attachmentAppender(
 }
 
 /** The upload's GraphQL calls through the app's Apollo client (token renewal lives in its links). */
-export function createApolloUploadApi(client: ApolloClient, { appendWindowMs = 250 } = {}): UploadApi {
-  const appendToRecord = attachmentAppender(client.cache, appendWindowMs);
+export function createApolloUploadApi(client: ApolloClient, { maxAppendWindowMs = 250 } = {}): UploadApi {
+  const appendToRecord = attachmentAppender(client.cache, maxAppendWindowMs);
   return {
     requestTicket: (filename, signal) =>
       classified(async () => {
