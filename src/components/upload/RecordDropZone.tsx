@@ -53,7 +53,8 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
         ...refusedNames.map((name) => `“${name}” is a folder or not a file; drop the files themselves.`),
         ...refused.map(({ filename, reason }) => `“${filename}” was not attached: ${reason}`),
       ];
-      setRefusals(messages);
+      // Unchanged "nothing refused" keeps the zone from rendering again at every drop.
+      setRefusals((shown) => (messages.length === 0 && shown.length === 0 ? shown : messages));
     },
     [queue, target],
   );
