@@ -80,6 +80,19 @@ describe('RecordDropZone', () => {
     expect(await screen.findByText('Drop to attach to Run step 7')).toBeInTheDocument();
   });
 
+  it('takes the overlay away on a drop that follows the drag at once', async () => {
+    // react-dropzone marks a drag active only once the dragged items are read, after the event: a
+    // drop in the same moment (a quick flick, a script) came before that and left the overlay over
+    // the page, catching every later tap.
+    renderZone(createQueueWorld().makeQueue());
+    const photo = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
+
+    await drop(screen.getByText('Record body'), transfer([fileItem(photo)]));
+
+    expect(await screen.findByRole('region', { name: 'Uploads to Run step 7' })).toBeInTheDocument();
+    expect(screen.queryByText('Drop to attach to Run step 7')).not.toBeInTheDocument();
+  });
+
   it('covers the whole page while files are dragged anywhere over it, until they leave', async () => {
     renderZone(createQueueWorld().makeQueue());
     const dataTransfer = transfer([fileItem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }))]);

@@ -59,7 +59,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
     [queue, target],
   );
 
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+  const { getRootProps, getInputProps, open } = useDropzone({
     noClick: true,
     noKeyboard: true,
     // Pastes are taken from the whole document below, not only when focus is inside the zone.
@@ -76,6 +76,9 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
     }
   };
 
+  // The overlay follows the page's own drag events, not react-dropzone's isDragActive: that one is
+  // set once the dragged items are read, after the event, so a drop in the same moment came first
+  // and left it on.
   const pageDrag = usePageFileDrag();
 
   useEffect(() => {
@@ -141,7 +144,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
       )}
       <RecordUploads entityId={entityId} label={label} />
       {children}
-      {(isDragActive || pageDrag) && (
+      {pageDrag && (
         // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.
         <div className={classes.overlay} aria-hidden>
           <IconUpload size={48} />
