@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { TIMEOUTS } from '../config.ts';
 import { attempt, type Benchmark } from '../lib/benchmark.ts';
 import {
@@ -6,7 +7,9 @@ import {
   partEntityId,
   putBytes,
   register,
+  REGISTER_MUTATION,
   requestTicket,
+  TICKET_QUERY,
   type ApiClient,
 } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
@@ -43,15 +46,71 @@ async function bareAttach(
   return { total: ticket.ms + put.ms + registration.ms, put: put.ms };
 }
 
+/**
+ * The same three requests made from the app's page by a bare script (fetch for GraphQL, as the app's
+ * client does, and an XMLHttpRequest PUT of the disk-backed File, as the app's upload does), summed:
+ * what Chromium itself costs, so the app's own steps can be told apart from the browser's.
+ */
+async function bareAttachInPage(
+  page: Page,
+  client: ApiClient,
+  entityId: number,
+  file: string,
+): Promise<number> {
+  await page.setInputFiles('#bench-file-source', [file]);
+  return page.evaluate(
+    async ({ graphqlUrl, token, entityId, ticketQuery, registerMutation }) => {
+      const body = (document.getElementById('bench-file-source') as HTMLInputElement).files![0]!;
+      const gql = async (query: string, variables: object) => {
+        const response = await fetch(graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        const result = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+        if (!result.data || result.errors) throw new Error(`bare GraphQL in the page: ${response.status}`);
+        return result.data;
+      };
+      const start = performance.now();
+      const { requestFileUploadUrl: ticket } = (await gql(ticketQuery, { filename: body.name })) as {
+        requestFileUploadUrl: { uploadUrl: string; s3Key: string; contentType: string };
+      };
+      const etag = await new Promise<string>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('PUT', ticket.uploadUrl);
+        xhr.setRequestHeader('Content-Type', ticket.contentType);
+        xhr.onload = () =>
+          xhr.status === 200
+            ? resolve((xhr.getResponseHeader('ETag') ?? '').replace(/"/g, ''))
+            : reject(new Error(`bare PUT in the page: ${xhr.status}`));
+        xhr.onerror = () => reject(new Error('bare PUT in the page failed'));
+        xhr.send(body);
+      });
+      await gql(registerMutation, {
+        input: { filename: body.name, s3Key: ticket.s3Key, s3Etag: etag, entityId, validateUpload: true },
+      });
+      return performance.now() - start;
+    },
+    {
+      graphqlUrl: client.graphqlUrl,
+      token: client.token,
+      entityId,
+      ticketQuery: TICKET_QUERY,
+      registerMutation: REGISTER_MUTATION,
+    },
+  );
+}
+
 /** A small file from the drop event to its attachment in the record's list, against the bare requests. */
 export const dropToVisible: Benchmark = {
   name: NAME,
   figures: (ctx) => [
     `${sizeLabel(ctx.sizes.smallFileBytes)} file: drop to listed`,
     'bare requests (Node fetch)',
+    'bare requests in Chromium',
   ],
   async run(ctx) {
-    const [appFigure, bareFigure] = this.figures(ctx) as [string, string];
+    const [appFigure, bareFigure, bareInPageFigure] = this.figures(ctx) as [string, string, string];
     const names = await namingDir();
     try {
       const source = await sourceFile(ctx.sizes.smallFileBytes);
@@ -78,7 +137,7 @@ export const dropToVisible: Benchmark = {
           }),
         ];
         rows.push(
-          ...(await attempt(NAME, [appFigure], () =>
+          ...(await attempt(NAME, [appFigure, bareInPageFigure], () =>
             withApp(ctx.repoRoot, sandbox, appPort, ctx.log, async ({ page }) => {
               await openRecordPage(page, RECORD_PATH);
               const times: number[] = [];
@@ -93,10 +152,18 @@ export const dropToVisible: Benchmark = {
                 beforeTicket.push((await firstGraphqlStart(page, droppedAt)) - droppedAt);
                 puts.push(...(await storagePutDurations(page, droppedAt)));
               }
+              const inPage: number[] = [];
+              for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
+                const file = await names.named(source, `bare-in-page-${Date.now()}-${i}.bin`);
+                inPage.push(await bareAttachInPage(page, client, entityId, file));
+              }
               const part = (xs: number[]) => median(xs).toFixed(0);
               return [
                 measured(NAME, appFigure, { value: median(times), unit: 'ms' }, bareMs, {
-                  note: `median of ${times.length}; drop to ticket request ${part(beforeTicket)} ms, PUT with preflight ${part(puts)} ms, bare PUT ${part(barePuts)} ms`,
+                  note: `median of ${times.length}; drop to ticket request ${part(beforeTicket)} ms, PUT with preflight ${part(puts)} ms, bare PUT ${part(barePuts)} ms; app/bare in Chromium ${(median(times) / median(inPage)).toFixed(2)}x`,
+                }),
+                measured(NAME, bareInPageFigure, { value: median(inPage), unit: 'ms' }, bareMs, {
+                  note: `the same three requests from the app's page by a bare script (fetch, XHR PUT of the File), median of ${inPage.length}`,
                 }),
               ];
             }),

@@ -64,15 +64,17 @@ export interface Ticket {
   contentType: string;
 }
 
+/** The bare client's operations, also sent from a page by benchmarks that measure the browser's floor. */
+export const TICKET_QUERY =
+  'query BenchTicket($filename: String!) { requestFileUploadUrl(filename: $filename) { uploadUrl s3Key contentType } }';
+export const REGISTER_MUTATION =
+  'mutation BenchRegister($input: CreateFileAttachmentInput!) { createFileAttachment(input: $input) { fileAttachment { id } } }';
+
 export async function requestTicket(
   client: ApiClient,
   filename: string,
 ): Promise<{ ticket: Ticket; ms: number }> {
-  const { data, ms } = await gql<{ requestFileUploadUrl: Ticket }>(
-    client,
-    'query BenchTicket($filename: String!) { requestFileUploadUrl(filename: $filename) { uploadUrl s3Key contentType } }',
-    { filename },
-  );
+  const { data, ms } = await gql<{ requestFileUploadUrl: Ticket }>(client, TICKET_QUERY, { filename });
   return { ticket: data.requestFileUploadUrl, ms };
 }
 
@@ -92,7 +94,7 @@ export async function register(
 ): Promise<{ id: number; ms: number }> {
   const { data, ms } = await gql<{ createFileAttachment: { fileAttachment: { id: number } } }>(
     client,
-    'mutation BenchRegister($input: CreateFileAttachmentInput!) { createFileAttachment(input: $input) { fileAttachment { id } } }',
+    REGISTER_MUTATION,
     { input: { ...input, validateUpload: true } },
   );
   return { id: data.createFileAttachment.fileAttachment.id, ms };
