@@ -66,6 +66,38 @@ const RunAttachments = gql`
   }
 `;
 
+type TestClient = ReturnType<typeof setup>['client'];
+
+/** Puts run 3's attachments list (entity 9001) in the cache, holding these filenames. */
+function cacheRunAttachments(client: TestClient, filenames: string[]) {
+  client.writeQuery({
+    query: RunAttachments,
+    data: {
+      run: {
+        __typename: 'Run',
+        id: 3,
+        entity: {
+          __typename: 'Entity',
+          id: 9001,
+          fileAttachments: filenames.map((filename, i) => ({
+            __typename: 'FileAttachment',
+            id: i + 1,
+            filename,
+          })),
+        },
+      },
+    },
+  });
+}
+
+/** The filenames in run 3's cached attachments list, read now. */
+const cachedFilenames = (client: TestClient) =>
+  (
+    client.readQuery({ query: RunAttachments }) as {
+      run: { entity: { fileAttachments: { filename: string }[] } };
+    }
+  ).run.entity.fileAttachments.map((item) => item.filename);
+
 describe('createApolloUploadApi', () => {
   it('asks for a ticket', async () => {
     const { api, requests } = setup({
@@ -104,20 +136,7 @@ describe('createApolloUploadApi', () => {
         },
       ],
     });
-    client.writeQuery({
-      query: RunAttachments,
-      data: {
-        run: {
-          __typename: 'Run',
-          id: 3,
-          entity: {
-            __typename: 'Entity',
-            id: 9001,
-            fileAttachments: [{ __typename: 'FileAttachment', id: 5, filename: 'old.txt' }],
-          },
-        },
-      },
-    });
+    cacheRunAttachments(client, ['old.txt']);
 
     await expect(
       api.register({ filename: 'Prüfung.pdf', s3Key: 'k/1', s3Etag: 'abc', target }, signal),
@@ -126,10 +145,7 @@ describe('createApolloUploadApi', () => {
     expect(requests[0]!.variables).toEqual({
       input: { filename: 'Prüfung.pdf', s3Key: 'k/1', s3Etag: 'abc', entityId: '9001', validateUpload: true },
     });
-    const cached = client.readQuery({ query: RunAttachments }) as {
-      run: { entity: { fileAttachments: { id: number; filename: string }[] } };
-    };
-    expect(cached.run.entity.fileAttachments.map((a) => a.filename)).toEqual(['old.txt', 'Prüfung.pdf']);
+    expect(cachedFilenames(client)).toEqual(['old.txt', 'Prüfung.pdf']);
   });
 
   describe('appending to the record in the cache', () => {
@@ -144,26 +160,12 @@ describe('createApolloUploadApi', () => {
       },
     });
 
-    /** The run's cached list holding `count` files, and every list a watcher of it was given. */
-    function cachedList(client: ReturnType<typeof setup>['client'], count: number) {
-      client.writeQuery({
-        query: RunAttachments,
-        data: {
-          run: {
-            __typename: 'Run',
-            id: 3,
-            entity: {
-              __typename: 'Entity',
-              id: 9001,
-              fileAttachments: Array.from({ length: count }, (_, i) => ({
-                __typename: 'FileAttachment',
-                id: i + 1,
-                filename: `old-${i + 1}.txt`,
-              })),
-            },
-          },
-        },
-      });
+    /** The run's cached list holding `count` files, and every list length a watcher of it was given. */
+    function cachedList(client: TestClient, count: number) {
+      cacheRunAttachments(
+        client,
+        Array.from({ length: count }, (_, i) => `old-${i + 1}.txt`),
+      );
       const seen: number[] = [];
       const subscription = client
         .watchQuery({ query: RunAttachments, fetchPolicy: 'cache-only' })
@@ -174,13 +176,6 @@ describe('createApolloUploadApi', () => {
       return { seen, stop: () => subscription.unsubscribe() };
     }
 
-    const listedIn = (client: ReturnType<typeof setup>['client']) =>
-      (
-        client.readQuery({ query: RunAttachments }) as {
-          run: { entity: { fileAttachments: { filename: string }[] } };
-        }
-      ).run.entity.fileAttachments;
-
     const input = (n: number) => ({ filename: `new-${n}.pdf`, s3Key: `k/${n}`, s3Etag: 'e', target });
 
     it('a short list shows each file as soon as it is registered', async () => {
@@ -188,7 +183,7 @@ describe('createApolloUploadApi', () => {
       const list = cachedList(client, 2);
       for (const n of [101, 102, 103]) {
         await api.register(input(n), signal);
-        expect(listedIn(client)).toHaveLength(2 + n - 100);
+        expect(cachedFilenames(client)).toHaveLength(2 + n - 100);
       }
       await vi.waitFor(() => expect(list.seen).toEqual([2, 3, 4, 5]));
       list.stop();
@@ -202,12 +197,12 @@ describe('createApolloUploadApi', () => {
       );
       const list = cachedList(client, 400);
       await api.register(input(501), signal);
-      expect(listedIn(client)).toHaveLength(401);
+      expect(cachedFilenames(client)).toHaveLength(401);
       await api.register(input(502), signal);
       await api.register(input(503), signal);
-      expect(listedIn(client)).toHaveLength(401);
+      expect(cachedFilenames(client)).toHaveLength(401);
 
-      await vi.waitFor(() => expect(listedIn(client)).toHaveLength(403));
+      await vi.waitFor(() => expect(cachedFilenames(client)).toHaveLength(403));
       await vi.waitFor(() => expect(list.seen).toEqual([400, 401, 403]));
       list.stop();
     });
