@@ -22,7 +22,11 @@ describe('throttle', () => {
   it('runs the first call at once', () => {
     const timers = manualTimers();
     const runs: number[] = [];
-    const call = throttle(() => runs.push(timers.now()), 100, timers);
+    const call = throttle(
+      () => runs.push(timers.now()),
+      () => 100,
+      timers,
+    );
 
     call();
 
@@ -32,7 +36,11 @@ describe('throttle', () => {
   it('gathers the calls of a burst into one run at the end of the window', () => {
     const timers = manualTimers();
     const runs: number[] = [];
-    const call = throttle(() => runs.push(timers.now()), 100, timers);
+    const call = throttle(
+      () => runs.push(timers.now()),
+      () => 100,
+      timers,
+    );
 
     call();
     timers.advance(10);
@@ -50,7 +58,11 @@ describe('throttle', () => {
   it('runs at once again after a quiet window', () => {
     const timers = manualTimers();
     const runs: number[] = [];
-    const call = throttle(() => runs.push(timers.now()), 100, timers);
+    const call = throttle(
+      () => runs.push(timers.now()),
+      () => 100,
+      timers,
+    );
 
     call();
     timers.advance(250);
@@ -67,7 +79,7 @@ describe('throttle', () => {
         runs += 1;
         if (runs === 1) call();
       },
-      100,
+      () => 100,
       timers,
     );
 
@@ -77,7 +89,7 @@ describe('throttle', () => {
     expect(runs).toBe(2);
   });
 
-  it('asks a window given as a function at each call', () => {
+  it('asks the window at each call', () => {
     const timers = manualTimers();
     const runs: number[] = [];
     let windowMs = 0;

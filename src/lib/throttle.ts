@@ -1,4 +1,4 @@
-export interface ThrottleTimers {
+interface ThrottleTimers {
   now(): number;
   setTimeout(run: () => void, ms: number): unknown;
 }
@@ -9,16 +9,11 @@ const browserTimers: ThrottleTimers = {
 };
 
 /**
- * `run` at once when it has not run for `windowMs`, else once at the end of the window for every
+ * `run` at once when it has not run for the window, else once at the end of the window for every
  * call made during it: the first of a burst is not delayed, the last is never dropped, and a
- * burst costs at most one run per window. A function for `windowMs` is asked at each call.
+ * burst costs at most one run per window. `windowMs` is asked at each call.
  */
-export function throttle(
-  run: () => void,
-  windowMs: number | (() => number),
-  timers = browserTimers,
-): () => void {
-  const windowNow = typeof windowMs === 'number' ? () => windowMs : windowMs;
+export function throttle(run: () => void, windowMs: () => number, timers = browserTimers): () => void {
   let lastRun = -Infinity;
   let scheduled = false;
   const fire = () => {
@@ -28,7 +23,7 @@ export function throttle(
   };
   return () => {
     if (scheduled) return;
-    const wait = lastRun + windowNow() - timers.now();
+    const wait = lastRun + windowMs() - timers.now();
     if (wait <= 0) fire();
     else {
       scheduled = true;
