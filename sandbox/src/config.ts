@@ -18,6 +18,8 @@ export interface SandboxConfig {
   allowedOrigins: string[];
   /** Largest object the storage endpoint accepts (bytes). */
   maxUploadBytes: number;
+  /** Largest GraphQL response sent; a bigger one is replaced by an error. */
+  maxResponseBytes: number;
   storage: StorageConfig;
 }
 
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? env.SANDBOX_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
       : DEFAULT_ALLOWED_ORIGINS,
     maxUploadBytes: int(env, 'SANDBOX_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
+    maxResponseBytes: int(env, 'SANDBOX_MAX_RESPONSE_BYTES', 8 * 1024 ** 2),
     storage,
   };
   const merged = { ...base, ...overrides };

@@ -16,6 +16,7 @@ export interface Sandbox {
 
 const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
 
+
 function sendJson(
   res: ServerResponse,
   status: number,
@@ -142,11 +143,28 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
       },
       { principal },
     );
+    const payload = Buffer.from(await response.arrayBuffer());
+    if (payload.length > resolved.maxResponseBytes) {
+      sendJson(
+        res,
+        200,
+        {
+          errors: [
+            {
+              message: `The response would be larger than ${resolved.maxResponseBytes} bytes; ask for fewer items or fields`,
+              extensions: { code: 'RESPONSE_TOO_LARGE' },
+            },
+          ],
+        },
+        cors,
+      );
+      return;
+    }
     res.writeHead(response.status, {
       ...cors,
       'Content-Type': response.headers.get('content-type') ?? 'application/json',
     });
-    res.end(Buffer.from(await response.arrayBuffer()));
+    res.end(payload);
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {

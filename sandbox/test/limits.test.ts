@@ -33,7 +33,7 @@ describe('limits with clear errors', () => {
     const res = await gql(
       sandbox.url,
       token,
-      `{ runs(first: 100) { edges { node { steps { fields { entity { fileAttachments { id filename downloadUrl } } } } } } } }`,
+      `{ parts(first: 100) { edges { node { ${Array.from({ length: 300 }, (_, i) => `f${i}: partNumber`).join(' ')} } } } }`,
     );
     expect(res.errors?.[0]?.message).toMatch(/^Query is too complex: estimated cost \d+ exceeds the limit/);
   });

@@ -6,6 +6,7 @@ import type { Principal, StorageService } from '../contracts.ts';
 import type { Db } from '../db/database.ts';
 import type { GraphQLContext } from './context.ts';
 import { queryLimits } from './limits.ts';
+import { readListBounds } from './list-bounds.ts';
 import { recordResolvers } from './record-resolvers.ts';
 import { DateTime, ScalarValue } from './scalars.ts';
 import { uploadResolvers } from './upload-resolvers.ts';
@@ -19,12 +20,19 @@ export interface GraphQLDeps {
 }
 
 /** Adds the depth and cost limits to validation, with the request's variables for page sizes. */
-const limitsPlugin: Plugin = {
-  onValidate({ addValidationRule, context }) {
-    const params = (context as { params?: { variables?: Record<string, unknown> } }).params;
-    addValidationRule(queryLimits(() => params?.variables ?? {}));
-  },
-};
+function limitsPlugin(db: Db): Plugin {
+  return {
+    onValidate({ addValidationRule, context }) {
+      const params = (context as { params?: { variables?: Record<string, unknown> } }).params;
+      addValidationRule(
+        queryLimits(
+          () => params?.variables ?? {},
+          () => readListBounds(db),
+        ),
+      );
+    },
+  };
+}
 
 export function createGraphQLHandler(deps: GraphQLDeps) {
   const schema = createSchema<GraphQLContext>({
@@ -38,7 +46,7 @@ export function createGraphQLHandler(deps: GraphQLDeps) {
     landingPage: false,
     cors: false,
     logging: 'error',
-    plugins: [limitsPlugin],
+    plugins: [limitsPlugin(deps.db)],
     context: ({ principal }) => ({ principal, ...deps }),
     maskedErrors: {
       isDev: false,

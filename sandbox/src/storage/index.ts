@@ -7,6 +7,7 @@ import { createStorageEndpoint, STORAGE_PREFIX } from './endpoint.ts';
 import { openObjectStore } from './objectStore.ts';
 import { createPresigner } from './presigner.ts';
 import { createSignatureVerifier } from './signatureVerifier.ts';
+import { takingTurns } from './turns.ts';
 
 const BUILTIN_REGION = 'us-east-1';
 
@@ -46,7 +47,7 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
       store,
     }),
     presignPut: presigner.presignPut,
-    presignGet: presigner.presignGet,
+    presignGet: takingTurns(presigner.presignGet),
     async head(key) {
       const record = store.head(key);
       return record && { etag: record.etag, size: record.size, contentType: record.contentType };
@@ -65,7 +66,7 @@ function createExternalStorage(config: SandboxConfig): StorageService {
   return {
     handle: async () => false,
     presignPut: presigner.presignPut,
-    presignGet: presigner.presignGet,
+    presignGet: takingTurns(presigner.presignGet),
     async head(key) {
       try {
         const out = await presigner.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
