@@ -20,6 +20,10 @@ export interface SandboxConfig {
   maxUploadBytes: number;
   /** Largest GraphQL response sent; a bigger one is replaced by an error. */
   maxResponseBytes: number;
+  /** How often objects of expired, never-registered upload tickets are deleted. */
+  sweepIntervalMs: number;
+  /** How long after its URL expired such an object is kept. */
+  sweepGraceMs: number;
   storage: StorageConfig;
 }
 
@@ -52,7 +56,10 @@ export const DEFAULT_ALLOWED_ORIGINS = [
   'http://localhost:4173',
 ];
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<SandboxConfig> = {}): SandboxConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<SandboxConfig> = {},
+): SandboxConfig {
   const host = env.SANDBOX_HOST || '127.0.0.1';
   const port = int(env, 'SANDBOX_PORT', 4000);
   const storage: StorageConfig = env.SANDBOX_S3_ENDPOINT
@@ -75,10 +82,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlSeconds: int(env, 'SANDBOX_ACCESS_TOKEN_TTL_SECONDS', 3600),
     seedParts: int(env, 'SANDBOX_SEED_PARTS', 300),
     allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS
-      ? env.SANDBOX_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+      ? env.SANDBOX_ALLOWED_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
       : DEFAULT_ALLOWED_ORIGINS,
     maxUploadBytes: int(env, 'SANDBOX_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     maxResponseBytes: int(env, 'SANDBOX_MAX_RESPONSE_BYTES', 8 * 1024 ** 2),
+    sweepIntervalMs: int(env, 'SANDBOX_SWEEP_INTERVAL_SECONDS', 300) * 1000,
+    sweepGraceMs: int(env, 'SANDBOX_SWEEP_GRACE_SECONDS', 3600) * 1000,
     storage,
   };
   const merged = { ...base, ...overrides };

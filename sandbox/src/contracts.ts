@@ -46,5 +46,7 @@ export interface StorageService {
   presignGet(key: string, filename: string, contentType: string): Promise<string>;
   /** HEAD-equivalent: the object's metadata, or null when no object has that key. */
   head(key: string): Promise<StoredObject | null>;
+  /** Removes the object, so URLs already handed out for it fail; nothing happens when there is none. */
+  delete(key: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { AuthError, type AuthService, type StorageService } from './contracts.ts
 import { openDatabase } from './db/database.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { createStorageService } from './storage/index.ts';
+import { startUploadSweep } from './upload-sweep.ts';
 
 export interface Sandbox {
   /** Base URL actually listened on (the port is resolved when config.port is 0). */
@@ -15,7 +16,6 @@ export interface Sandbox {
 }
 
 const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
-
 
 function sendJson(
   res: ServerResponse,
@@ -97,6 +97,10 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     throw error;
   }
   const graphql = createGraphQLHandler({ db, storage, config: resolved });
+  const sweep = startUploadSweep(db, storage, {
+    intervalMs: Math.max(1, resolved.sweepIntervalMs),
+    graceMs: resolved.sweepGraceMs,
+  });
   const services = { auth, storage };
 
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -189,6 +193,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
       closing ??= (async () => {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await sweep.stop();
         await services.auth.close();
         await services.storage.close();
         db.close();

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTicket } from '../src/db/attachments.ts';
+import { DATABASE_FILE } from '../src/db/database.ts';
 import { clientCredentialsToken, gql, startSandbox, uploadObject, type TestSandbox } from './harness.ts';
 
 const TICKET = 'query T($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl s3Key contentType } }';
@@ -69,9 +73,13 @@ describe('upload tickets and file attachments', () => {
       expect(keys[2]!.endsWith('/report_1.pdf')).toBe(true);
     });
 
-    it('is open to any signed-in caller, viewers too', async () => {
+    it('is refused to a caller who may not attach: an upload URL would let a viewer fill storage', async () => {
       const res = await q(TICKET, { f: 'x.png' }, viewer);
-      expect(res.data?.requestFileUploadUrl.contentType).toBe('image/png');
+      expect(res.data?.requestFileUploadUrl).toBeNull();
+      expect(res.errors?.[0]).toMatchObject({
+        message: 'Permission denied: your role (viewer) may not attach or remove files',
+        extensions: { code: 'FORBIDDEN' },
+      });
     });
 
     it('refuses empty and over-long filenames with a clear error', async () => {
@@ -189,7 +197,17 @@ describe('upload tickets and file attachments', () => {
 
     it("refuses another user's upload key", async () => {
       const entityId = await partEntity(11);
-      const ticket = (await q(TICKET, { f: 'someone-else.txt' }, viewer)).data?.requestFileUploadUrl;
+      // The seed has one user who may attach; a ticket of the other user's stands in for a second one.
+      const ticket = { s3Key: 'attachments/someone-else/someone-else.txt' };
+      const db = new Database(path.join(sandbox.dataDir, DATABASE_FILE));
+      insertTicket(db, {
+        s3Key: ticket.s3Key,
+        filename: 'someone-else.txt',
+        contentType: 'text/plain',
+        userId: 2,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      });
+      db.close();
       const res = await q(CREATE, {
         input: { filename: 'x.txt', s3Key: ticket.s3Key, s3Etag: md5('x'), entityId, validateUpload: false },
       });
@@ -199,7 +217,7 @@ describe('upload tickets and file attachments', () => {
 
     it('denies a viewer and creates nothing', async () => {
       const entityId = await partEntity(6);
-      const ticket = (await q(TICKET, { f: 'v.txt' }, viewer)).data?.requestFileUploadUrl;
+      const ticket = (await q(TICKET, { f: 'v.txt' })).data?.requestFileUploadUrl;
       await fetch(ticket.uploadUrl, {
         method: 'PUT',
         headers: { 'Content-Type': ticket.contentType },
@@ -328,6 +346,49 @@ describe('upload tickets and file attachments', () => {
       expect(await filesOn(10)).toEqual([]);
       expect(
         (await q('query A($id: ID!) { fileAttachment(id: $id) { id } }', { id: fileAttachmentId })).data
+          ?.fileAttachment,
+      ).toBeNull();
+    });
+
+    it('makes download URLs handed out before the delete fail, and never gives its id out again', async () => {
+      const entityId = await partEntity(12);
+      const obj = await uploadObject(sandbox.url, technician, 'secret.txt', 'secret bytes');
+      const created = (
+        await q(CREATE, {
+          input: {
+            filename: 'secret.txt',
+            s3Key: obj.s3Key,
+            s3Etag: obj.etag,
+            entityId,
+            validateUpload: true,
+          },
+        })
+      ).data?.createFileAttachment.fileAttachment;
+      const before = await fetch(created.downloadUrl);
+      expect(await before.text()).toBe('secret bytes');
+
+      const deleted = await q(DELETE, { input: { fileAttachmentId: created.id, entityId } });
+      expect(deleted.errors).toBeUndefined();
+      const after = await fetch(created.downloadUrl);
+      expect(after.status).toBe(404);
+      expect(await after.text()).toContain('<Code>NoSuchKey</Code>');
+
+      // The deleted attachment had the highest id: the next one must still get a new one.
+      const next = await uploadObject(sandbox.url, technician, 'next.txt', 'next');
+      const again = (
+        await q(CREATE, {
+          input: {
+            filename: 'next.txt',
+            s3Key: next.s3Key,
+            s3Etag: next.etag,
+            entityId,
+            validateUpload: true,
+          },
+        })
+      ).data?.createFileAttachment.fileAttachment;
+      expect(Number(again.id)).toBeGreaterThan(Number(created.id));
+      expect(
+        (await q('query A($id: ID!) { fileAttachment(id: $id) { id } }', { id: created.id })).data
           ?.fileAttachment,
       ).toBeNull();
     });

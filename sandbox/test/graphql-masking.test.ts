@@ -28,6 +28,7 @@ describe('unexpected errors are masked', () => {
       presignPut: () => Promise.reject(new Error('secret internal detail /var/lib/x')),
       presignGet: () => Promise.reject(new Error('secret internal detail /var/lib/x')),
       head: () => Promise.resolve(null),
+      delete: () => Promise.resolve(),
       close: () => Promise.resolve(),
     };
     const yoga = createGraphQLHandler({ db, storage: failing, config: loadConfig({}, { dataDir: dir }) });

@@ -24,6 +24,7 @@ describe('validateUpload asks storage exactly once', () => {
         contentType: 'text/plain',
       });
     },
+    delete: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
   const principal: Principal = { userId: 1, role: 'technician', kind: 'api-key', clientId: 'technician-key' };

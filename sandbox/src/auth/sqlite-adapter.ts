@@ -15,6 +15,7 @@ const now = (): number => Math.floor(Date.now() / 1000);
 export function openOidcStore(file: string): OidcStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS oidc_model (
       model TEXT NOT NULL,

@@ -6,6 +6,8 @@ export interface UploadTicket {
   contentType: string;
   userId: number;
   expiresAt: string;
+  /** When the sweep deleted the object of this never-registered ticket; absent while it may still be registered. */
+  sweptAt?: string | null;
 }
 
 export interface NewAttachment {
@@ -43,7 +45,8 @@ export function insertTicket(db: Db, ticket: UploadTicket): void {
 export function findTicket(db: Db, s3Key: string): UploadTicket | undefined {
   return db
     .prepare(
-      `SELECT s3_key AS s3Key, filename, content_type AS contentType, user_id AS userId, expires_at AS expiresAt
+      `SELECT s3_key AS s3Key, filename, content_type AS contentType, user_id AS userId, expires_at AS expiresAt,
+         swept_at AS sweptAt
        FROM upload_tickets WHERE s3_key = ?`,
     )
     .get(s3Key) as UploadTicket | undefined;
@@ -57,26 +60,60 @@ export function findAttachmentByKey(db: Db, s3Key: string): AttachmentRow | unde
     AttachmentRow | undefined;
 }
 
-/** Records an attachment in one transaction; returns the new id. */
+/** Records an attachment in one transaction; returns the new id, higher than any id ever given before. */
 export function insertAttachment(db: Db, a: NewAttachment): number {
   const now = new Date().toISOString();
-  return db.transaction(() =>
-    Number(
-      db
-        .prepare(
-          `INSERT INTO file_attachments (entity_id, s3_key, filename, content_type, etag, size, created_by,
-             created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(a.entityId, a.s3Key, a.filename, a.contentType, a.etag, a.size, a.createdBy, now, now)
-        .lastInsertRowid,
-    ),
-  )();
+  return db.transaction(() => {
+    const highest = Math.max(
+      Number(
+        db.prepare("SELECT value FROM id_high_water WHERE name = 'file_attachments'").pluck().get() ?? 0,
+      ),
+      Number(db.prepare('SELECT MAX(id) FROM file_attachments').pluck().get() ?? 0),
+    );
+    const id = highest + 1;
+    db.prepare(
+      `INSERT INTO file_attachments (id, entity_id, s3_key, filename, content_type, etag, size, created_by,
+         created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, a.entityId, a.s3Key, a.filename, a.contentType, a.etag, a.size, a.createdBy, now, now);
+    db.prepare(
+      `INSERT INTO id_high_water (name, value) VALUES ('file_attachments', ?)
+       ON CONFLICT(name) DO UPDATE SET value = excluded.value`,
+    ).run(id);
+    return id;
+  })();
 }
 
-/** Deletes an attachment if it belongs to the entity; true when a row was removed. */
-export function deleteAttachment(db: Db, id: number, entityId: number): boolean {
+/**
+ * Deletes an attachment if it belongs to the entity. Returns the key of its object when no other
+ * attachment refers to that object any more (the caller deletes the bytes), '' when one still does,
+ * and null when there was no such attachment.
+ */
+export function deleteAttachment(db: Db, id: number, entityId: number): string | null {
+  return db.transaction(() => {
+    const row = db
+      .prepare('DELETE FROM file_attachments WHERE id = ? AND entity_id = ? RETURNING s3_key')
+      .pluck()
+      .get(id, entityId) as string | undefined;
+    if (row === undefined) return null;
+    const shared = db.prepare('SELECT 1 FROM file_attachments WHERE s3_key = ?').get(row);
+    return shared ? '' : row;
+  })();
+}
+
+/**
+ * Marks as swept every ticket whose URL expired before `before` and that was never registered, and returns
+ * their keys: from then on registration refuses them, so their objects can be deleted.
+ */
+export function claimAbandonedTickets(db: Db, before: string): string[] {
   return db.transaction(
     () =>
-      db.prepare('DELETE FROM file_attachments WHERE id = ? AND entity_id = ?').run(id, entityId).changes > 0,
+      db
+        .prepare(
+          `UPDATE upload_tickets SET swept_at = ? WHERE swept_at IS NULL AND expires_at < ?
+             AND NOT EXISTS (SELECT 1 FROM file_attachments a WHERE a.s3_key = upload_tickets.s3_key)
+           RETURNING s3_key`,
+        )
+        .pluck()
+        .all(new Date().toISOString(), before) as string[],
   )();
 }

@@ -182,6 +182,22 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
       INSERT INTO parts_search (parts_search) VALUES ('rebuild');
     `,
   },
+  {
+    id: 3,
+    name: 'attachment ids never reused, swept upload tickets',
+    sql: `
+      -- The highest id ever given to each kind of row that can be deleted, so that a deleted attachment's
+      -- id is never handed out again (an INTEGER PRIMARY KEY alone reuses the highest one).
+      CREATE TABLE id_high_water (
+        name TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+      );
+      INSERT INTO id_high_water (name, value) SELECT 'file_attachments', COALESCE(MAX(id), 0) FROM file_attachments;
+      -- Set when the sweep deleted the object of a ticket that expired without being registered.
+      ALTER TABLE upload_tickets ADD COLUMN swept_at TEXT;
+      CREATE INDEX upload_tickets_unswept ON upload_tickets(expires_at) WHERE swept_at IS NULL;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

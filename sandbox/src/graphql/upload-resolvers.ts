@@ -56,11 +56,19 @@ function requireEntity(ctx: GraphQLContext, rawId: unknown): number {
   return entityId;
 }
 
+const sweptError = (s3Key: string) =>
+  userError(
+    `The upload for s3Key "${s3Key}" expired without being registered and was deleted; upload the file again`,
+    'NOT_FOUND',
+  );
+
 const unquote = (etag: string): string => etag.trim().replace(/^"(.*)"$/, '$1');
 
 export const uploadResolvers: Resolvers = {
   Query: {
     requestFileUploadUrl: async (_: unknown, args: { filename: string }, ctx: GraphQLContext) => {
+      // A working upload URL is itself a permission: a viewer could fill storage with it.
+      requireAttachPermission(ctx);
       checkFilename(args.filename);
       const contentType = contentTypeFor(args.filename);
       const s3Key = newObjectKey(args.filename);
@@ -83,6 +91,7 @@ export const uploadResolvers: Resolvers = {
       if (!ticket || ticket.userId !== ctx.principal.userId) {
         throw userError(`s3Key "${input.s3Key.slice(0, 300)}" was not issued to you by requestFileUploadUrl`);
       }
+      if (ticket.sweptAt) throw sweptError(input.s3Key);
       // A retried registration (the first response was lost) returns the record it already made.
       const existing = findAttachmentByKey(ctx.db, input.s3Key);
       if (existing) {
@@ -108,6 +117,8 @@ export const uploadResolvers: Resolvers = {
         etag = unquote(stored.etag);
         size = stored.size;
       }
+      // The sweep may have claimed the ticket while storage was asked; nothing awaits between here and the insert.
+      if (findTicket(ctx.db, input.s3Key)?.sweptAt) throw sweptError(input.s3Key);
       const id = insertAttachment(ctx.db, {
         entityId,
         s3Key: input.s3Key,
@@ -119,7 +130,7 @@ export const uploadResolvers: Resolvers = {
       });
       return { fileAttachment: findRecord(ctx.db, FILE_ATTACHMENTS, id) };
     },
-    deleteFileAttachment: (
+    deleteFileAttachment: async (
       _: unknown,
       { input }: { input: { fileAttachmentId: unknown; entityId: unknown } },
       ctx: GraphQLContext,
@@ -127,9 +138,12 @@ export const uploadResolvers: Resolvers = {
       requireAttachPermission(ctx);
       const fileAttachmentId = parseId(input.fileAttachmentId, 'fileAttachmentId');
       const entityId = parseId(input.entityId, 'entityId');
-      if (!deleteAttachment(ctx.db, fileAttachmentId, entityId)) {
+      const orphanedKey = deleteAttachment(ctx.db, fileAttachmentId, entityId);
+      if (orphanedKey === null) {
         throw userError(`File attachment ${fileAttachmentId} not found on entity ${entityId}`, 'NOT_FOUND');
       }
+      // The bytes go too, so download URLs handed out before the delete stop working.
+      if (orphanedKey) await ctx.storage.delete(orphanedKey);
       return { fileAttachmentId, entityId };
     },
   },

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { SandboxConfig } from '../config.ts';
 import type { StorageService } from '../contracts.ts';
 import { loadOrCreateCredentials } from './credentials.ts';
@@ -52,6 +52,7 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
       const record = store.head(key);
       return record && { etag: record.etag, size: record.size, contentType: record.contentType };
     },
+    delete: (key) => store.delete(key),
     async close() {
       presigner.client.destroy();
       store.close();
@@ -80,6 +81,9 @@ function createExternalStorage(config: SandboxConfig): StorageService {
           return null;
         throw error;
       }
+    },
+    async delete(key) {
+      await presigner.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
     },
     async close() {
       presigner.client.destroy();

@@ -38,6 +38,7 @@ export function openObjectStore(storageDir: string) {
   const db = new Database(path.join(storageDir, 'objects.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS objects (
       key TEXT PRIMARY KEY,
@@ -60,6 +61,9 @@ export function openObjectStore(storageDir: string) {
      ON CONFLICT(key) DO UPDATE SET blob = excluded.blob, etag = excluded.etag, size = excluded.size,
        content_type = excluded.content_type, last_modified = excluded.last_modified`,
   );
+  const deleteObject = db
+    .prepare<[string], string>('DELETE FROM objects WHERE key = ? RETURNING blob')
+    .pluck();
   const selectUsed = db.prepare<[string], { signature: string }>(
     'SELECT signature FROM used_put_signatures WHERE signature = ?',
   );
@@ -112,6 +116,12 @@ export function openObjectStore(storageDir: string) {
         file: path.join(blobDir, row.blob),
         lastModified: new Date(row.last_modified),
       };
+    },
+
+    /** Removes the object's metadata, then its bytes (a download already streaming keeps its open file). */
+    async delete(key: string): Promise<void> {
+      const blob = deleteObject.get(key);
+      if (blob) await rm(path.join(blobDir, blob), { force: true });
     },
 
     /** True when a PUT URL with this signature has stored an object or is storing one right now. */
