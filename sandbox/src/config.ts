@@ -20,6 +20,8 @@ export interface SandboxConfig {
   maxUploadBytes: number;
   /** Largest GraphQL response sent; a bigger one is replaced by an error. */
   maxResponseBytes: number;
+  /** A connection silent this long is closed; a request as a whole has no time limit (slow uploads). */
+  idleTimeoutMs: number;
   /** How often objects of expired, never-registered upload tickets are deleted. */
   sweepIntervalMs: number;
   /** How long after its URL expired such an object is kept. */
@@ -88,6 +90,7 @@ export function loadConfig(
       : DEFAULT_ALLOWED_ORIGINS,
     maxUploadBytes: int(env, 'SANDBOX_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     maxResponseBytes: int(env, 'SANDBOX_MAX_RESPONSE_BYTES', 8 * 1024 ** 2),
+    idleTimeoutMs: int(env, 'SANDBOX_IDLE_TIMEOUT_SECONDS', 120) * 1000,
     sweepIntervalMs: int(env, 'SANDBOX_SWEEP_INTERVAL_SECONDS', 300) * 1000,
     sweepGraceMs: int(env, 'SANDBOX_SWEEP_GRACE_SECONDS', 3600) * 1000,
     storage,

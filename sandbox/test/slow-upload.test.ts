@@ -1,0 +1,68 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+
+const IDLE_MS = 400;
+const TICKET = 'query T($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl contentType } }';
+
+interface Outcome {
+  status?: number;
+  closed: boolean;
+}
+
+/** PUTs `chunks` pieces of 1 KiB, waiting `pauseMs` between them, then ends (or stops when `stallAfter`). */
+function slowPut(url: string, contentType: string, chunks: number, pauseMs: number, stallAfter?: number) {
+  return new Promise<Outcome>((resolve) => {
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': contentType, 'Content-Length': chunks * 1024 },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, closed: false }));
+    });
+    req.on('error', () => resolve({ closed: true }));
+    let sent = 0;
+    const next = () => {
+      if (stallAfter !== undefined && sent === stallAfter) return; // goes silent
+      req.write(Buffer.alloc(1024, 7));
+      sent += 1;
+      if (sent === chunks) req.end();
+      else setTimeout(next, pauseMs);
+    };
+    next();
+  });
+}
+
+describe('long uploads', () => {
+  let sandbox: TestSandbox;
+  let token: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ idleTimeoutMs: IDLE_MS });
+    token = await clientCredentialsToken(sandbox.url, 'technician');
+  });
+  afterAll(() => sandbox.stop());
+
+  async function ticket(name: string) {
+    return (await gql(sandbox.url, token, TICKET, { f: name })).data?.requestFileUploadUrl as {
+      uploadUrl: string;
+      contentType: string;
+    };
+  }
+
+  it('a slow upload that keeps moving finishes, however long it takes in all', async () => {
+    const t = await ticket('slow.bin');
+    // About eight idle timeouts in all, never one without a byte.
+    const outcome = await slowPut(t.uploadUrl, t.contentType, 16, IDLE_MS / 2);
+    expect(outcome).toEqual({ status: 200, closed: false });
+  });
+
+  it('an upload that goes silent is cut off after the idle timeout', async () => {
+    const t = await ticket('stalled.bin');
+    const outcome = await slowPut(t.uploadUrl, t.contentType, 16, 10, 4);
+    expect(outcome.closed).toBe(true);
+    // The server is still there for the next request.
+    expect((await fetch(`${sandbox.url}/healthz`)).status).toBe(200);
+  });
+});
