@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { StartupError } from './contracts.ts';
 
 /** Everything the sandbox reads from its environment, resolved once at start. */
 export interface SandboxConfig {
@@ -47,7 +48,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new StartupError(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
 }
 

@@ -11,6 +11,9 @@ export interface Principal {
   clientId: string;
 }
 
+/** A start-up problem the operator can fix (configuration, data directory); printed as one line, no stack. */
+export class StartupError extends Error {}
+
 /** Thrown by Auth.authenticate; the server answers 401 with `{ errors: [{ message }] }`. */
 export class AuthError extends Error {}
 

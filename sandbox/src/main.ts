@@ -1,9 +1,10 @@
 import { loadConfig } from './config.ts';
+import { StartupError } from './contracts.ts';
 import { API_CLIENTS, USERS } from './identities.ts';
 import { createSandbox } from './server.ts';
 
 // `npm run sandbox`: the whole sandbox on one port, configured by SANDBOX_* environment variables.
-const starting = createSandbox(loadConfig());
+const starting = Promise.resolve().then(() => createSandbox(loadConfig()));
 
 // Registered before start-up finishes, so that Ctrl+C during seeding also closes the database cleanly.
 let stopping = false;
@@ -24,7 +25,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const sandbox = await starting;
+const sandbox = await starting.catch((error: unknown) => {
+  // What the operator can fix is said in one line; anything else keeps its stack for a bug report.
+  if (error instanceof StartupError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Sandbox not started: ${(error as Error).message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
 const { config } = sandbox;
 console.log(`Sandbox running at ${sandbox.url}
   GraphQL:      POST ${sandbox.url}/graphql

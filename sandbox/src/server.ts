@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createAuthService } from './auth/index.ts';
 import type { SandboxConfig } from './config.ts';
 import { AuthError, type AuthService, type StorageService } from './contracts.ts';
-import { openDatabase } from './db/database.ts';
+import { claimDataDir } from './data-dir.ts';
+import { openDatabase, type Db } from './db/database.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { createStorageService } from './storage/index.ts';
 import { startUploadSweep } from './upload-sweep.ts';
@@ -56,7 +57,14 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | n
 
 /** Starts the whole sandbox: database, identity provider, storage and GraphQL on one HTTP server. */
 export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
-  const db = openDatabase(config.dataDir, { seedParts: config.seedParts });
+  const dataDir = claimDataDir(config.dataDir);
+  let db: Db;
+  try {
+    db = openDatabase(config.dataDir, { seedParts: config.seedParts });
+  } catch (error) {
+    dataDir.release();
+    throw error;
+  }
   // Node ends any request after 300 s by default, which cuts off a 2 GiB upload slower than ~57 Mbit/s.
   // Instead a connection is closed only when nothing moved on it for idleTimeoutMs.
   const server = createServer({ requestTimeout: 0 });
@@ -76,13 +84,19 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
       });
   });
   // Listen first so that a port of 0 resolves to the real URL before the services are configured.
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    db.close();
+    dataDir.release();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const resolved: SandboxConfig =
     config.port === 0 ? { ...config, port, publicUrl: `http://${config.host}:${port}` } : config;
@@ -97,6 +111,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     server.closeAllConnections(); // requests that waited for start-up must not hang
     server.close();
     db.close();
+    dataDir.release();
     throw error;
   }
   const graphql = createGraphQLHandler({ db, storage, config: resolved });
@@ -200,6 +215,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
         await services.auth.close();
         await services.storage.close();
         db.close();
+        dataDir.release();
       })();
       return closing;
     },

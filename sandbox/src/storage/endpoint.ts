@@ -16,6 +16,12 @@ import { sendS3Error } from './s3Errors.ts';
 import type { SignatureVerifier } from './signatureVerifier.ts';
 
 export const STORAGE_PREFIX = '/storage';
+
+/** No space for the bytes (ENOSPC, EDQUOT) or for the metadata commit (SQLITE_FULL). */
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL';
+}
 const MAX_KEY_BYTES = 1024;
 
 // S3's response-* parameters of a signed GET: the signer decides how the browser presents the download.
@@ -115,6 +121,20 @@ export function createStorageEndpoint(options: StorageEndpointOptions): RouteHan
           400,
           'IncompleteBody',
           'The request body ended before Content-Length bytes arrived.',
+        );
+      } else if (isDiskFull(error)) {
+        // Read the rest of the body first, so the client's connection stays usable for its next request.
+        if (!req.readableEnded) {
+          await new Promise<void>((resolve) => {
+            req.once('end', resolve).once('close', resolve).resume();
+          });
+        }
+        sendS3Error(
+          res,
+          req.method,
+          507,
+          'StorageFull',
+          "The sandbox's disk is full, so the object was not stored. Free some space and upload again.",
         );
       } else {
         throw error;

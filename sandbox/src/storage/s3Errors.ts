@@ -15,7 +15,9 @@ export type S3ErrorCode =
   | 'MethodNotAllowed'
   | 'NoSuchBucket'
   | 'NoSuchKey'
-  | 'InternalError';
+  | 'InternalError'
+  // MinIO's answer to a full disk is XMinioStorageFull (507); this is the same without the vendor prefix.
+  | 'StorageFull';
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
