@@ -23,7 +23,9 @@ function tempDir(): string {
 function mountTmpfs(options: string): string {
   const dir = tempDir();
   execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir]);
-  cleanups.push(() => execFileSync('umount', [dir]));
+  cleanups.push(() => {
+    execFileSync('umount', [dir]);
+  });
   return dir;
 }
 
