@@ -23,6 +23,43 @@ function tokenRequest(body: Record<string, string>, headers: Record<string, stri
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 describe('client credentials for API keys', () => {
+  it.each([
+    '/realms/api-keys/protocol/openid-connect/token',
+    '/auth/realms/api-keys/protocol/openid-connect/token',
+  ])('serves the Keycloak token path %s, as a script written for ION calls it', async (tokenPath) => {
+    // As FirstResonance/ion-examples does it: secret in the form, audience = the API, token sent bare.
+    const res = await fetch(`${sandbox.url}${tokenPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'technician-key',
+        client_secret: 'technician-secret',
+        audience: `${sandbox.url}/graphql`,
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { access_token: token } = (await res.json()) as { access_token: string };
+    const me = await fetch(`${sandbox.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ query: '{ me { email } }' }),
+    });
+    expect(await me.json()).toEqual({ data: { me: { email: 'technician@example.com' } } });
+
+    const wrong = await fetch(`${sandbox.url}${tokenPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'viewer-key',
+        client_secret: 'no',
+      }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
   it('issues an access token with client_secret_basic', async () => {
     const res = await tokenRequest(
       { grant_type: 'client_credentials' },

@@ -27,6 +27,16 @@ describe('/graphql authentication, errors and CORS', () => {
     expect(res.data?.me.id).toBe(1);
   });
 
+  it("accepts the token bare, as ION's own example client sends it", async () => {
+    const res = await fetch(`${sandbox.url}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: JSON.stringify({ query: ME }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { me: { id: number } } }).data.me.id).toBe(1);
+  });
+
   it('answers a missing Authorization header with 401 and errors[].message', async () => {
     const res = await gql(sandbox.url, null, ME);
     expect(res.status).toBe(401);

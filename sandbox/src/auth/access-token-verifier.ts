@@ -11,7 +11,8 @@ export const AUTH_MESSAGES = {
   claims: 'Incorrect claims, please check the audience and issuer',
 } as const;
 
-const SCHEME = /^(?:bearer|token)\s+(\S+)\s*$/i;
+// ION accepts the token bare (its own example client sends `Authorization: <token>`), or after Bearer or Token.
+const SCHEME = /^(?:(?:bearer|token)\s+)?([^\s]+)\s*$/i;
 
 export interface VerifierOptions {
   publicKeys: JWK[];
@@ -39,7 +40,7 @@ export function createAccessTokenVerifier({ publicKeys, issuer, audience }: Veri
 
   return async function authenticate(authorization: string | undefined): Promise<Principal> {
     const token = authorization ? SCHEME.exec(authorization)?.[1] : undefined;
-    if (!token) throw new AuthError(AUTH_MESSAGES.missing);
+    if (!token || /^(?:bearer|token)$/i.test(token)) throw new AuthError(AUTH_MESSAGES.missing);
     try {
       decodeProtectedHeader(token);
       decodeJwt(token);

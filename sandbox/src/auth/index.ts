@@ -5,11 +5,19 @@ import type { SandboxConfig } from '../config.ts';
 import type { AuthService } from '../contracts.ts';
 import { createAccessTokenVerifier } from './access-token-verifier.ts';
 import { createAccountDirectory } from './accounts.ts';
+import { createFailureThrottle } from './failure-throttle.ts';
 import { createLoginInteraction } from './login-interaction.ts';
 import { apiResource, createOidcProvider, INTERACTION_PATH, OIDC_PATH } from './oidc-provider.ts';
 import { errorPage } from './pages.ts';
 import { loadOrCreateProviderKeys, publicJwk } from './provider-keys.ts';
 import { openOidcStore } from './sqlite-adapter.ts';
+import { throttledTokenRequest } from './token-throttle.ts';
+
+/** Keycloak's token endpoint of the realm ION's API keys live in, today's path and the older /auth one. */
+export const KEYCLOAK_TOKEN_PATHS = [
+  '/realms/api-keys/protocol/openid-connect/token',
+  '/auth/realms/api-keys/protocol/openid-connect/token',
+];
 
 function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -26,7 +34,8 @@ export async function createAuthService(config: SandboxConfig): Promise<AuthServ
   const accounts = await createAccountDirectory();
   const provider = createOidcProvider(config, keys, store, accounts);
   const serveProvider = provider.callback();
-  const handleInteraction = createLoginInteraction(provider, accounts, apiResource(config));
+  const throttle = createFailureThrottle();
+  const handleInteraction = createLoginInteraction(provider, accounts, apiResource(config), throttle);
   const authenticate = createAccessTokenVerifier({
     publicKeys: [publicJwk(keys.signingKey)],
     issuer: provider.issuer,
@@ -34,8 +43,13 @@ export async function createAuthService(config: SandboxConfig): Promise<AuthServ
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const url = req.url ?? '/';
-    const pathname = url.split('?')[0] ?? '/';
+    let url = req.url ?? '/';
+    let pathname = url.split('?')[0] ?? '/';
+    // Scripts written for ION's Keycloak work by changing the host: its token paths lead to the same provider.
+    if (KEYCLOAK_TOKEN_PATHS.includes(pathname)) {
+      url = `${OIDC_PATH}/token${url.slice(pathname.length)}`;
+      pathname = `${OIDC_PATH}/token`;
+    }
     if (!isUnder(pathname, OIDC_PATH)) return false;
 
     if (pathname.startsWith(`${INTERACTION_PATH}/`)) {
@@ -54,7 +68,11 @@ export async function createAuthService(config: SandboxConfig): Promise<AuthServ
     // The provider computes its URLs from the mount path: originalUrl minus the url it is given.
     (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
     req.url = url.slice(OIDC_PATH.length) || '/';
-    await serveProvider(req, res);
+    if (pathname === `${OIDC_PATH}/token` && req.method === 'POST') {
+      await throttledTokenRequest(req, res, throttle, () => serveProvider(req, res));
+    } else {
+      await serveProvider(req, res);
+    }
     return true;
   }
 

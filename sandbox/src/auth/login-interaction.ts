@@ -2,14 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { APP_CLIENT_ID } from '../identities.ts';
 import type { AccountDirectory } from './accounts.ts';
+import { ACCOUNT_RULE, ADDRESS_RULE, type FailureThrottle } from './failure-throttle.ts';
 import { grantAppScopes } from './oidc-provider.ts';
 import { errorPage, loginPage } from './pages.ts';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 const MAX_FORM_BYTES = 16 * 1024;
 
-function send(res: ServerResponse, status: number, html: string): void {
+function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
+    ...headers,
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
     // The pages need no script; forbid any, and framing (clickjacking of the password form).
@@ -33,7 +35,12 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
  * The login step of an authorization request: GET shows the sign-in form, POST checks the password
  * and hands the result back to the provider. Consent is granted for the first-party app without asking.
  */
-export function createLoginInteraction(provider: Provider, accounts: AccountDirectory, apiResource: string) {
+export function createLoginInteraction(
+  provider: Provider,
+  accounts: AccountDirectory,
+  apiResource: string,
+  throttle: FailureThrottle,
+) {
   return async function handleInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let details;
     try {
@@ -78,11 +85,25 @@ export function createLoginInteraction(provider: Provider, accounts: AccountDire
       return;
     }
     const email = form.get('email') ?? '';
+    const account = `account:${email.trim().toLowerCase()}`;
+    const address = `address:${req.socket.remoteAddress ?? ''}`;
+    const wait = throttle.lockedFor([account, address]);
+    if (wait > 0) {
+      const error = `Too many failed sign-in attempts. Try again in ${wait} seconds.`;
+      send(res, 429, loginPage({ action, email, error }), { 'Retry-After': String(wait) });
+      return;
+    }
     const user = await accounts.verify(email, form.get('password') ?? '');
     if (!user) {
+      throttle.fail([
+        [account, ACCOUNT_RULE],
+        [address, ADDRESS_RULE],
+      ]);
       send(res, 401, loginPage({ action, email, error: INVALID_LOGIN }));
       return;
     }
+    // Only the account is cleared: one good password must not reset a guesser's count for the address.
+    throttle.succeed([account]);
     await provider.interactionFinished(
       req,
       res,
