@@ -98,6 +98,11 @@ export function loadConfig(
     storage,
   };
   const merged = { ...base, ...overrides };
+  if (merged.storage.kind === 's3' && (!merged.storage.accessKeyId || !merged.storage.secretAccessKey)) {
+    throw new StartupError(
+      'SANDBOX_S3_ENDPOINT is set but SANDBOX_S3_ACCESS_KEY_ID or SANDBOX_S3_SECRET_ACCESS_KEY is not: URLs would be signed with no key.',
+    );
+  }
   if (overrides.port !== undefined && overrides.publicUrl === undefined && !env.SANDBOX_PUBLIC_URL) {
     merged.publicUrl = `http://${merged.host}:${merged.port}`;
   }

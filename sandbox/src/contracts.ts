@@ -41,6 +41,8 @@ export interface StoredObject {
 }
 
 export interface StorageService {
+  /** False when uploads bypass the sandbox (S3): then registration checks the stored size itself. */
+  enforcesMaxUploadBytes: boolean;
   /** Serves the built-in storage endpoint (/storage/*), including CORS preflights; false for other paths. */
   handle: RouteHandler;
   /** A signed, single-use, time-bound PUT URL; the Content-Type header is part of the signature. */

@@ -24,6 +24,7 @@ describe('unexpected errors are masked', () => {
 
   it('answers 200 with "Unexpected error." and no internals', async () => {
     const failing: StorageService = {
+      enforcesMaxUploadBytes: true,
       handle: () => Promise.resolve(false),
       presignPut: () => Promise.reject(new Error('secret internal detail /var/lib/x')),
       presignGet: () => Promise.reject(new Error('secret internal detail /var/lib/x')),

@@ -13,6 +13,7 @@ describe('validateUpload asks storage exactly once', () => {
   let db: Db;
   const heads: string[] = [];
   const storage: StorageService = {
+    enforcesMaxUploadBytes: true,
     handle: () => Promise.resolve(false),
     presignPut: (key) => Promise.resolve(`http://storage.test/${key}`),
     presignGet: (key) => Promise.resolve(`http://storage.test/${key}?get`),

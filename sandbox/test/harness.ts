@@ -4,6 +4,9 @@ import path from 'node:path';
 import { loadConfig, type SandboxConfig } from '../src/config.ts';
 import { API_CLIENTS, type Role } from '../src/identities.ts';
 import { createSandbox, type Sandbox } from '../src/server.ts';
+import { loadOrCreateCredentials } from '../src/storage/credentials.ts';
+import { createPresigner } from '../src/storage/presigner.ts';
+import { startS3Server } from './s3-server.ts';
 
 /** A sandbox on a free loopback port with its own temporary data directory. */
 export interface TestSandbox {
@@ -14,12 +17,34 @@ export interface TestSandbox {
   restart(): Promise<void>;
   /** Stops and deletes the data directory. */
   stop(): Promise<void>;
+  /** A GET URL for any key of its storage, signed now with that storage's own key pair. */
+  presignGet(key: string): Promise<string>;
 }
+
+/**
+ * SANDBOX_TEST_STORAGE=s3 runs the same tests with an independent S3 server (s3rver) as storage, one per
+ * sandbox, started and stopped with it; otherwise the built-in storage serves.
+ */
+export const TEST_STORAGE = process.env.SANDBOX_TEST_STORAGE === 's3' ? 's3' : 'builtin';
 
 export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Promise<TestSandbox> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sandbox-test-'));
-  const base = loadConfig({}, { seedParts: 40, ...overrides, host: '127.0.0.1', port: 0, dataDir });
-  let running: Sandbox = await createSandbox(base);
+  const s3 = TEST_STORAGE === 's3' && !overrides.storage ? await startS3Server() : undefined;
+  const base = loadConfig(
+    {},
+    {
+      seedParts: 40,
+      ...(s3 ? { storage: s3.storage } : {}),
+      ...overrides,
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+    },
+  );
+  let running: Sandbox = await createSandbox(base).catch(async (error: unknown) => {
+    await s3?.stop();
+    throw error;
+  });
   // Later starts reuse the first port, so URLs and token issuers stay valid across restarts.
   const fixed: SandboxConfig = running.config;
   const handle: TestSandbox = {
@@ -30,8 +55,29 @@ export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Prom
       await running.close();
       running = await createSandbox(fixed);
     },
+    async presignGet(key) {
+      const storage = fixed.storage;
+      const presigner = createPresigner({
+        ...(storage.kind === 's3'
+          ? storage
+          : {
+              endpoint: `${fixed.publicUrl}/storage`,
+              region: 'us-east-1',
+              bucket: storage.bucket,
+              forcePathStyle: true,
+              ...loadOrCreateCredentials(path.join(dataDir, 'storage')),
+            }),
+        expiresInSeconds: 60,
+      });
+      try {
+        return await presigner.presignGet(key, 'x.bin', 'application/octet-stream');
+      } finally {
+        presigner.client.destroy();
+      }
+    },
     async stop() {
       await running.close();
+      await s3?.stop();
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

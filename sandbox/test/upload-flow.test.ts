@@ -68,13 +68,14 @@ describe('the upload flow end to end, as the spec describes it', () => {
     );
     const { downloadUrl } = read.data?.fileAttachment ?? {};
 
-    // Download: same bytes, the file's type, and HEAD works on the same URL.
+    // Download: same bytes, the file's type, and a range of the same URL (as a preview reads it).
     const download = await fetch(downloadUrl);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
-    const head = await fetch(downloadUrl, { method: 'HEAD' });
-    expect(head.status).toBe(200);
-    expect(Number(head.headers.get('content-length'))).toBe(bytes.length);
+    const range = await fetch(downloadUrl, { headers: { Range: 'bytes=1-2' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 1-2/${bytes.length}`);
+    expect(Buffer.from(await range.arrayBuffer())).toEqual(bytes.subarray(1, 3));
   });
 });

@@ -1,7 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPresigner } from '../src/storage/presigner.ts';
 import { clientCredentialsToken, gql, startSandbox, uploadObject, type TestSandbox } from './harness.ts';
 
 const CREATE = `mutation C($input: CreateFileAttachmentInput!) {
@@ -18,25 +15,7 @@ describe('objects of tickets that expired unregistered', () => {
   });
   afterAll(() => sandbox.stop());
 
-  /** A fresh GET URL for any key, signed with the built-in storage's own key pair. */
-  async function signedGet(key: string): Promise<string> {
-    const credentials = JSON.parse(
-      await readFile(path.join(sandbox.dataDir, 'storage', 'credentials.json'), 'utf8'),
-    ) as { accessKeyId: string; secretAccessKey: string };
-    const presigner = createPresigner({
-      endpoint: `${sandbox.url}/storage`,
-      region: 'us-east-1',
-      bucket: 'sandbox',
-      forcePathStyle: true,
-      ...credentials,
-      expiresInSeconds: 60,
-    });
-    try {
-      return await presigner.presignGet(key, 'x.bin', 'application/octet-stream');
-    } finally {
-      presigner.client.destroy();
-    }
-  }
+  const signedGet = (key: string) => sandbox.presignGet(key);
 
   it('are deleted by the sweep; registered ones stay, and a swept key cannot be registered', async () => {
     const part = await gql(sandbox.url, technician, '{ part(id: 1) { entityId } }');

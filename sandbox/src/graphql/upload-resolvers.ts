@@ -104,9 +104,19 @@ export const uploadResolvers: Resolvers = {
         return { fileAttachment: findRecord(ctx.db, FILE_ATTACHMENTS, existing.id) };
       }
       let etag = unquote(input.s3Etag);
-      let size: number | null = null;
+      const stored =
+        input.validateUpload || !ctx.storage.enforcesMaxUploadBytes
+          ? await ctx.storage.head(input.s3Key)
+          : null;
+      if (stored && stored.size > ctx.config.maxUploadBytes) {
+        await ctx.storage.delete(input.s3Key);
+        throw userError(
+          `The uploaded file is ${stored.size} bytes; the largest allowed is ${ctx.config.maxUploadBytes} bytes. It was deleted.`,
+          'ENTITY_TOO_LARGE',
+        );
+      }
+      let size = stored?.size ?? null;
       if (input.validateUpload) {
-        const stored = await ctx.storage.head(input.s3Key);
         if (!stored)
           throw userError(`Uploaded object "${input.s3Key}" was not found in storage`, 'NOT_FOUND');
         if (unquote(stored.etag) !== etag) {
@@ -115,7 +125,6 @@ export const uploadResolvers: Resolvers = {
           );
         }
         etag = unquote(stored.etag);
-        size = stored.size;
       }
       // The sweep may have claimed the ticket while storage was asked; nothing awaits between here and the insert.
       if (findTicket(ctx.db, input.s3Key)?.sweptAt) throw sweptError(input.s3Key);

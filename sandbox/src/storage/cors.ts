@@ -1,9 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const ALLOWED_METHODS = 'GET, HEAD, PUT';
-// ETag for registration, the rest so a viewer can size, range and name a download.
-const EXPOSED_HEADERS =
-  'ETag, Content-Length, Content-Disposition, Content-Range, Accept-Ranges, Content-Type';
+/** What the app does with storage: PUT uploads, GET downloads and previews, HEAD sizes. */
+export const STORAGE_METHODS = ['GET', 'HEAD', 'PUT'] as const;
+/** ETag for registration, the rest so a viewer can size, range and name a download. */
+export const EXPOSED_HEADER_NAMES = [
+  'ETag',
+  'Content-Length',
+  'Content-Disposition',
+  'Content-Range',
+  'Accept-Ranges',
+  'Content-Type',
+] as const;
+const ALLOWED_METHODS = STORAGE_METHODS.join(', ');
+const EXPOSED_HEADERS = EXPOSED_HEADER_NAMES.join(', ');
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 /** The request's origin when it is one of the allowed browser origins. */

@@ -5,6 +5,7 @@ import type { StorageService } from '../contracts.ts';
 import { loadOrCreateCredentials } from './credentials.ts';
 import { createStorageEndpoint, STORAGE_PREFIX } from './endpoint.ts';
 import { openObjectStore } from './objectStore.ts';
+import { ensureBucketCors } from './bucket-cors.ts';
 import { createPresigner } from './presigner.ts';
 import { createSignatureVerifier } from './signatureVerifier.ts';
 import { takingTurns } from './turns.ts';
@@ -20,7 +21,8 @@ const BUILTIN_REGION = 'us-east-1';
  * Any S3-compatible service instead, when SANDBOX_S3_ENDPOINT is set (see config.ts): SANDBOX_S3_REGION
  * (default us-east-1), SANDBOX_S3_BUCKET (default sandbox), SANDBOX_S3_ACCESS_KEY_ID,
  * SANDBOX_S3_SECRET_ACCESS_KEY, SANDBOX_S3_FORCE_PATH_STYLE (default true; "false" for virtual-hosted
- * buckets). That service's own CORS rules must then allow the app's origin and expose ETag.
+ * buckets). At start the bucket's CORS rules are set for SANDBOX_ALLOWED_ORIGINS, or checked when the
+ * credentials may not set them.
  */
 export async function createStorageService(config: SandboxConfig): Promise<StorageService> {
   return config.storage.kind === 'builtin' ? createBuiltinStorage(config) : createExternalStorage(config);
@@ -39,6 +41,7 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
     expiresInSeconds: config.uploadUrlTtlSeconds,
   });
   return {
+    enforcesMaxUploadBytes: true,
     handle: createStorageEndpoint({
       bucket: config.storage.bucket,
       allowedOrigins: config.allowedOrigins,
@@ -60,11 +63,26 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
   };
 }
 
-function createExternalStorage(config: SandboxConfig): StorageService {
+async function createExternalStorage(config: SandboxConfig): Promise<StorageService> {
   const s3 = config.storage;
   if (s3.kind !== 's3') throw new Error('external storage needs an s3 storage config');
   const presigner = createPresigner({ ...s3, expiresInSeconds: config.uploadUrlTtlSeconds });
+  const cors = await ensureBucketCors(presigner.client, s3.bucket, config.allowedOrigins).catch(
+    (error: unknown) => {
+      presigner.client.destroy();
+      throw error;
+    },
+  );
+  if (cors.applied) {
+    console.log(`[sandbox] CORS rules of bucket ${s3.bucket} set for ${config.allowedOrigins.join(', ')}`);
+  } else if (cors.missing.length > 0) {
+    console.warn(
+      `[sandbox] Could not set the CORS rules of bucket ${s3.bucket} (${cors.reason}), and the browser will be refused: ${cors.missing.join('; ')}`,
+    );
+  }
   return {
+    // A presigned S3 PUT carries no size limit, so registration checks the stored size instead.
+    enforcesMaxUploadBytes: false,
     handle: async () => false,
     presignPut: presigner.presignPut,
     presignGet: takingTurns(presigner.presignGet),
