@@ -115,7 +115,7 @@ export const uploadResolvers: Resolvers = {
           'ENTITY_TOO_LARGE',
         );
       }
-      let size = stored?.size ?? null;
+      const size = stored?.size ?? null;
       if (input.validateUpload) {
         if (!stored)
           throw userError(`Uploaded object "${input.s3Key}" was not found in storage`, 'NOT_FOUND');
