@@ -6,6 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import concurrently from 'concurrently';
+import { s3StorageOrigin } from './storage-origin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -95,6 +96,10 @@ const app = dev
         APP_PORT: String(appPort),
         APP_API_URL: process.env.APP_API_URL || `${sandboxUrl}/graphql`,
         APP_OIDC_AUTHORITY: process.env.APP_OIDC_AUTHORITY || `${sandboxUrl}/oidc`,
+        // In S3 mode the browser talks to the bucket: the CSP must allow it, or every upload is blocked.
+        ...(process.env.APP_STORAGE_ORIGINS || !s3StorageOrigin(process.env)
+          ? {}
+          : { APP_STORAGE_ORIGINS: s3StorageOrigin(process.env) }),
       },
     };
 

@@ -1,0 +1,1 @@
+export function s3StorageOrigin(env: NodeJS.ProcessEnv): string | undefined;
