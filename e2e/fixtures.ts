@@ -6,6 +6,8 @@ import { createAppServer } from '../scripts/serve-app.mjs';
 /** Set by playwright.config.ts for the sandbox and app it starts. */
 export const APP_ORIGIN = process.env.E2E_APP_ORIGIN ?? 'http://127.0.0.1:5180';
 export const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:4100';
+/** Where the browser PUTs and GETs files: the sandbox's built-in storage, or the S3 server (E2E_STORAGE=s3). */
+export const STORAGE_ORIGIN = process.env.E2E_STORAGE_ORIGIN ?? SANDBOX_URL;
 
 export interface DemoUser {
   email: string;
@@ -52,6 +54,14 @@ export async function signIn(
   await expect(page.getByTestId('current-user')).toContainText(user.name);
 }
 
+/**
+ * True for a presigned storage URL, at the built-in storage or any S3 service: fault injection must hit
+ * the storage the app really talks to.
+ */
+export function isSignedStorageUrl(url: URL): boolean {
+  return url.searchParams.has('X-Amz-Signature');
+}
+
 /** A port the OS says is free now (the app server must be known to the sandbox before either starts). */
 async function freePort(): Promise<number> {
   const probe = createNetServer();
@@ -80,8 +90,14 @@ export const test = base.extend<object, WorkerFixtures>({
       const port = await freePort();
       const appOrigin = `http://127.0.0.1:${port}`;
       const sandbox = await startSandbox({ accessTokenTtlSeconds: 5, allowedOrigins: [appOrigin] });
+      const { storage } = sandbox.config;
       const app = await createAppServer({
-        env: { APP_API_URL: `${sandbox.url}/graphql`, APP_OIDC_AUTHORITY: `${sandbox.url}/oidc` },
+        env: {
+          APP_API_URL: `${sandbox.url}/graphql`,
+          APP_OIDC_AUTHORITY: `${sandbox.url}/oidc`,
+          // In S3 mode this sandbox has its own S3 server, which the browser must be allowed to reach.
+          ...(storage.kind === 's3' ? { APP_STORAGE_ORIGINS: new URL(storage.endpoint).origin } : {}),
+        },
       });
       await new Promise<void>((resolve) => app.listen(port, '127.0.0.1', resolve));
       await use({ appOrigin, sandbox });

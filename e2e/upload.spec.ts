@@ -1,7 +1,17 @@
 import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 import { expectNoSeriousA11yViolations } from './records-support';
-import { APP_ORIGIN, expect, SANDBOX_URL, signIn, TECHNICIAN, test, VIEWER } from './fixtures';
+import {
+  APP_ORIGIN,
+  expect,
+  isSignedStorageUrl,
+  SANDBOX_URL,
+  signIn,
+  STORAGE_ORIGIN,
+  TECHNICIAN,
+  test,
+  VIEWER,
+} from './fixtures';
 import { RECORD_KINDS, recordPath, type RecordKind } from '../src/components/records/recordKinds';
 
 const KINDS = RECORD_KINDS.map(({ kind, label }) => ({
@@ -76,14 +86,13 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Routes the storage PUTs through `handle`; everything else goes on untouched. */
+/** Routes the storage PUTs, wherever storage is, through `handle`; everything else goes on untouched. */
 async function routePuts(
   page: Page,
   handle: (route: Route, attempt: number) => Promise<void>,
-  sandboxUrl = SANDBOX_URL,
 ): Promise<void> {
   let attempt = 0;
-  await page.route(`${sandboxUrl}/storage/**`, async (route) => {
+  await page.route(isSignedStorageUrl, async (route) => {
     if (route.request().method() !== 'PUT') return route.fallback();
     attempt += 1;
     return handle(route, attempt);
@@ -100,6 +109,10 @@ test.describe('attaching files to a record', () => {
   test('one file dropped on a part is attached once, on the part’s entity', async ({ page }) => {
     const filename = unique('weld seam.jpg');
     await signIn(page, '/parts/1');
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') puts.push(new URL(request.url()).origin);
+    });
     await dropFiles(page, [{ name: filename, type: 'image/jpeg', size: 2048 }]);
 
     await expect(uploadRow(page, filename, 'Attached')).toBeVisible();
@@ -109,6 +122,8 @@ test.describe('attaching files to a record', () => {
     const attached = entity.fileAttachments.filter((a) => a.filename === filename);
     expect(attached).toHaveLength(1);
     expect(attached[0]!.entityId).toBe(entity.id);
+    // The bytes went to the storage under test (built-in, or the S3 server in S3 mode).
+    expect(puts).toEqual([STORAGE_ORIGIN]);
     await expectNoSeriousA11yViolations(page);
 
     // Announced, and still listed in the header's tray on another page.
@@ -363,14 +378,10 @@ test.describe('uploads through faults', () => {
     const sandboxUrl = shortTokenDeployment.sandbox.url;
     await signIn(page, '/run-steps/1', TECHNICIAN, shortTokenDeployment.appOrigin);
     // Each PUT takes 1.5 s, so nine files at three at a time outlive the 5-second token.
-    await routePuts(
-      page,
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        return route.fallback();
-      },
-      sandboxUrl,
-    );
+    await routePuts(page, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return route.fallback();
+    });
     const names = Array.from({ length: 9 }, (_, i) => unique(`batch ${i + 1}.txt`));
     await dropFiles(
       page,
