@@ -1,27 +1,5 @@
-import { InMemoryCache, type FieldPolicy, type TypePolicies } from '@apollo/client';
-
-/** Record types the app opens by id; `Query.<field>(id)` reads the cached record before asking the API. */
-const RECORD_FIELDS = {
-  part: 'Part',
-  run: 'Run',
-  procedure: 'Procedure',
-  step: 'Step',
-  runStep: 'RunStep',
-  runStepField: 'RunStepField',
-} as const;
-
-function readRecordById(typename: string): FieldPolicy {
-  return {
-    read(existing, { args, toReference }) {
-      if (existing !== undefined || args?.id == null) return existing;
-      return toReference({ __typename: typename, id: args.id as string | number });
-    },
-  };
-}
-
-const recordFieldPolicies = Object.fromEntries(
-  Object.entries(RECORD_FIELDS).map(([field, typename]) => [field, readRecordById(typename)]),
-);
+import { InMemoryCache, type TypePolicies } from '@apollo/client';
+import { RECORD_KINDS } from '../records/recordKinds';
 
 const PAGE_KEY_ARGS = ['filters', 'sort', 'distinctOn', 'first', 'after', 'last', 'before'];
 
@@ -29,7 +7,6 @@ const PAGE_KEY_ARGS = ['filters', 'sort', 'distinctOn', 'first', 'after', 'last'
 export const typePolicies: TypePolicies = {
   Query: {
     fields: {
-      ...recordFieldPolicies,
       // Each page (filters, sort and cursor) is its own entry: pages are navigated, not appended.
       parts: { keyArgs: PAGE_KEY_ARGS },
       runs: { keyArgs: PAGE_KEY_ARGS },
@@ -45,12 +22,7 @@ export const typePolicies: TypePolicies = {
     },
   },
   FileAttachment: { keyFields: ['id'] },
-  Part: { keyFields: ['id'] },
-  Run: { keyFields: ['id'] },
-  Procedure: { keyFields: ['id'] },
-  Step: { keyFields: ['id'] },
-  RunStep: { keyFields: ['id'] },
-  RunStepField: { keyFields: ['id'] },
+  ...Object.fromEntries(RECORD_KINDS.map(({ typename }) => [typename, { keyFields: ['id'] }])),
   User: { keyFields: ['id'] },
   Organization: { keyFields: ['id'] },
 };

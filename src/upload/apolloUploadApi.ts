@@ -1,11 +1,12 @@
-import type { ApolloCache, ApolloClient, Reference } from '@apollo/client';
+import type { ApolloCache, ApolloClient, Reference, TypedDocumentNode } from '@apollo/client';
 import { throttle } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
 import { ERRORS_IN_PLACE } from '../graphql/links.ts';
 import { errorMessagesOf, isAuthFailure, isTransientFailure, toUserMessage } from '../graphql/errors.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { UploadApi } from './uploadPorts.ts';
-import type { RecordKind, UploadTarget } from './types.ts';
+import type { RecordKind, RecordRef } from '../records/recordKinds.ts';
+import type { UploadTarget } from './types.ts';
 
 const UploadTicketQuery = graphql(`
   query UploadTicket($filename: String!) {
@@ -114,32 +115,51 @@ const RunStepFieldUploadLookup = graphql(`
 `);
 
 type LookupEntity = { entity?: { fileAttachments?: ({ id: number } | null)[] | null } | null } | null;
+type LookupVariables = { id: string; s3Key: string };
 
-async function lookup(
+/** Each kind's lookup and where its answer holds the record: the compiler rejects a missing kind. */
+const LOOKUPS = {
+  part: { query: PartUploadLookup, record: (data) => data.part },
+  run: { query: RunUploadLookup, record: (data) => data.run },
+  procedure: { query: ProcedureUploadLookup, record: (data) => data.procedure },
+  step: { query: StepUploadLookup, record: (data) => data.step },
+  runStep: { query: RunStepUploadLookup, record: (data) => data.runStep },
+  runStepField: { query: RunStepFieldUploadLookup, record: (data) => data.runStepField },
+} satisfies { [K in RecordKind]: Lookup<K> };
+
+type LookupData = {
+  [K in RecordKind]: { [F in K]?: LookupEntity };
+};
+
+interface Lookup<K extends RecordKind> {
+  query: TypedDocumentNode<LookupData[K], LookupVariables>;
+  record: (data: LookupData[K]) => LookupEntity | undefined;
+}
+
+/**
+ * The record's attachments stored under `s3Key`, asked of the server. Never answers "none" unless the
+ * server listed the record's attachments: a missing answer would have the file registered twice.
+ */
+async function attachmentsUnderKey(
   client: ApolloClient,
-  kind: RecordKind,
-  variables: { id: string; s3Key: string },
+  record: RecordRef,
+  s3Key: string,
   signal: AbortSignal,
-): Promise<LookupEntity | undefined> {
-  const options = {
-    variables,
+): Promise<readonly ({ id: number } | null)[]> {
+  const lookup: Lookup<RecordKind> = LOOKUPS[record.kind] as Lookup<RecordKind>;
+  const { data } = await client.query({
+    query: lookup.query,
+    variables: { id: String(record.id), s3Key },
     fetchPolicy: 'network-only',
     context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
-  } as const;
-  switch (kind) {
-    case 'part':
-      return (await client.query({ query: PartUploadLookup, ...options })).data?.part;
-    case 'run':
-      return (await client.query({ query: RunUploadLookup, ...options })).data?.run;
-    case 'procedure':
-      return (await client.query({ query: ProcedureUploadLookup, ...options })).data?.procedure;
-    case 'step':
-      return (await client.query({ query: StepUploadLookup, ...options })).data?.step;
-    case 'runStep':
-      return (await client.query({ query: RunStepUploadLookup, ...options })).data?.runStep;
-    case 'runStepField':
-      return (await client.query({ query: RunStepFieldUploadLookup, ...options })).data?.runStepField;
+  });
+  const found = data ? lookup.record(data) : undefined;
+  if (found === null) {
+    throw new UploadError('permanent', 'The record is gone or you may no longer open it. Ask a supervisor.');
   }
+  const list = found?.entity?.fileAttachments;
+  if (!list) throw new UploadError('transient', 'Could not check whether the file was already attached.');
+  return list;
 }
 
 // Storage has no object, or another one, under the key: uploading again with a fresh ticket may help.
@@ -251,16 +271,8 @@ export function createApolloUploadApi(client: ApolloClient, { maxAppendWindowMs 
 
     findAttachment: (target: UploadTarget, s3Key, signal) =>
       classified(async () => {
-        if (!target.record) {
-          throw new UploadError('permanent', 'Could not check whether the file was already attached.');
-        }
-        const record = await lookup(
-          client,
-          target.record.kind,
-          { id: String(target.record.id), s3Key },
-          signal,
-        );
-        const found = record?.entity?.fileAttachments?.find((item) => item !== null);
+        const list = await attachmentsUnderKey(client, target.record, s3Key, signal);
+        const found = list.find((item) => item !== null);
         return found ? found.id : null;
       }),
   };
