@@ -1,5 +1,6 @@
 import { InMemoryCache, type TypePolicies } from '@apollo/client';
 import { RECORD_KINDS } from '../records/recordKinds';
+import { fileAttachmentsPolicy } from './attachmentsList';
 
 const PAGE_KEY_ARGS = ['filters', 'sort', 'distinctOn', 'first', 'after', 'last', 'before'];
 
@@ -13,14 +14,7 @@ export const typePolicies: TypePolicies = {
       procedures: { keyArgs: PAGE_KEY_ARGS },
     },
   },
-  // Attachments are appended with cache.modify on `Entity:<id>.fileAttachments` after an upload.
-  Entity: {
-    keyFields: ['id'],
-    fields: {
-      // A fresh list from the server replaces the cached one (no merge of stale attachments).
-      fileAttachments: { merge: (_existing, incoming) => incoming },
-    },
-  },
+  Entity: { keyFields: ['id'], fields: { fileAttachments: fileAttachmentsPolicy } },
   FileAttachment: { keyFields: ['id'] },
   ...Object.fromEntries(RECORD_KINDS.map(({ typename }) => [typename, { keyFields: ['id'] }])),
   User: { keyFields: ['id'] },

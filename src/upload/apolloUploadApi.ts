@@ -1,5 +1,6 @@
-import type { ApolloCache, ApolloClient, Reference, TypedDocumentNode } from '@apollo/client';
-import { throttle } from '../lib/throttle.ts';
+import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
+import { attachmentAppender } from '../graphql/attachmentsList.ts';
+import type { ThrottleTimers } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
 import { ERRORS_IN_PLACE } from '../graphql/links.ts';
 import { errorMessagesOf, isAuthFailure, isTransientFailure, toUserMessage } from '../graphql/errors.ts';
@@ -190,56 +191,12 @@ async function classified<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Puts registered attachments (already in the cache: the mutation wrote them) into the cached lists
- * of their records. Each change of a list makes every page showing it read and render the whole list
- * again, at a cost that grows with its length. So a list takes new attachments at once, and again at
- * most once per window that grows with the list (half a millisecond per listed file, up to
- * `maxWindowMs`): a short list shows each file as it lands, a long one takes a burst together.
- */
-function attachmentAppender(
-  cache: ApolloCache,
-  maxWindowMs: number,
-): (entityId: number, attachment: { __typename?: string; id: number }) => void {
-  let pending = new Map<number, string[]>();
-  /** Each record's list length at its last change. */
-  const listed = new Map<number, number>();
-  const windowMs = () =>
-    Math.min(maxWindowMs, 0.5 * Math.max(0, ...[...pending.keys()].map((id) => listed.get(id) ?? 0)));
-  const flush = throttle(() => {
-    const batch = pending;
-    pending = new Map();
-    cache.batch({
-      update(batchCache) {
-        for (const [entityId, ids] of batch) {
-          batchCache.modify({
-            id: batchCache.identify({ __typename: 'Entity', id: entityId }),
-            fields: {
-              fileAttachments(existing: readonly Reference[] | null = [], { toReference }) {
-                const list = existing ?? [];
-                const present = new Set(list.map((item) => item.__ref));
-                const added = ids.filter((id) => !present.has(id)).flatMap((id) => toReference(id) ?? []);
-                const next = added.length > 0 ? [...list, ...added] : list;
-                listed.set(entityId, next.length);
-                return next;
-              },
-            },
-          });
-        }
-      },
-    });
-  }, windowMs);
-  return (entityId, attachment) => {
-    const id = cache.identify({ __typename: 'FileAttachment', ...attachment });
-    if (!id) return;
-    pending.set(entityId, [...(pending.get(entityId) ?? []), id]);
-    flush();
-  };
-}
-
 /** The upload's GraphQL calls through the app's Apollo client (token renewal lives in its links). */
-export function createApolloUploadApi(client: ApolloClient, { maxAppendWindowMs = 250 } = {}): UploadApi {
-  const appendToRecord = attachmentAppender(client.cache, maxAppendWindowMs);
+export function createApolloUploadApi(
+  client: ApolloClient,
+  { maxAppendWindowMs = 250, timers }: { maxAppendWindowMs?: number; timers?: ThrottleTimers } = {},
+): UploadApi {
+  const appendToRecord = attachmentAppender(client.cache, maxAppendWindowMs, timers);
   return {
     requestTicket: (filename, signal) =>
       classified(async () => {
