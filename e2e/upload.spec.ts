@@ -12,7 +12,7 @@ import {
   test,
   VIEWER,
 } from './fixtures';
-import { RECORD_KINDS, recordPath, type RecordKind } from '../src/components/records/recordKinds';
+import { RECORD_KINDS, recordPath, type RecordKind } from '../src/records/recordKinds';
 
 const KINDS = RECORD_KINDS.map(({ kind, label }) => ({
   kind,
