@@ -12,8 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.stop());
 
-function tokenRequest(body: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${issuer}/token`, {
+function tokenRequest(
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+  url = `${issuer}/token`,
+): Promise<Response> {
+  return fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(body),
@@ -28,16 +32,16 @@ describe('client credentials for API keys', () => {
     '/auth/realms/api-keys/protocol/openid-connect/token',
   ])('serves the Keycloak token path %s, as a script written for ION calls it', async (tokenPath) => {
     // As FirstResonance/ion-examples does it: secret in the form, audience = the API, token sent bare.
-    const res = await fetch(`${sandbox.url}${tokenPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
+    const res = await tokenRequest(
+      {
         grant_type: 'client_credentials',
         client_id: 'technician-key',
         client_secret: 'technician-secret',
         audience: `${sandbox.url}/graphql`,
-      }),
-    });
+      },
+      {},
+      `${sandbox.url}${tokenPath}`,
+    );
     expect(res.status).toBe(200);
     const { access_token: token } = (await res.json()) as { access_token: string };
     const me = await fetch(`${sandbox.url}/graphql`, {
@@ -47,15 +51,11 @@ describe('client credentials for API keys', () => {
     });
     expect(await me.json()).toEqual({ data: { me: { email: 'technician@example.com' } } });
 
-    const wrong = await fetch(`${sandbox.url}${tokenPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'viewer-key',
-        client_secret: 'no',
-      }),
-    });
+    const wrong = await tokenRequest(
+      { grant_type: 'client_credentials', client_id: 'viewer-key', client_secret: 'no' },
+      {},
+      `${sandbox.url}${tokenPath}`,
+    );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ error: 'invalid_client' });
   });

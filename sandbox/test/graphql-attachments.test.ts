@@ -352,18 +352,12 @@ describe('upload tickets and file attachments', () => {
 
     it('makes download URLs handed out before the delete fail, and never gives its id out again', async () => {
       const entityId = await partEntity(12);
-      const obj = await uploadObject(sandbox.url, technician, 'secret.txt', 'secret bytes');
-      const created = (
-        await q(CREATE, {
-          input: {
-            filename: 'secret.txt',
-            s3Key: obj.s3Key,
-            s3Etag: obj.etag,
-            entityId,
-            validateUpload: true,
-          },
-        })
-      ).data?.createFileAttachment.fileAttachment;
+      const attach = async (filename: string, bytes: string) => {
+        const obj = await uploadObject(sandbox.url, technician, filename, bytes);
+        const input = { filename, s3Key: obj.s3Key, s3Etag: obj.etag, entityId, validateUpload: true };
+        return (await q(CREATE, { input })).data?.createFileAttachment.fileAttachment;
+      };
+      const created = await attach('secret.txt', 'secret bytes');
       const before = await fetch(created.downloadUrl);
       expect(await before.text()).toBe('secret bytes');
 
@@ -374,18 +368,7 @@ describe('upload tickets and file attachments', () => {
       expect(await after.text()).toContain('<Code>NoSuchKey</Code>');
 
       // The deleted attachment had the highest id: the next one must still get a new one.
-      const next = await uploadObject(sandbox.url, technician, 'next.txt', 'next');
-      const again = (
-        await q(CREATE, {
-          input: {
-            filename: 'next.txt',
-            s3Key: next.s3Key,
-            s3Etag: next.etag,
-            entityId,
-            validateUpload: true,
-          },
-        })
-      ).data?.createFileAttachment.fileAttachment;
+      const again = await attach('next.txt', 'next');
       expect(Number(again.id)).toBeGreaterThan(Number(created.id));
       expect(
         (await q('query A($id: ID!) { fileAttachment(id: $id) { id } }', { id: created.id })).data
