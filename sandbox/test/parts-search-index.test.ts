@@ -232,7 +232,7 @@ describe('parts trigram index', () => {
 
       migrate(old);
 
-      expect(old.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toEqual([1, 2]);
+      expect(old.prepare('SELECT id FROM schema_migrations ORDER BY id').pluck().all()).toContain(2);
       integrityCheck(old);
       expect(old.prepare('SELECT COUNT(*) FROM parts_search_docsize').pluck().get()).toBe(251);
       expect(ids(old, PARTS, { description: { ilike: '%before the index%' } })).toEqual([late]);
