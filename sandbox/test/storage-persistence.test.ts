@@ -25,7 +25,14 @@ test('objects, signing keys and used PUT URLs survive a restart', async () => {
   const port = first.config.port;
   const putUrl = await first.storage.presignPut('uploads/keep/report.txt', 'text/plain');
   expect(
-    (await fetch(putUrl, { method: 'PUT', body: 'kept', headers: { 'content-type': 'text/plain' } })).status,
+    // Connection: close, so that no pooled connection to the stopped server is reused after the restart.
+    (
+      await fetch(putUrl, {
+        method: 'PUT',
+        body: 'kept',
+        headers: { 'content-type': 'text/plain', connection: 'close' },
+      })
+    ).status,
   ).toBe(200);
   const getUrl = await first.storage.presignGet('uploads/keep/report.txt', 'report.txt', 'text/plain');
   const before = await first.storage.head('uploads/keep/report.txt');
