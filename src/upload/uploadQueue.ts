@@ -1,4 +1,5 @@
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.ts';
+import { FAILURE_WORDS } from '../lib/failures.ts';
 import { moreSpecificFilename } from './ticketFilename.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
 import type {
@@ -346,9 +347,13 @@ export class UploadQueue {
         return await step();
       } catch (error) {
         this.throwIfAborted(signal);
-        const failure = isUploadError(error) ? error : new UploadError('permanent', String(error));
-        const offline =
-          failure.kind === 'offline' || (failure.kind === 'transient' && !connectivity.isOnline());
+        const failure = isUploadError(error)
+          ? error
+          : new UploadError(
+              'permanent',
+              FAILURE_WORDS.unknown(error instanceof Error ? error.message : undefined),
+            );
+        const offline = failure.kind === 'transient' && !connectivity.isOnline();
         if (offline) continue;
         if (failure.kind === 'sign-in') {
           this.update(id, { waiting: 'sign-in' });

@@ -1,3 +1,4 @@
+import { FAILURE_WORDS, isTransientStatus } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { ObjectStorage, PutRequest } from './uploadPorts.ts';
 
@@ -12,14 +13,11 @@ export function unquoteEtag(header: string | null): string | null {
 }
 
 function classifyStatus(status: number, body: string): UploadError {
-  if (status === 403)
-    return new UploadError('url-rejected', 'Storage refused the upload address (expired or invalid).');
-  if (status === 429 || status === 408 || status >= 500) {
-    return new UploadError('transient', `Storage is busy or failing (HTTP ${status}).`);
-  }
+  if (status === 403) return new UploadError('url-rejected', FAILURE_WORDS.storageUrlRejected);
+  if (isTransientStatus(status)) return new UploadError('transient', FAILURE_WORDS.storageBusy(status));
   if (status === 413 || /EntityTooLarge/.test(body))
-    return new UploadError('permanent', 'The file is too large for storage.');
-  return new UploadError('permanent', `Storage refused the file (HTTP ${status}).`);
+    return new UploadError('permanent', FAILURE_WORDS.storageTooLarge);
+  return new UploadError('permanent', FAILURE_WORDS.storageRefused(status));
 }
 
 /**
@@ -48,16 +46,16 @@ export const xhrObjectStorage: ObjectStorage = {
       };
       xhr.onerror = () => {
         done();
-        const offline = navigator.onLine === false;
-        reject(new UploadError(offline ? 'offline' : 'transient', 'The connection to storage was lost.'));
+        // Whether the device is offline is the connectivity port's to say (the queue asks it).
+        reject(new UploadError('transient', FAILURE_WORDS.storageLost));
       };
       xhr.ontimeout = () => {
         done();
-        reject(new UploadError('transient', 'Storage took too long to answer.'));
+        reject(new UploadError('transient', FAILURE_WORDS.storageStalled));
       };
       xhr.onabort = () => {
         done();
-        reject(new UploadError(signal.aborted ? 'aborted' : 'transient', 'The upload was interrupted.'));
+        reject(new UploadError(signal.aborted ? 'aborted' : 'transient', FAILURE_WORDS.storageInterrupted));
       };
       signal.addEventListener('abort', onAbort);
       xhr.send(body);
