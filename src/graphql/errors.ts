@@ -4,7 +4,7 @@ import {
   ServerError,
   ServerParseError,
 } from '@apollo/client/errors';
-import { FAILURE_WORDS, isAbort, isTransientStatus } from '../lib/failures';
+import { FAILURE_WORDS, isAbort, isTransientStatus, retryAfterMs } from '../lib/failures';
 
 export { isAbort };
 
@@ -41,6 +41,11 @@ export function isAuthFailure(error: unknown): boolean {
     );
   }
   return false;
+}
+
+/** The API's `Retry-After` on a 429 or 503 (capped), or null. */
+export function retryAfterOf(error: unknown): number | null {
+  return ServerError.is(error) ? retryAfterMs(error.response?.headers.get('Retry-After')) : null;
 }
 
 function statusOf(error: unknown): number | undefined {

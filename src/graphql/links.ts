@@ -8,7 +8,7 @@ import { catchError, from, mergeMap, throwError, map } from 'rxjs';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff';
 
 const QUERY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 8_000 };
-import { isAuthFailure, isTransientFailure } from './errors';
+import { isAuthFailure, isTransientFailure, retryAfterOf } from './errors';
 
 declare module '@apollo/client' {
   interface DefaultContext {
@@ -84,7 +84,8 @@ function renewOnAuthFailureLink(deps: LinkDependencies): ApolloLink {
 function transientRetryLink(deps: LinkDependencies): ApolloLink {
   const maxAttempts = deps.maxAttempts ?? 4;
   return new RetryLink({
-    delay: (retry) => backoffDelay(retry, deps.backoff ?? QUERY_BACKOFF),
+    delay: (retry, _operation, error) =>
+      Math.max(backoffDelay(retry, deps.backoff ?? QUERY_BACKOFF), retryAfterOf(error) ?? 0),
     attempts: (retry, operation, error) =>
       retry < maxAttempts &&
       operation.operationType === OperationTypeNode.QUERY &&

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAILURE_WORDS, isAbort, isTransientStatus } from './failures';
+import { FAILURE_WORDS, MAX_RETRY_AFTER_MS, isAbort, isTransientStatus, retryAfterMs } from './failures';
 
 describe('the failure vocabulary', () => {
   it('calls 408, 429 and 5xx transient and nothing else', () => {
@@ -31,5 +31,15 @@ describe('the failure vocabulary', () => {
   it('never hands a technician a bare status code', () => {
     expect(FAILURE_WORDS.storageRefused(400)).not.toBe('Storage refused the file (HTTP 400).');
     expect(FAILURE_WORDS.storageRefused(400)).toMatch(/HTTP 400\). Try again/);
+  });
+
+  it('reads Retry-After as seconds or a date, capped, and ignores nonsense', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('30', now)).toBe(30_000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
+    expect(retryAfterMs('86400', now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryAfterMs('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
   });
 });

@@ -15,6 +15,21 @@ export function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
+/** The longest a `Retry-After` may hold a request back: a server asking for an hour is not obeyed. */
+export const MAX_RETRY_AFTER_MS = 120_000;
+
+/**
+ * How long a 429 or 503 asks the client to wait (`Retry-After`: seconds or an HTTP date), capped;
+ * null when the header is missing or unreadable.
+ */
+export function retryAfterMs(header: string | null | undefined, nowMs = Date.now()): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - nowMs;
+  if (Number.isNaN(ms)) return null;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
 const LATER = 'Wait a moment and try again.';
 const SUPERVISOR = 'If it keeps happening, tell a supervisor.';
 

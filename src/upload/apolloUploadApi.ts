@@ -2,7 +2,13 @@ import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import { attachmentAppender } from '../graphql/attachmentsList.ts';
 import type { ThrottleTimers } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
-import { errorMessagesOf, isAuthFailure, isTransientFailure, toUserMessage } from '../graphql/errors.ts';
+import {
+  errorMessagesOf,
+  isAuthFailure,
+  isTransientFailure,
+  retryAfterOf,
+  toUserMessage,
+} from '../graphql/errors.ts';
 import { FAILURE_WORDS, isAbort } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { UploadApi } from './uploadPorts.ts';
@@ -174,7 +180,7 @@ export function classifyApiError(error: unknown): UploadError {
   const message = toUserMessage(error);
   if (isAuthFailure(error)) return new UploadError('sign-in', message);
   // Whether the device is offline is the connectivity port's to say (the queue asks it).
-  if (isTransientFailure(error)) return new UploadError('transient', message);
+  if (isTransientFailure(error)) return new UploadError('transient', message, retryAfterOf(error));
   const etagMessage = errorMessagesOf(error).find((m) => etagProblem.test(m));
   if (etagMessage) return new UploadError('etag-mismatch', FAILURE_WORDS.storageNotConfirmed(etagMessage));
   return new UploadError('permanent', message);

@@ -18,11 +18,14 @@ export type UploadErrorKind =
 
 export class UploadError extends Error {
   readonly kind: UploadErrorKind;
+  /** The server's `Retry-After` (capped): the next try waits at least this long. */
+  readonly retryAfterMs: number | null;
 
-  constructor(kind: UploadErrorKind, message: string) {
+  constructor(kind: UploadErrorKind, message: string, retryAfterMs: number | null = null) {
     super(message);
     this.name = 'UploadError';
     this.kind = kind;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

@@ -54,9 +54,8 @@ export interface Refusal {
 }
 
 /** The PUT may take as long as the file needs at a poor 20 kB/s, and never less than two minutes. */
-export function putTimeoutMs(size: number): number {
-  return 120_000 + Math.ceil(size / 20_000) * 1_000;
-}
+/** A PUT that sends nothing for this long gives its slot back and is tried again. */
+export const PUT_STALL_MS = 30_000;
 
 const speedSampleMs = 250;
 
@@ -297,7 +296,7 @@ export class UploadQueue {
       url: ticket.uploadUrl,
       body: entry.file,
       contentType: ticket.contentType,
-      timeoutMs: putTimeoutMs(entry.size),
+      stallTimeoutMs: PUT_STALL_MS,
       signal,
       onProgress: (sent) => {
         if (signal.aborted) return;
@@ -363,7 +362,10 @@ export class UploadQueue {
         }
         if (failure.kind !== 'transient' || retries >= backoff.maxRetries) throw failure;
         this.update(id, { waiting: 'retry', reason: failure.message });
-        await clock.sleep(backoffDelay(++retries, backoff, random), signal);
+        await clock.sleep(
+          Math.max(backoffDelay(++retries, backoff, random), failure.retryAfterMs ?? 0),
+          signal,
+        );
         this.update(id, { waiting: undefined, reason: undefined });
       }
     }
