@@ -14,7 +14,6 @@ import { parseRouteId, recordKindInfo, type RecordKind } from '../../records/rec
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
@@ -59,7 +58,6 @@ function LoadedRecord<TData, TRecord>({
   const { label } = recordKindInfo(kind);
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
-    context: ERRORS_IN_PLACE,
   });
   const name = `${label} ${id}`;
 
