@@ -10,7 +10,8 @@ describe('objects of tickets that expired unregistered', () => {
   let technician: string;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ uploadUrlTtlSeconds: 1, sweepIntervalMs: 200, sweepGraceMs: 0 });
+    // URLs live 5 s: long enough for the PUT on a busy machine, short enough to wait for the sweep.
+    sandbox = await startSandbox({ uploadUrlTtlSeconds: 5, sweepIntervalMs: 200, sweepGraceMs: 0 });
     technician = await clientCredentialsToken(sandbox.url, 'technician');
   });
   afterAll(() => sandbox.stop());
@@ -31,10 +32,10 @@ describe('objects of tickets that expired unregistered', () => {
       async () => {
         expect((await fetch(await signedGet(abandoned.s3Key))).status).toBe(404);
       },
-      { timeout: 20_000, interval: 200 },
+      { timeout: 25_000, interval: 200 },
     );
     const id = registered.data?.createFileAttachment.fileAttachment.id as string;
-    // A URL signed now: the ones handed out at registration lived one second.
+    // A URL signed now: the one handed out at registration may have expired.
     const fresh = await gql(
       sandbox.url,
       technician,
