@@ -2,47 +2,20 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * The app's layers, lowest last: a module may import from its own layer and those below it, never
+ * The app's layers, highest first: a module may import from its own layer and those below it, never
  * from above. Shared building blocks (the record-kind registry, the failure vocabulary) sit low so
- * every layer can use them.
+ * every layer can use them. Import cycles are caught by `dpdm` in the lint script (see package.json),
+ * which needs no native resolver binding.
  */
-const LAYERS = [
-  ['src/app', []],
-  ['src/pages', ['src/app']],
-  ['src/components', ['src/app', 'src/pages']],
-  ['src/upload', ['src/app', 'src/pages', 'src/components']],
-  ['src/graphql', ['src/app', 'src/pages', 'src/components', 'src/upload']],
-  ['src/auth', ['src/app', 'src/pages', 'src/components', 'src/upload', 'src/graphql']],
-  ['src/config', ['src/app', 'src/pages', 'src/components', 'src/upload', 'src/graphql', 'src/auth']],
-  [
-    'src/records',
-    ['src/app', 'src/pages', 'src/components', 'src/upload', 'src/graphql', 'src/auth', 'src/config'],
-  ],
-  [
-    'src/lib',
-    [
-      'src/app',
-      'src/pages',
-      'src/components',
-      'src/upload',
-      'src/graphql',
-      'src/auth',
-      'src/config',
-      'src/records',
-    ],
-  ],
-];
-const zones = LAYERS.flatMap(([target, above]) =>
-  above.map((from) => ({
-    target: `./${target}`,
-    from: `./${from}`,
-    except: [],
-    message: `${target} is below ${from}.`,
-  })),
-);
+const LAYERS = ['app', 'pages', 'components', 'upload', 'graphql', 'auth', 'config', 'records', 'lib'];
+const layerPolicies = LAYERS.map((layer, index) => ({
+  from: { element: { type: layer } },
+  disallow: { to: { element: { types: { anyOf: LAYERS.slice(0, index) } } } },
+  message: `src/${layer} is below {{to.type}}: it must not import from src/{{to.type}}.`,
+}));
 
 export default tseslint.config(
   {
@@ -67,21 +40,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'sandbox/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
-    },
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    },
-  },
-  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/*.testkit.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS.map((layer) => ({ type: layer, pattern: `src/${layer}` })),
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: layerPolicies }] },
   },
   {
     files: ['sandbox/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.{js,ts}'],
