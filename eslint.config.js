@@ -10,12 +10,53 @@ import boundaries from 'eslint-plugin-boundaries';
  * every layer can use them. Import cycles are caught by `dpdm` in the lint script (see package.json),
  * which needs no native resolver binding.
  */
-const LAYERS = ['app', 'pages', 'components', 'upload', 'graphql', 'auth', 'config', 'records', 'lib'];
-const layerPolicies = LAYERS.map((layer, index) => ({
-  from: { element: { type: layer } },
-  disallow: { to: { element: { types: { anyOf: LAYERS.slice(0, index) } } } },
-  message: `src/${layer} is below {{to.type}}: it must not import from src/{{to.type}}.`,
-}));
+const LAYERS = [
+  ['app'],
+  ['pages'],
+  ['shared', 'feature'],
+  ['upload'],
+  ['graphql'],
+  ['auth'],
+  ['config'],
+  ['records'],
+  ['lib'],
+];
+const ELEMENTS = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'pages', pattern: 'src/pages' },
+  // Building blocks every feature may use (shared styles, formatting, messages).
+  { type: 'shared', pattern: 'src/components/shared' },
+  // One folder per feature: it uses another feature only through that feature's index.ts.
+  { type: 'feature', pattern: 'src/components/*', capture: ['feature'] },
+  ...LAYERS.slice(3).map(([layer]) => ({ type: layer, pattern: `src/${layer}` })),
+];
+const layerPolicies = LAYERS.flatMap((types, index) =>
+  types.map((type) => ({
+    from: { element: { type } },
+    disallow: { to: { element: { types: { anyOf: LAYERS.slice(0, index).flat() } } } },
+    message: `${type} is below {{to.type}}: it must not import from it.`,
+  })),
+);
+const featurePolicies = [
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { element: { type: 'feature' } } },
+    message: 'src/components/shared is for building blocks: it must not import a feature.',
+  },
+  {
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'feature' } } },
+    message: 'A feature uses another only through its index.ts, never {{to.captured.feature}}\'s internals.',
+  },
+  {
+    from: { element: { type: 'feature' } },
+    allow: { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' } } } },
+  },
+  {
+    from: { element: { type: 'feature' } },
+    allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+  },
+];
 
 export default tseslint.config(
   {
@@ -44,10 +85,12 @@ export default tseslint.config(
     ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/*.testkit.ts'],
     plugins: { boundaries },
     settings: {
-      'boundaries/elements': LAYERS.map((layer) => ({ type: layer, pattern: `src/${layer}` })),
+      'boundaries/elements': ELEMENTS,
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
-    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: layerPolicies }] },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: [...layerPolicies, ...featurePolicies] }],
+    },
   },
   {
     files: ['sandbox/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.{js,ts}'],
