@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
 
 /**
  * The app's layers, highest first: a module may import from its own layer and those below it, never
@@ -90,6 +91,27 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: [...layerPolicies, ...featurePolicies] }],
+    },
+  },
+  {
+    // One file-naming style per tree, the one it mostly followed. In src, React components are
+    // PascalCase.tsx and other modules camelCase; src/pages keeps TanStack Router's file-route names.
+    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}'],
+    ignores: ['src/pages/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'src/**/*.ts': 'CAMEL_CASE',
+          'src/**/*.tsx': '@(+([a-z])*([a-zA-Z0-9])|+([A-Z])*([a-zA-Z0-9]))',
+          'sandbox/**/*.ts': 'KEBAB_CASE',
+          'e2e/**/*.ts': 'KEBAB_CASE',
+          'bench/**/*.ts': 'CAMEL_CASE',
+          'scripts/**/*.{ts,mjs,js}': 'KEBAB_CASE',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
     },
   },
   {

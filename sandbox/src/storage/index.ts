@@ -4,9 +4,9 @@ import type { SandboxConfig } from '../config.ts';
 import type { StorageService } from '../contracts.ts';
 import { loadOrCreateCredentials } from './credentials.ts';
 import { createStorageEndpoint, STORAGE_PREFIX } from './endpoint.ts';
-import { openObjectStore } from './objectStore.ts';
+import { openObjectStore } from './object-store.ts';
 import { createPresigner } from './presigner.ts';
-import { createSignatureVerifier } from './signatureVerifier.ts';
+import { createSignatureVerifier } from './signature-verifier.ts';
 
 const BUILTIN_REGION = 'us-east-1';
 
