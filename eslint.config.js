@@ -2,47 +2,62 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
 
 /**
- * The app's layers, lowest last: a module may import from its own layer and those below it, never
+ * The app's layers, highest first: a module may import from its own layer and those below it, never
  * from above. Shared building blocks (the record-kind registry, the failure vocabulary) sit low so
- * every layer can use them.
+ * every layer can use them. Import cycles are caught by `dpdm` in the lint script (see package.json),
+ * which needs no native resolver binding.
  */
 const LAYERS = [
-  ['src/app', []],
-  ['src/pages', ['src/app']],
-  ['src/components', ['src/app', 'src/pages']],
-  ['src/upload', ['src/app', 'src/pages', 'src/components']],
-  ['src/graphql', ['src/app', 'src/pages', 'src/components', 'src/upload']],
-  ['src/auth', ['src/app', 'src/pages', 'src/components', 'src/upload', 'src/graphql']],
-  ['src/config', ['src/app', 'src/pages', 'src/components', 'src/upload', 'src/graphql', 'src/auth']],
-  [
-    'src/records',
-    ['src/app', 'src/pages', 'src/components', 'src/upload', 'src/graphql', 'src/auth', 'src/config'],
-  ],
-  [
-    'src/lib',
-    [
-      'src/app',
-      'src/pages',
-      'src/components',
-      'src/upload',
-      'src/graphql',
-      'src/auth',
-      'src/config',
-      'src/records',
-    ],
-  ],
+  ['app'],
+  ['pages'],
+  ['shared', 'feature'],
+  ['upload'],
+  ['graphql'],
+  ['auth'],
+  ['config'],
+  ['records'],
+  ['lib'],
 ];
-const zones = LAYERS.flatMap(([target, above]) =>
-  above.map((from) => ({
-    target: `./${target}`,
-    from: `./${from}`,
-    except: [],
-    message: `${target} is below ${from}.`,
+const ELEMENTS = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'pages', pattern: 'src/pages' },
+  // Building blocks every feature may use (shared styles, formatting, messages).
+  { type: 'shared', pattern: 'src/components/shared' },
+  // One folder per feature: it uses another feature only through that feature's index.ts.
+  { type: 'feature', pattern: 'src/components/*', capture: ['feature'] },
+  ...LAYERS.slice(3).map(([layer]) => ({ type: layer, pattern: `src/${layer}` })),
+];
+const layerPolicies = LAYERS.flatMap((types, index) =>
+  types.map((type) => ({
+    from: { element: { type } },
+    disallow: { to: { element: { types: { anyOf: LAYERS.slice(0, index).flat() } } } },
+    message: `${type} is below {{to.type}}: it must not import from it.`,
   })),
 );
+const featurePolicies = [
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { element: { type: 'feature' } } },
+    message: 'src/components/shared is for building blocks: it must not import a feature.',
+  },
+  {
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'feature' } } },
+    message: 'A feature uses another only through its index.ts, never {{to.captured.feature}}\'s internals.',
+  },
+  {
+    from: { element: { type: 'feature' } },
+    allow: { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' } } } },
+  },
+  {
+    from: { element: { type: 'feature' } },
+    allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+  },
+];
 
 export default tseslint.config(
   {
@@ -67,21 +82,37 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'sandbox/src/**/*.ts'],
-    plugins: { 'import-x': importX },
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/*.testkit.ts'],
+    plugins: { boundaries },
     settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'boundaries/elements': ELEMENTS,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'boundaries/dependencies': ['error', { default: 'allow', policies: [...layerPolicies, ...featurePolicies] }],
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/*.testkit.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+    // One file-naming style per tree, the one it mostly followed. In src, React components are
+    // PascalCase.tsx and other modules camelCase; src/pages keeps TanStack Router's file-route names.
+    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}'],
+    ignores: ['src/pages/**'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'src/**/*.ts': 'CAMEL_CASE',
+          'src/**/*.tsx': '@(+([a-z])*([a-zA-Z0-9])|+([A-Z])*([a-zA-Z0-9]))',
+          'sandbox/**/*.ts': 'KEBAB_CASE',
+          'e2e/**/*.ts': 'KEBAB_CASE',
+          'bench/**/*.ts': 'CAMEL_CASE',
+          'scripts/**/*.{ts,mjs,js}': 'KEBAB_CASE',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
   },
   {
     files: ['sandbox/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.{js,ts}'],

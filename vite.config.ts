@@ -1,10 +1,16 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import tsr from './tsr.config.json' with { type: 'json' };
+import { graphqlDocuments } from './scripts/graphql-documents-plugin.ts';
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', ...tsr }), react()],
+  plugins: [
+    graphqlDocuments(path.resolve(import.meta.dirname, 'src/graphql/generated')),
+    tanstackRouter({ target: 'react', ...tsr }),
+    react(),
+  ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // 'hidden': maps are written for error tracking but not referenced, and serve-app never publishes them.

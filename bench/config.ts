@@ -57,8 +57,10 @@ export const PAGE_SIZE = 50;
  * Over budget is reported loudly, never a failure.
  */
 export const BUNDLE_BUDGET = {
-  // Measured 209 KB on 2026-11-23 after issue 11's wiring changes; the target is 170 KB.
-  initialJsGzipBytes: 210 * 1024,
+  // Measured 138 KB on 2026-11-23 (was 209 KB): GraphQL documents travel with their routes, and the
+  // OIDC library, Apollo's client and the upload pipeline load alongside /config.json (chunks
+  // appServices and oidcSession, about 67 KB), not in the entry that must arrive before anything runs.
+  initialJsGzipBytes: 140 * 1024,
   initialCssGzipBytes: 40 * 1024,
   routeChunkGzipBytes: 60 * 1024,
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startStorage, type RunningStorage } from './storage-testServer.ts';
+import { startStorage, type RunningStorage } from './storage-test-server.ts';
 
 const md5 = (data: Buffer | string) => `"${createHash('md5').update(data).digest('hex')}"`;
 const APP_ORIGIN = 'http://127.0.0.1:5173';

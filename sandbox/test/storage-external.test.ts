@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { StorageService } from '../src/contracts.ts';
 import { createStorageService } from '../src/storage/index.ts';
-import { startStorage, type RunningStorage } from './storage-testServer.ts';
+import { startStorage, type RunningStorage } from './storage-test-server.ts';
 
 // The built-in endpoint stands in for "any S3-compatible service": the external mode talks to it with the
 // AWS SDK exactly as it would to S3 or MinIO, configured only through the SANDBOX_S3_* environment.

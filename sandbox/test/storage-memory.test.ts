@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startStorage, type RunningStorage } from './storage-testServer.ts';
+import { startStorage, type RunningStorage } from './storage-test-server.ts';
 
 const MB = 1024 * 1024;
 const TOTAL = 200 * MB;

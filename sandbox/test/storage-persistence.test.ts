@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
-import { startStorage } from './storage-testServer.ts';
+import { startStorage } from './storage-test-server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
@@ -58,7 +58,7 @@ test('objects, signing keys and used PUT URLs survive a restart', async () => {
 
 test('a crash in the middle of a PUT leaves no object under the key and no leftovers', async () => {
   const dataDir = await tempDataDir();
-  const helper = path.join(here, 'storage-testServer.ts');
+  const helper = path.join(here, 'storage-test-server.ts');
   // One node process (tsx as a loader, not its wrapper CLI) so that SIGKILL hits the server itself.
   const child = spawn(
     process.execPath,

@@ -1,10 +1,8 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { createOidcAuthSession, createUserManager } from '../auth/oidcSession';
 import { fetchAppConfig } from '../config/appConfig';
 import { ConfigErrorPage } from '../config/ConfigErrorPage';
-import { createAppServices } from './appServices';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
@@ -13,6 +11,11 @@ import { createAppRouter } from './router';
  * client and the upload queue, and renders the app with them (or a clear error page).
  */
 export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Promise<void> {
+  // The OIDC library and the upload pipeline load while the configuration is fetched, rather than
+  // in the entry chunk that has to arrive before anything runs.
+  const wiring = Promise.all([import('../auth/oidcSession'), import('./appServices')]);
+  // Left unawaited when the configuration fails to load: that error is the one shown.
+  wiring.catch(() => {});
   let config;
   try {
     config = await fetchAppConfig('/config.json', fetchImpl);
@@ -24,6 +27,7 @@ export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Pro
     );
     return;
   }
+  const [{ createOidcAuthSession, createUserManager }, { createAppServices }] = await wiring;
   const session = await createOidcAuthSession(createUserManager(config));
   const services = createAppServices(config, session);
   // Resumes what an earlier page left unfinished.

@@ -30,3 +30,14 @@ export interface AuthSession {
   /** Ends the session at the identity provider and in the app. */
   signOut(): Promise<void>;
 }
+
+/**
+ * The callback URL cannot complete a sign-in (its state was already used, e.g. the user pressed Back
+ * onto it, or it carries no code); the caller continues to the app or starts a fresh sign-in.
+ */
+export class StaleSignInError extends Error {
+  constructor() {
+    super('This sign-in link was already used.');
+    this.name = 'StaleSignInError';
+  }
+}

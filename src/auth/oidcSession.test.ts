@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { User, type IdTokenClaims, type UserManager } from 'oidc-client-ts';
-import { createOidcAuthSession, createUserManager, StaleSignInError } from './oidcSession';
+import { StaleSignInError } from './authSession';
+import { createOidcAuthSession, createUserManager } from './oidcSession';
 import { TEST_CONFIG } from '../test/renderApp';
 
 type Handler = () => void;

@@ -1,20 +1,9 @@
 import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
 import type { AppConfig } from '../config/appConfig';
-import type { AuthSession, AuthState } from './authSession';
+import { StaleSignInError, type AuthSession, type AuthState } from './authSession';
 import { sanitizeRedirect } from './redirect';
 
 export const CALLBACK_PATH = '/auth/callback';
-
-/**
- * The callback URL cannot complete a sign-in (its state was already used, e.g. the user pressed Back
- * onto it, or it carries no code); the caller continues to the app or starts a fresh sign-in.
- */
-export class StaleSignInError extends Error {
-  constructor() {
-    super('This sign-in link was already used.');
-    this.name = 'StaleSignInError';
-  }
-}
 
 /**
  * Refresh tokens rotate: two renewals at once would spend the same refresh token twice, and the

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { RouteHandler } from '../contracts.ts';
-import { parseRange } from './byteRange.ts';
+import { parseRange } from './byte-range.ts';
 import { allowedOrigin, answerPreflight, isAllowedPreflightMethod, setCorsHeaders } from './cors.ts';
 import {
   EntityTooLargeError,
@@ -10,10 +10,10 @@ import {
   UrlAlreadyUsedError,
   type ObjectRecord,
   type ObjectStore,
-} from './objectStore.ts';
-import { single, splitTarget, type Query } from './presignedQuery.ts';
-import { sendS3Error } from './s3Errors.ts';
-import type { SignatureVerifier } from './signatureVerifier.ts';
+} from './object-store.ts';
+import { single, splitTarget, type Query } from './presigned-query.ts';
+import { sendS3Error } from './s3-errors.ts';
+import type { SignatureVerifier } from './signature-verifier.ts';
 
 export const STORAGE_PREFIX = '/storage';
 

@@ -4,10 +4,10 @@ import type { SandboxConfig } from '../config.ts';
 import type { StorageService } from '../contracts.ts';
 import { loadOrCreateCredentials } from './credentials.ts';
 import { createStorageEndpoint, STORAGE_PREFIX } from './endpoint.ts';
-import { openObjectStore } from './objectStore.ts';
+import { openObjectStore } from './object-store.ts';
 import { ensureBucketCors } from './bucket-cors.ts';
 import { createPresigner } from './presigner.ts';
-import { createSignatureVerifier } from './signatureVerifier.ts';
+import { createSignatureVerifier } from './signature-verifier.ts';
 import { takingTurns } from './turns.ts';
 
 const BUILTIN_REGION = 'us-east-1';

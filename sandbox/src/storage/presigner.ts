@@ -1,6 +1,6 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { attachmentDisposition } from './contentDisposition.ts';
+import { attachmentDisposition } from './content-disposition.ts';
 
 export interface PresignerOptions {
   endpoint: string;

@@ -7,8 +7,8 @@ import { useAppConfig } from '../../config/ConfigContext';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
-import { UploadTray } from '../upload/UploadTray.tsx';
-import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
+import { UploadTray } from '../upload/index.ts';
+import { useOpenByIdShortcut } from '../open-by-id/index.ts';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useAuthSession } from '../../auth/AuthContext';
-import { StaleSignInError } from '../../auth/oidcSession';
+import { StaleSignInError } from '../../auth/authSession';
 import { CenteredPanel } from './CenteredPanel';
 
 function describe(error: unknown): string {

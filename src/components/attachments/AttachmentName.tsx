@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { displayFilename } from './displayFilename.ts';
-import readable from '../records/readable.module.css';
+import readable from '../shared/readable.module.css';
 
 /** A filename as plain text, with hidden direction and control characters made visible. */
 export function AttachmentName({ filename }: { filename: string | null }) {

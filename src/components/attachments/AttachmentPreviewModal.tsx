@@ -6,7 +6,7 @@ import { displayFilename } from './displayFilename.ts';
 import { usePdfObjectUrl } from './usePdfObjectUrl.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { RetryMessage } from '../feedback/RetryMessage.tsx';
+import { RetryMessage } from '../shared/RetryMessage.tsx';
 
 export interface PreviewTarget {
   id: number;

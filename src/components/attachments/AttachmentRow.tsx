@@ -9,7 +9,7 @@ import type { DeleteTarget } from './DeleteAttachmentDialog.tsx';
 import { displayFilename } from './displayFilename.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
-import readable from '../records/readable.module.css';
+import readable from '../shared/readable.module.css';
 import classes from './AttachmentRow.module.css';
 
 interface Props {

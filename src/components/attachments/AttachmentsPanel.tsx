@@ -6,7 +6,7 @@ import { DeleteAttachmentDialog, type DeleteTarget } from './DeleteAttachmentDia
 import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
-import readable from '../records/readable.module.css';
+import readable from '../shared/readable.module.css';
 
 interface Props {
   entity: FragmentType<typeof RecordAttachmentsFields>;

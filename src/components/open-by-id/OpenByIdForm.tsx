@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { parseRecordRef } from './parseRecordRef.ts';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
 import { RECORD_KINDS, RECORD_ROUTES, isRecordKind, type RecordKind } from '../../records/recordKinds.ts';
-import readable from '../records/readable.module.css';
+import readable from '../shared/readable.module.css';
 
 /**
  * One box for what a technician types or a barcode scanner sends (characters, then Enter): a number

@@ -6,7 +6,7 @@ import { PartsTable, type PartRow } from './PartsTable.tsx';
 import { PartsListQuery } from './partsListQuery.ts';
 import { partsVariables, type PartsSearch } from './partsSearch.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { RetryMessage } from '../feedback/RetryMessage.tsx';
+import { RetryMessage } from '../shared/RetryMessage.tsx';
 
 interface Props {
   search: PartsSearch;

@@ -3,7 +3,7 @@ import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { PART_SORTS, PART_TYPES, DEFAULT_PARTS_SORT, type PartsSearch } from './partsSearch.ts';
-import { formatEnum } from '../records/formatValue.ts';
+import { formatEnum } from '../shared/formatValue.ts';
 
 interface Props {
   search: PartsSearch;

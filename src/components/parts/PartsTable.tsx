@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatEnum } from '../records/formatValue.ts';
-import readable from '../records/readable.module.css';
+import { formatEnum } from '../shared/formatValue.ts';
+import readable from '../shared/readable.module.css';
 
 export interface PartRow {
   id: number;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, SimpleGrid, Text } from '@mantine/core';
-import readable from './readable.module.css';
+import readable from '../shared/readable.module.css';
 
 export interface RecordField {
   label: string;

@@ -1,7 +1,7 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { RECORD_ROUTES, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
-import readable from './readable.module.css';
+import readable from '../shared/readable.module.css';
 
 export interface RelatedRecord {
   kind: RecordKind;

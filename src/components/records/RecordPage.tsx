@@ -3,17 +3,16 @@ import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text, Title } from '@ma
 import { useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
-import { AttachmentsPanel } from '../attachments/AttachmentsPanel.tsx';
-import type { RecordAttachmentsFields } from '../attachments/attachmentDocuments.ts';
-import { RecordDropZone } from '../upload/RecordDropZone.tsx';
+import { AttachmentsPanel, type RecordAttachmentsFields } from '../attachments/index.ts';
+import { RecordDropZone } from '../upload/index.ts';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
 import { recordVariables } from './prefetchRecord.ts';
 import { parseRouteId, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
-import readable from './readable.module.css';
-import { RetryMessage } from '../feedback/RetryMessage.tsx';
+import readable from '../shared/readable.module.css';
+import { RetryMessage } from '../shared/RetryMessage.tsx';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {

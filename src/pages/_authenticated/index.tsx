@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { OpenByIdForm } from '../../components/open-by-id/OpenByIdForm.tsx';
-import readable from '../../components/records/readable.module.css';
+import readable from '../../components/shared/readable.module.css';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordPage } from '../../components/records/RecordPage.tsx';
 import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
-import { formatDate, formatEnum, formatScalar } from '../../components/records/formatValue.ts';
+import { formatDate, formatEnum, formatScalar } from '../../components/shared/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 
 const RunStepFieldRecordQuery = graphql(`

@@ -4,8 +4,8 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { StorageCredentials } from './credentials.ts';
-import { single, type Query } from './presignedQuery.ts';
-import type { S3ErrorCode } from './s3Errors.ts';
+import { single, type Query } from './presigned-query.ts';
+import type { S3ErrorCode } from './s3-errors.ts';
 
 export interface SignedRequest {
   method: string;

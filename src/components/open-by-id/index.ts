@@ -1,0 +1,2 @@
+// What other features may use of the open-by-id feature.
+export { useOpenByIdShortcut } from './openByIdShortcut.ts';

@@ -1,0 +1,3 @@
+// What other features may use of the upload feature.
+export { RecordDropZone } from './RecordDropZone.tsx';
+export { UploadTray } from './UploadTray.tsx';
