@@ -18,10 +18,12 @@ export interface PreviewTarget {
 interface Props {
   target: PreviewTarget | null;
   onClose(): void;
+  /** Given where a marked-up copy of an image can be attached. */
+  onMarkUp?(target: PreviewTarget): void;
 }
 
 /** Shows an image or PDF in the app; each opening asks for a fresh signed URL. */
-export function AttachmentPreviewModal({ target, onClose }: Props) {
+export function AttachmentPreviewModal({ target, onClose, onMarkUp }: Props) {
   return (
     <Modal
       opened={target !== null}
@@ -38,6 +40,11 @@ export function AttachmentPreviewModal({ target, onClose }: Props) {
             <Button variant="default" onClick={onClose} mih={44}>
               Close
             </Button>
+            {onMarkUp && target.type === 'image' && (
+              <Button variant="light" mih={44} onClick={() => onMarkUp(target)}>
+                Mark up
+              </Button>
+            )}
             <DownloadButton attachment={target} variant="filled" />
           </Group>
         </Stack>

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { historyReducer, startHistory } from './markupHistory.ts';
+import { markedFilename } from './markedFilename.ts';
+import { boxBetween, describeShape, moveShape, readShapes, scaleShapes, type Shape } from './markupShapes.ts';
+
+const arrow: Shape = { kind: 'arrow', from: [10, 10], to: [50, 40], color: '#ff2d2d', width: 8 };
+const label: Shape = { kind: 'text', x: 60, y: 40, text: 'FOD', color: '#ffe600', size: 40 };
+
+describe('markup history', () => {
+  it('undoes and redoes commits in order, and a new commit drops what could be redone', () => {
+    let h = startHistory([]);
+    h = historyReducer(h, { type: 'commit', shapes: [arrow] });
+    h = historyReducer(h, { type: 'commit', shapes: [arrow, label] });
+    h = historyReducer(h, { type: 'undo' });
+    expect(h.present).toEqual([arrow]);
+    h = historyReducer(h, { type: 'redo' });
+    expect(h.present).toEqual([arrow, label]);
+    h = historyReducer(h, { type: 'undo' });
+    h = historyReducer(h, { type: 'undo' });
+    expect(h.present).toEqual([]);
+    expect(historyReducer(h, { type: 'undo' })).toBe(h);
+    h = historyReducer(h, { type: 'commit', shapes: [label] });
+    expect(h.future).toEqual([]);
+    expect(historyReducer(h, { type: 'redo' })).toBe(h);
+  });
+});
+
+describe('markup shapes', () => {
+  it('names each mark for a screen reader, with its colour and text', () => {
+    expect(describeShape(arrow)).toBe('Red arrow');
+    expect(describeShape(label)).toBe('Yellow label “FOD”');
+    expect(describeShape({ kind: 'blur', x: 0, y: 0, w: 1, h: 1 })).toBe('Blurred area');
+  });
+
+  it('moves every kind of mark by the same offset', () => {
+    expect(moveShape(arrow, 5, -5)).toMatchObject({ from: [15, 5], to: [55, 35] });
+    expect(moveShape(label, 1, 2)).toMatchObject({ x: 61, y: 42 });
+    const ink: Shape = {
+      kind: 'ink',
+      points: [
+        [1, 1],
+        [2, 3],
+      ],
+      color: '#000000',
+      width: 2,
+    };
+    expect(moveShape(ink, 1, 1)).toMatchObject({
+      points: [
+        [2, 2],
+        [3, 4],
+      ],
+    });
+  });
+
+  it('places marks drawn on one size of the picture onto another size', () => {
+    const [scaled] = scaleShapes([arrow], 0.5, 0.5);
+    expect(scaled).toMatchObject({ from: [5, 5], to: [25, 20], width: 4 });
+  });
+
+  it('makes a box from corners in any order', () => {
+    expect(boxBetween([30, 5], [10, 25])).toEqual({ x: 10, y: 5, w: 20, h: 20 });
+  });
+
+  it('reads back stored marks and leaves out damaged ones', () => {
+    const stored: unknown[] = [arrow, label, { kind: 'arrow', from: [1] }, null, { kind: 'laser' }, 'x'];
+    expect(readShapes(JSON.parse(JSON.stringify(stored)) as unknown[])).toEqual([arrow, label]);
+    expect(readShapes([{ ...label, color: 'url(javascript:1)' }])).toEqual([]);
+  });
+});
+
+describe('marked copy name', () => {
+  it('adds .marked.jpg to the name without its extension', () => {
+    expect(markedFilename('crack.jpg')).toBe('crack.marked.jpg');
+    expect(markedFilename('IMG_0041.HEIC')).toBe('IMG_0041.marked.jpg');
+    expect(markedFilename('no-extension')).toBe('no-extension.marked.jpg');
+    expect(markedFilename('.jpg')).toBe('.jpg.marked.jpg');
+    expect(markedFilename('')).toBe('photo.marked.jpg');
+  });
+});
