@@ -59,48 +59,50 @@ export default function MarkupEditor(props: MarkupEditorProps) {
   }, [image]);
 
   return (
-    <Modal
-      opened
-      fullScreen
-      onClose={onCancel}
-      closeOnEscape={false}
-      withCloseButton={false}
-      aria-label={`Mark up ${filename}`}
-      styles={{ body: { padding: 0, height: '100dvh' }, content: { overflow: 'hidden' } }}
-    >
-      {loaded && 'bitmap' in loaded ? (
-        <MarkupWorkspace
-          {...props}
-          bitmap={loaded.bitmap}
-          keepOriginal={keepOriginal}
-          originalChoice={
-            props.offerKeepOriginal ? (
-              <Checkbox
-                size="lg"
-                label="Attach the original too"
-                checked={keepOriginal}
-                onChange={(event) => setKeepOriginal(event.currentTarget.checked)}
-              />
-            ) : null
-          }
-        />
-      ) : loaded ? (
-        <Center h="100%" p="md">
-          <Alert color="red" title="The photo could not be opened" role="alert">
-            <Text>{loaded.error}</Text>
-            <Group mt="sm">
-              <Button mih={48} onClick={onCancel}>
-                Close
-              </Button>
-            </Group>
-          </Alert>
-        </Center>
-      ) : (
-        <Center h="100%" role="status" aria-live="polite">
-          <Loader aria-hidden />
-          <Text ml="sm">Opening {filename}…</Text>
-        </Center>
-      )}
-    </Modal>
+    <Modal.Root opened fullScreen onClose={onCancel} closeOnEscape={false}>
+      <Modal.Content style={{ overflow: 'hidden' }}>
+        <Modal.Body p={0} h="100dvh">
+          {loaded && 'bitmap' in loaded ? (
+            <MarkupWorkspace
+              {...props}
+              bitmap={loaded.bitmap}
+              keepOriginal={keepOriginal}
+              originalChoice={
+                props.offerKeepOriginal ? (
+                  <Checkbox
+                    size="lg"
+                    label="Attach the original too"
+                    checked={keepOriginal}
+                    onChange={(event) => setKeepOriginal(event.currentTarget.checked)}
+                  />
+                ) : null
+              }
+            />
+          ) : loaded ? (
+            <Center h="100%" p="md">
+              <Alert
+                color="red"
+                title={<Modal.Title>The photo could not be opened</Modal.Title>}
+                role="alert"
+              >
+                <Text>{loaded.error}</Text>
+                <Group mt="sm">
+                  <Button mih={48} onClick={onCancel}>
+                    Close
+                  </Button>
+                </Group>
+              </Alert>
+            </Center>
+          ) : (
+            <Center h="100%" role="status" aria-live="polite">
+              <Loader aria-hidden />
+              <Modal.Title ml="sm" fz="md" fw={400}>
+                Opening {filename}…
+              </Modal.Title>
+            </Center>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type Konva from 'konva';
 import {
@@ -313,9 +313,9 @@ export function MarkupWorkspace(props: Props) {
       data-testid="markup-editor"
     >
       <Group justify="space-between" wrap="nowrap" px="sm" py={6} gap="xs">
-        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        <Modal.Title fw={700} fz="lg" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           Mark up {filename}
-        </Title>
+        </Modal.Title>
         <Group gap="xs" wrap="nowrap">
           {props.originalChoice}
           {confirmDiscard ? (
