@@ -1,5 +1,5 @@
 import { getStroke } from 'perfect-freehand';
-import { Arrow, Ellipse, Image as KonvaImage, Label, Line, Rect, Tag, Text } from 'react-konva';
+import { Arrow, Ellipse, Image as KonvaImage, Label, Line, Rect, Tag, Text } from './konvaParts.ts';
 import type { Shape } from './markupShapes.ts';
 
 /** Dark text on light label colours and light text on dark ones. */
@@ -8,6 +8,8 @@ function textOn(color: string): string {
   const luminance = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
   return luminance > 140 ? '#000000' : '#ffffff';
 }
+
+const labelFont = 'system-ui, sans-serif';
 
 export const labelPadding = (size: number) => Math.round(size * 0.25);
 
@@ -73,7 +75,7 @@ export function ShapeNode({ shape, mosaic }: { shape: Shape; mosaic: HTMLCanvasE
             text={shape.text}
             fontSize={shape.size}
             fontStyle="bold"
-            fontFamily="system-ui, sans-serif"
+            fontFamily={labelFont}
             padding={labelPadding(shape.size)}
             fill={textOn(shape.color)}
           />
@@ -94,6 +96,16 @@ export function ShapeNode({ shape, mosaic }: { shape: Shape; mosaic: HTMLCanvasE
         <Rect x={shape.x} y={shape.y} width={shape.w} height={shape.h} fill="#808080" listening={false} />
       );
   }
+}
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/** A label's width as Konva will draw it (same font), or a generous guess where text cannot be measured. */
+function textWidth(text: string, size: number): number {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (!measuring) return text.length * size * 0.75;
+  measuring.font = `bold ${size}px ${labelFont}`;
+  return measuring.measureText(text).width;
 }
 
 /** The box a mark covers, for picking it with a finger and showing it as selected. */
@@ -123,7 +135,7 @@ export function shapeBounds(shape: Shape): { x: number; y: number; w: number; h:
       return {
         x: shape.x,
         y: shape.y,
-        w: shape.text.length * shape.size * 0.62 + 2 * pad,
+        w: textWidth(shape.text, shape.size) + 2 * pad,
         h: shape.size + 2 * pad,
       };
     }

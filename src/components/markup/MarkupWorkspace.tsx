@@ -11,7 +11,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Image as KonvaImage, Layer, Rect, Stage } from 'react-konva';
+import { Image as KonvaImage, Layer, Rect, Stage } from './konvaParts.ts';
 import type { MarkupDraft } from '../../upload/types.ts';
 import { mosaicOf } from './loadMarkupImage.ts';
 import { markedFilename } from './markedFilename.ts';
@@ -312,11 +312,11 @@ export function MarkupWorkspace(props: Props) {
       onKeyDown={onKeyDown}
       data-testid="markup-editor"
     >
-      <Group justify="space-between" wrap="nowrap" px="sm" py={6} gap="xs">
-        <Modal.Title fw={700} fz="lg" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+      <Group justify="space-between" wrap="wrap" px="sm" py={6} gap="xs">
+        <Modal.Title fw={700} fz="lg" style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
           Mark up {filename}
         </Modal.Title>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap" justify="flex-end">
           {props.originalChoice}
           {confirmDiscard ? (
             <>
