@@ -184,3 +184,70 @@ test.describe('marking up a photo', () => {
     expect(comparison.changedOutside).toBe(0);
   });
 });
+
+test.describe('marking up with fingers', () => {
+  test.use({ hasTouch: true });
+
+  test('one finger draws; two fingers pinch to zoom without drawing; Fit brings the whole photo back; the keyboard undoes, redoes and labels', async ({
+    page,
+  }) => {
+    const name = unique('pinch.jpg');
+    await signIn(page, '/parts/1');
+    const token = await technicianToken();
+    await attachFile(token, await entityIdOf(token, 'part', 1), name, new Uint8Array(await makePhoto(page)));
+    await page.reload();
+    await page.getByRole('button', { name: `Mark up ${name}` }).click();
+    const canvas = editor(page).getByTestId('markup-canvas');
+    await expect(canvas).toBeVisible();
+    const zoom = editor(page).getByTestId('markup-zoom');
+    await expect(zoom).toHaveText(/^Zoom \d+%$/);
+    const fitted = Number((await zoom.textContent())!.match(/\d+/)![0]);
+
+    const touch = await page.context().newCDPSession(page);
+    const box = (await canvas.boundingBox())!;
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    const fingers = (spread: number) => [
+      { x: cx - spread, y: cy, id: 1 },
+      { x: cx + spread, y: cy, id: 2 },
+    ];
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
+    for (const spread of [60, 80, 100, 120]) {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    // Fingers 80 px apart moved to 240 px: three times the zoom.
+    await expect
+      .poll(async () => Number((await zoom.textContent())!.match(/\d+/)![0]) / fitted)
+      .toBeCloseTo(3, 1);
+    await expect(marks(page)).toHaveCount(0);
+
+    await editor(page).getByRole('button', { name: 'Fit the photo' }).click();
+    await expect(zoom).toHaveText(`Zoom ${fitted}%`);
+    await touch.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: cx - 100, y: cy, id: 3 }],
+    });
+    await touch.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: cx, y: cy + 60, id: 3 }],
+    });
+    await touch.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: cx + 100, y: cy + 100, id: 3 }],
+    });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(marks(page)).toHaveText(['Red arrow']);
+
+    // The controls work from the keyboard: undo and redo, a tool, a label placed with a button.
+    await page.keyboard.press('Control+z');
+    await expect(marks(page)).toHaveCount(0);
+    await page.keyboard.press('Control+Shift+z');
+    await expect(marks(page)).toHaveText(['Red arrow']);
+    await editor(page).getByRole('radio', { name: 'Arrow' }).focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await expect(editor(page).getByRole('radio', { name: 'Label' })).toBeChecked();
+    await editor(page).getByRole('textbox', { name: 'Own label text' }).fill('loose rivet');
+    await editor(page).getByRole('button', { name: 'Add label in the middle' }).press('Enter');
+    await expect(marks(page)).toHaveText(['Red arrow', 'Red label “loose rivet”']);
+  });
+});

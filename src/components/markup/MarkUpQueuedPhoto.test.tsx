@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { UploadList } from '../upload/UploadList.tsx';
@@ -24,6 +24,9 @@ function renderList(queue: UploadQueue) {
 }
 
 describe('Mark up in the upload list', () => {
+  // The editor is a lazily loaded chunk: loaded once here, so each test waits only for the editor itself.
+  beforeAll(() => import('./MarkupEditor.tsx'));
+
   it('offers mark-up for photos only', async () => {
     const world = createQueueWorld();
     world.server.gates.ticket.close();

@@ -4,6 +4,7 @@ import {
   ColorSwatch,
   Group,
   SegmentedControl,
+  Text,
   TextInput,
   Tooltip,
   VisuallyHidden,
@@ -53,7 +54,8 @@ interface Props {
   onPlaceLabel(): void;
   history: { canUndo: boolean; canRedo: boolean; onUndo(): void; onRedo(): void };
   selection: { canDelete: boolean; onDelete(): void };
-  zoom: { onIn(): void; onOut(): void; onFit(): void };
+  /** percent: screen pixels per 100 photo pixels. */
+  zoom: { percent: number; onIn(): void; onOut(): void; onFit(): void };
 }
 
 function IconButton({
@@ -137,6 +139,9 @@ export function MarkupToolbar(props: Props) {
         <IconButton label="Fit the photo" onClick={zoom.onFit}>
           <IconZoomReset size={22} aria-hidden />
         </IconButton>
+        <Text size="sm" miw="4.5rem" data-testid="markup-zoom">
+          Zoom {zoom.percent}%
+        </Text>
       </Group>
       {tool === 'text' && (
         <Group gap="xs" wrap="wrap" role="group" aria-label="Label text">

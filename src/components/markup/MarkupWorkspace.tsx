@@ -3,15 +3,15 @@ import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type Konva from 'konva';
 import {
   useCallback,
+  useLayoutEffect,
   useEffect,
   useMemo,
   useReducer,
   useRef,
   useState,
-  type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Image as KonvaImage, Layer, Rect, Stage } from './konvaParts.ts';
+import { Circle, Image as KonvaImage, Layer, Rect, Stage } from './konvaParts.ts';
 import type { MarkupDraft } from '../../upload/types.ts';
 import { mosaicOf } from './loadMarkupImage.ts';
 import { markedFilename } from './markedFilename.ts';
@@ -19,6 +19,8 @@ import { historyReducer, startHistory } from './markupHistory.ts';
 import {
   boxBetween,
   describeShape,
+  dragHandle,
+  handlesOf,
   labelPresets,
   labelSize,
   markupColors,
@@ -27,6 +29,7 @@ import {
   readShapes,
   scaleShapes,
   strokeWidth,
+  type HandleName,
   type Point,
   type Shape,
 } from './markupShapes.ts';
@@ -44,6 +47,8 @@ interface Props extends MarkupEditorProps {
 
 /** A tap shorter than this many screen pixels draws nothing (it selects, or places a label). */
 const tapPixels = 6;
+/** Handles to reshape a selected mark: a gloved fingertip's size, in screen pixels. */
+const handlePixels = 48;
 /** Marks are picked with a finger: this much room around them counts, in screen pixels. */
 const reachPixels = 24;
 
@@ -71,6 +76,7 @@ function initialShapes(
 type Gesture =
   | { kind: 'draw'; anchor: Point; shape: Shape }
   | { kind: 'move'; index: number; anchor: Point; dx: number; dy: number }
+  | { kind: 'handle'; index: number; handle: HandleName; anchor: Point; shape: Shape }
   | { kind: 'label'; at: Point };
 
 /** The editor once the photo is decoded: controls, the picture with its marks, and saving. */
@@ -194,6 +200,22 @@ export function MarkupWorkspace(props: Props) {
     start(at) {
       const scale = shownView?.scale ?? 1;
       if (tool === 'move') {
+        const target = selected === null ? undefined : shapes[selected];
+        const handle = target
+          ? handlesOf(target).find(
+              (h) => Math.hypot(h.at[0] - at[0], h.at[1] - at[1]) * scale <= handlePixels / 2,
+            )
+          : undefined;
+        if (target && handle) {
+          setGestureBoth({
+            kind: 'handle',
+            index: selected!,
+            handle: handle.name,
+            anchor: at,
+            shape: target,
+          });
+          return 'track';
+        }
         const index = hitTest(at, scale);
         setSelected(index);
         if (index === null) return 'pan';
@@ -214,6 +236,8 @@ export function MarkupWorkspace(props: Props) {
       else if (now?.kind === 'move')
         setGestureBoth({ ...now, dx: at[0] - now.anchor[0], dy: at[1] - now.anchor[1] });
       else if (now?.kind === 'label') setGestureBoth({ kind: 'label', at });
+      else if (now?.kind === 'handle')
+        setGestureBoth({ ...now, shape: dragHandle(shapes[now.index]!, now.handle, at) });
     },
     end(at) {
       const now = gestureRef.current;
@@ -223,6 +247,14 @@ export function MarkupWorkspace(props: Props) {
       if (now.kind === 'label') return placeLabel(at);
       const travelled = Math.hypot(at[0] - now.anchor[0], at[1] - now.anchor[1]) * scale;
       if (travelled < tapPixels) return;
+      if (now.kind === 'handle') {
+        const reshaped = dragHandle(shapes[now.index]!, now.handle, at);
+        commit(
+          shapes.map((shape, index) => (index === now.index ? reshaped : shape)),
+          `${describeShape(reshaped)} reshaped.`,
+        );
+        return;
+      }
       if (now.kind === 'move') {
         const next = shapes.map((shape, index) =>
           index === now.index ? moveShape(shape, at[0] - now.anchor[0], at[1] - now.anchor[1]) : shape,
@@ -263,16 +295,25 @@ export function MarkupWorkspace(props: Props) {
     );
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target instanceof HTMLInputElement) return;
-    const key = event.key.toLowerCase();
-    const command = event.ctrlKey || event.metaKey;
-    if (command && key === 'z' && !event.shiftKey) undo();
-    else if (command && (key === 'y' || (key === 'z' && event.shiftKey))) redo();
-    else if ((key === 'delete' || key === 'backspace') && selected !== null) deleteSelected();
-    else return;
-    event.preventDefault();
-  };
+  // The editor covers the app while open, so its shortcuts work wherever focus is inside it.
+  const shortcuts = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  useLayoutEffect(() => {
+    shortcuts.current = (event) => {
+      if (event.target instanceof HTMLInputElement) return;
+      const key = event.key.toLowerCase();
+      const command = event.ctrlKey || event.metaKey;
+      if (command && key === 'z' && !event.shiftKey) undo();
+      else if (command && (key === 'y' || (key === 'z' && event.shiftKey))) redo();
+      else if ((key === 'delete' || key === 'backspace') && selected !== null) deleteSelected();
+      else return;
+      event.preventDefault();
+    };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => shortcuts.current(event);
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   const save = async () => {
     const stage = stageRef.current;
@@ -299,19 +340,17 @@ export function MarkupWorkspace(props: Props) {
     }
   };
 
-  const shown = shapes.map((shape, index) =>
-    gesture?.kind === 'move' && gesture.index === index ? moveShape(shape, gesture.dx, gesture.dy) : shape,
-  );
+  const shown = shapes.map((shape, index) => {
+    if (gesture?.kind === 'move' && gesture.index === index) return moveShape(shape, gesture.dx, gesture.dy);
+    if (gesture?.kind === 'handle' && gesture.index === index) return gesture.shape;
+    return shape;
+  });
   const selectedShape = tool === 'move' && selected !== null ? shown[selected] : undefined;
   const selectedBox = selectedShape ? shapeBounds(selectedShape) : null;
   const scale = shownView?.scale ?? 1;
 
   return (
-    <div
-      style={{ display: 'flex', flexDirection: 'column', height: '100%' }}
-      onKeyDown={onKeyDown}
-      data-testid="markup-editor"
-    >
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="markup-editor">
       <Group justify="space-between" wrap="wrap" px="sm" py={6} gap="xs">
         <Modal.Title fw={700} fz="lg" style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
           Mark up {filename}
@@ -365,7 +404,12 @@ export function MarkupWorkspace(props: Props) {
           onRedo: redo,
         }}
         selection={{ canDelete: selected !== null && tool === 'move', onDelete: deleteSelected }}
-        zoom={{ onIn: () => zoomBy(1.25), onOut: () => zoomBy(0.8), onFit: () => setView(null) }}
+        zoom={{
+          percent: Math.round(scale * 100),
+          onIn: () => zoomBy(1.25),
+          onOut: () => zoomBy(0.8),
+          onFit: () => setView(null),
+        }}
       />
       {failure && (
         <Alert color="red" role="alert" mx="sm" mb={6}>
@@ -420,6 +464,18 @@ export function MarkupWorkspace(props: Props) {
                   dash={[12 / scale, 8 / scale]}
                 />
               )}
+              {selectedShape &&
+                handlesOf(selectedShape).map(({ name, at }) => (
+                  <Circle
+                    key={name}
+                    x={at[0]}
+                    y={at[1]}
+                    radius={handlePixels / 2 / scale}
+                    fill="rgba(0, 229, 255, 0.35)"
+                    stroke="#ffffff"
+                    strokeWidth={2 / scale}
+                  />
+                ))}
             </Layer>
           </Stage>
         )}

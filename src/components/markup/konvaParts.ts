@@ -3,6 +3,7 @@
  * themselves on import, leaving out Konva's filters and other shapes (half the library's size).
  */
 import 'konva/lib/shapes/Arrow';
+import 'konva/lib/shapes/Circle';
 import 'konva/lib/shapes/Ellipse';
 import 'konva/lib/shapes/Image';
 import 'konva/lib/shapes/Label';
@@ -12,6 +13,7 @@ import 'konva/lib/shapes/Text';
 
 export {
   Arrow,
+  Circle,
   Ellipse,
   Image,
   Label,

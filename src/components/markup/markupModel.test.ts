@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { historyReducer, startHistory } from './markupHistory.ts';
 import { markedFilename } from './markedFilename.ts';
-import { boxBetween, describeShape, moveShape, readShapes, scaleShapes, type Shape } from './markupShapes.ts';
+import {
+  boxBetween,
+  describeShape,
+  dragHandle,
+  handlesOf,
+  moveShape,
+  readShapes,
+  scaleShapes,
+  type Shape,
+} from './markupShapes.ts';
 
 const arrow: Shape = { kind: 'arrow', from: [10, 10], to: [50, 40], color: '#ff2d2d', width: 8 };
 const label: Shape = { kind: 'text', x: 60, y: 40, text: 'FOD', color: '#ffe600', size: 40 };
@@ -55,6 +64,16 @@ describe('markup shapes', () => {
   it('places marks drawn on one size of the picture onto another size', () => {
     const [scaled] = scaleShapes([arrow], 0.5, 0.5);
     expect(scaled).toMatchObject({ from: [5, 5], to: [25, 20], width: 4 });
+  });
+
+  it('reshapes an arrow by its ends and a box by its far corner, never to nothing', () => {
+    expect(handlesOf(arrow).map((h) => h.name)).toEqual(['from', 'to']);
+    expect(dragHandle(arrow, 'to', [90, 90])).toMatchObject({ from: [10, 10], to: [90, 90] });
+    const box: Shape = { kind: 'rect', x: 10, y: 10, w: 20, h: 20, color: '#000000', width: 2 };
+    expect(handlesOf(box)).toEqual([{ name: 'corner', at: [30, 30] }]);
+    expect(dragHandle(box, 'corner', [50, 40])).toMatchObject({ x: 10, y: 10, w: 40, h: 30 });
+    expect(dragHandle(box, 'corner', [0, 0])).toMatchObject({ w: 1, h: 1 });
+    expect(handlesOf(label)).toEqual([]);
   });
 
   it('makes a box from corners in any order', () => {

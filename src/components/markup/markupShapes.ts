@@ -159,3 +159,30 @@ function isShape(value: unknown): value is Shape {
 export function readShapes(stored: readonly unknown[]): Shape[] {
   return stored.filter(isShape);
 }
+
+/** A point of a mark that can be dragged to reshape it: an arrow's ends, a box's far corner. */
+export type HandleName = 'from' | 'to' | 'corner';
+
+export function handlesOf(shape: Shape): { name: HandleName; at: Point }[] {
+  switch (shape.kind) {
+    case 'arrow':
+      return [
+        { name: 'from', at: shape.from },
+        { name: 'to', at: shape.to },
+      ];
+    case 'ellipse':
+    case 'rect':
+    case 'blur':
+      return [{ name: 'corner', at: [shape.x + shape.w, shape.y + shape.h] }];
+    default:
+      return [];
+  }
+}
+
+export function dragHandle(shape: Shape, handle: HandleName, at: Point): Shape {
+  if (shape.kind === 'arrow') return handle === 'corner' ? shape : { ...shape, [handle]: at };
+  if (shape.kind === 'ellipse' || shape.kind === 'rect' || shape.kind === 'blur') {
+    return { ...shape, w: Math.max(1, at[0] - shape.x), h: Math.max(1, at[1] - shape.y) };
+  }
+  return shape;
+}
