@@ -8,10 +8,9 @@ import type { RecordAttachmentsFields } from '../attachments/attachmentDocuments
 import { RecordDropZone } from '../upload/RecordDropZone.tsx';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
-import { parseRouteId } from './parseRouteId.ts';
 import { recordVariables } from './prefetchRecord.ts';
 import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
-import { recordKindInfo, type RecordKind } from './recordKinds.ts';
+import { parseRouteId, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
