@@ -8,6 +8,7 @@ import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
+import { preloadMarkupEditor } from '../markup/LazyMarkupEditor.tsx';
 
 export interface PreviewTarget {
   id: number;
@@ -41,7 +42,7 @@ export function AttachmentPreviewModal({ target, onClose, onMarkUp }: Props) {
               Close
             </Button>
             {onMarkUp && target.type === 'image' && (
-              <Button variant="light" mih={44} onClick={() => onMarkUp(target)}>
+              <Button variant="light" mih={44} onClick={() => onMarkUp(target)} {...preloadMarkupEditor}>
                 Mark up
               </Button>
             )}

@@ -12,6 +12,7 @@ import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts'
 import readable from '../records/readable.module.css';
 import { canMarkUp } from '../markup/canMarkUp.ts';
 import type { MarkUpTarget } from '../markup/MarkUpAttachment.tsx';
+import { preloadMarkupEditor } from '../markup/LazyMarkupEditor.tsx';
 import classes from './AttachmentRow.module.css';
 
 interface Props {
@@ -79,6 +80,7 @@ export const AttachmentRow = memo(function AttachmentRow({
                 leftSection={<IconPencil size={18} aria-hidden="true" />}
                 aria-label={`Mark up ${name}`}
                 onClick={() => onMarkUp({ id: attachment.id, filename: attachment.filename })}
+                {...preloadMarkupEditor}
               >
                 Mark up
               </Button>

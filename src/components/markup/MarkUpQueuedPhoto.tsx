@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { MarkupDraft, UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../upload/uploadQueueContext.tsx';
-import { LazyMarkupEditor } from './LazyMarkupEditor.tsx';
+import { LazyMarkupEditor, preloadMarkupEditor } from './LazyMarkupEditor.tsx';
 import type { MarkupResult } from './MarkupEditor.tsx';
 
 const noMarks: MarkupDraft = { width: 0, height: 0, shapes: [] };
@@ -50,6 +50,7 @@ export function MarkUpQueuedPhoto({ entry, name }: { entry: UploadEntry; name: s
         leftSection={<IconPencil size={18} aria-hidden />}
         aria-label={`${entry.markup ? 'Continue marking up' : 'Mark up'} ${name}`}
         onClick={open}
+        {...preloadMarkupEditor}
       >
         {entry.markup ? 'Continue mark-up' : 'Mark up'}
       </Button>
