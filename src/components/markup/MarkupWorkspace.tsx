@@ -17,10 +17,11 @@ import { mosaicOf } from './loadMarkupImage.ts';
 import { markedFilename } from './markedFilename.ts';
 import { historyReducer, startHistory } from './markupHistory.ts';
 import {
-  boxBetween,
   describeShape,
   dragHandle,
+  extendShape,
   handlesOf,
+  inkExtent,
   labelPresets,
   labelSize,
   markupColors,
@@ -28,6 +29,7 @@ import {
   moveShape,
   readShapes,
   scaleShapes,
+  startShape,
   strokeWidth,
   type HandleName,
   type Point,
@@ -128,9 +130,10 @@ export function MarkupWorkspace(props: Props) {
   useEffect(() => {
     if (!needsMosaic || mosaic) return;
     let live = true;
+    // Until the blocks are ready (or if they cannot be made), a blur mark is a grey box: hidden either way.
     void mosaicOf(bitmap).then(
       (canvas) => live && setMosaic(canvas),
-      () => undefined,
+      () => live && setSaid('Blurred areas are shown as grey boxes on this device.'),
     );
     return () => {
       live = false;
@@ -167,35 +170,6 @@ export function MarkupWorkspace(props: Props) {
     return null;
   };
 
-  const newShape = (at: Point): Shape | null => {
-    switch (tool) {
-      case 'arrow':
-        return { kind: 'arrow', from: at, to: at, color, width: stroke };
-      case 'ellipse':
-      case 'rect':
-        return { kind: tool, x: at[0], y: at[1], w: 0, h: 0, color, width: stroke };
-      case 'ink':
-        return { kind: 'ink', points: [at], color, width: stroke };
-      case 'blur':
-        return { kind: 'blur', x: at[0], y: at[1], w: 0, h: 0 };
-      default:
-        return null;
-    }
-  };
-
-  const reshape = (shape: Shape, anchor: Point, at: Point): Shape => {
-    switch (shape.kind) {
-      case 'arrow':
-        return { ...shape, to: at };
-      case 'ink':
-        return { ...shape, points: [...shape.points, at] };
-      case 'text':
-        return shape;
-      default:
-        return { ...shape, ...boxBetween(anchor, at) };
-    }
-  };
-
   const handlers: StrokeHandlers = {
     start(at) {
       const scale = shownView?.scale ?? 1;
@@ -226,13 +200,13 @@ export function MarkupWorkspace(props: Props) {
         setGestureBoth({ kind: 'label', at });
         return 'track';
       }
-      const shape = newShape(at);
+      const shape = startShape(tool, at, color, stroke);
       if (shape) setGestureBoth({ kind: 'draw', anchor: at, shape });
       return 'track';
     },
     move(at) {
       const now = gestureRef.current;
-      if (now?.kind === 'draw') setGestureBoth({ ...now, shape: reshape(now.shape, now.anchor, at) });
+      if (now?.kind === 'draw') setGestureBoth({ ...now, shape: extendShape(now.shape, now.anchor, at) });
       else if (now?.kind === 'move')
         setGestureBoth({ ...now, dx: at[0] - now.anchor[0], dy: at[1] - now.anchor[1] });
       else if (now?.kind === 'label') setGestureBoth({ kind: 'label', at });
@@ -245,8 +219,11 @@ export function MarkupWorkspace(props: Props) {
       if (!now) return;
       const scale = shownView?.scale ?? 1;
       if (now.kind === 'label') return placeLabel(at);
-      const travelled = Math.hypot(at[0] - now.anchor[0], at[1] - now.anchor[1]) * scale;
-      if (travelled < tapPixels) return;
+      const travelled =
+        now.kind === 'draw' && now.shape.kind === 'ink'
+          ? inkExtent(now.shape.points)
+          : Math.hypot(at[0] - now.anchor[0], at[1] - now.anchor[1]);
+      if (travelled * scale < tapPixels) return;
       if (now.kind === 'handle') {
         const reshaped = dragHandle(shapes[now.index]!, now.handle, at);
         commit(
@@ -262,7 +239,7 @@ export function MarkupWorkspace(props: Props) {
         commit(next, `${describeShape(shapes[now.index]!)} moved.`);
         return;
       }
-      const finished = reshape(now.shape, now.anchor, at);
+      const finished = extendShape(now.shape, now.anchor, at);
       commit([...shapes, finished], `${describeShape(finished)} added.`);
     },
     cancel() {

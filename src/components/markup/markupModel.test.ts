@@ -5,10 +5,13 @@ import {
   boxBetween,
   describeShape,
   dragHandle,
+  extendShape,
   handlesOf,
+  inkExtent,
   moveShape,
   readShapes,
   scaleShapes,
+  startShape,
   type Shape,
 } from './markupShapes.ts';
 
@@ -74,6 +77,19 @@ describe('markup shapes', () => {
     expect(dragHandle(box, 'corner', [50, 40])).toMatchObject({ x: 10, y: 10, w: 40, h: 30 });
     expect(dragHandle(box, 'corner', [0, 0])).toMatchObject({ w: 1, h: 1 });
     expect(handlesOf(label)).toEqual([]);
+  });
+
+  it('starts a mark where the finger comes down and follows it', () => {
+    const started = startShape('rect', [10, 10], '#ffffff', 4)!;
+    expect(extendShape(started, [10, 10], [4, 30])).toMatchObject({ x: 4, y: 10, w: 6, h: 20 });
+    const ink = startShape('ink', [0, 0], '#ffffff', 4)!;
+    const loop = [
+      [20, 0],
+      [20, 20],
+      [0, 0],
+    ].reduce<Shape>((line, at) => extendShape(line, [0, 0], at as [number, number]), ink);
+    expect(loop.kind === 'ink' && inkExtent(loop.points)).toBe(20);
+    expect(startShape('move', [0, 0], '#ffffff', 4)).toBeNull();
   });
 
   it('makes a box from corners in any order', () => {

@@ -124,6 +124,44 @@ export function boxBetween(a: Point, b: Point): { x: number; y: number; w: numbe
   };
 }
 
+/** The mark a drawing tool starts at a point, before the finger moves; null for tools that draw nothing. */
+export function startShape(tool: string, at: Point, color: string, width: number): Shape | null {
+  switch (tool) {
+    case 'arrow':
+      return { kind: 'arrow', from: at, to: at, color, width };
+    case 'ellipse':
+    case 'rect':
+      return { kind: tool, x: at[0], y: at[1], w: 0, h: 0, color, width };
+    case 'ink':
+      return { kind: 'ink', points: [at], color, width };
+    case 'blur':
+      return { kind: 'blur', x: at[0], y: at[1], w: 0, h: 0 };
+    default:
+      return null;
+  }
+}
+
+/** The mark as the finger moved from where it started (anchor) to `at`. */
+export function extendShape(shape: Shape, anchor: Point, at: Point): Shape {
+  switch (shape.kind) {
+    case 'arrow':
+      return { ...shape, to: at };
+    case 'ink':
+      return { ...shape, points: [...shape.points, at] };
+    case 'text':
+      return shape;
+    default:
+      return { ...shape, ...boxBetween(anchor, at) };
+  }
+}
+
+/** How far a freehand line reaches (a closed loop ends where it began but is not a tap). */
+export function inkExtent(points: readonly Point[]): number {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+}
+
 const isNum = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isPoint = (value: unknown): value is Point =>
   Array.isArray(value) && value.length === 2 && isNum(value[0]) && isNum(value[1]);
