@@ -54,8 +54,8 @@ interface Props {
   onPlaceLabel(): void;
   history: { canUndo: boolean; canRedo: boolean; onUndo(): void; onRedo(): void };
   selection: { canDelete: boolean; onDelete(): void };
-  /** percent: screen pixels per 100 photo pixels. */
-  zoom: { percent: number; onIn(): void; onOut(): void; onFit(): void };
+  /** percent: screen pixels per 100 photo pixels; null until the photo is laid out. */
+  zoom: { percent: number | null; onIn(): void; onOut(): void; onFit(): void };
 }
 
 function IconButton({
@@ -140,7 +140,7 @@ export function MarkupToolbar(props: Props) {
           <IconZoomReset size={22} aria-hidden />
         </IconButton>
         <Text size="sm" miw="4.5rem" data-testid="markup-zoom">
-          Zoom {zoom.percent}%
+          {zoom.percent !== null && `Zoom ${zoom.percent}%`}
         </Text>
       </Group>
       {tool === 'text' && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type Konva from 'konva';
 import {
@@ -11,7 +11,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { Circle, Image as KonvaImage, Layer, Rect, Stage } from './konvaParts.ts';
+import { Image as KonvaImage, Layer, Stage } from './konvaParts.ts';
+import { MarkupHeader } from './MarkupHeader.tsx';
+import { handlePixels, SelectionOverlay } from './SelectionOverlay.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';
 import { mosaicOf } from './loadMarkupImage.ts';
 import { markedFilename } from './markedFilename.ts';
@@ -49,8 +51,6 @@ interface Props extends MarkupEditorProps {
 
 /** A tap shorter than this many screen pixels draws nothing (it selects, or places a label). */
 const tapPixels = 6;
-/** Handles to reshape a selected mark: a gloved fingertip's size, in screen pixels. */
-const handlePixels = 48;
 /** Marks are picked with a finger: this much room around them counts, in screen pixels. */
 const reachPixels = 24;
 
@@ -101,7 +101,6 @@ export function MarkupWorkspace(props: Props) {
   const [said, setSaid] = useState('');
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const stageRef = useRef<Konva.Stage>(null);
   const uiLayerRef = useRef<Konva.Layer>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -323,42 +322,18 @@ export function MarkupWorkspace(props: Props) {
     return shape;
   });
   const selectedShape = tool === 'move' && selected !== null ? shown[selected] : undefined;
-  const selectedBox = selectedShape ? shapeBounds(selectedShape) : null;
   const scale = shownView?.scale ?? 1;
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="markup-editor">
-      <Group justify="space-between" wrap="wrap" px="sm" py={6} gap="xs">
-        <Modal.Title fw={700} fz="lg" style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
-          Mark up {filename}
-        </Modal.Title>
-        <Group gap="xs" wrap="wrap" justify="flex-end">
-          {props.originalChoice}
-          {confirmDiscard ? (
-            <>
-              <Text size="sm">Discard your marks?</Text>
-              <Button mih={48} variant="default" onClick={() => setConfirmDiscard(false)}>
-                Keep marking up
-              </Button>
-              <Button mih={48} color="red" onClick={onCancel}>
-                Discard marks
-              </Button>
-            </>
-          ) : (
-            <Button
-              mih={48}
-              variant="default"
-              onClick={() => (shapes.length > 0 ? setConfirmDiscard(true) : onCancel())}
-              disabled={saving}
-            >
-              Cancel
-            </Button>
-          )}
-          <Button mih={48} onClick={() => void save()} loading={saving} disabled={shapes.length === 0}>
-            Save marked copy
-          </Button>
-        </Group>
-      </Group>
+      <MarkupHeader
+        filename={filename}
+        originalChoice={props.originalChoice}
+        hasMarks={shapes.length > 0}
+        saving={saving}
+        onCancel={onCancel}
+        onSave={() => void save()}
+      />
       <MarkupToolbar
         tool={tool}
         onTool={(next) => {
@@ -382,7 +357,7 @@ export function MarkupWorkspace(props: Props) {
         }}
         selection={{ canDelete: selected !== null && tool === 'move', onDelete: deleteSelected }}
         zoom={{
-          percent: Math.round(scale * 100),
+          percent: shownView ? Math.round(shownView.scale * 100) : null,
           onIn: () => zoomBy(1.25),
           onOut: () => zoomBy(0.8),
           onFit: () => setView(null),
@@ -430,29 +405,7 @@ export function MarkupWorkspace(props: Props) {
               {gesture?.kind === 'draw' && <ShapeNode shape={gesture.shape} mosaic={mosaic} />}
             </Layer>
             <Layer ref={uiLayerRef} listening={false}>
-              {selectedBox && (
-                <Rect
-                  x={selectedBox.x}
-                  y={selectedBox.y}
-                  width={selectedBox.w}
-                  height={selectedBox.h}
-                  stroke="#00e5ff"
-                  strokeWidth={3 / scale}
-                  dash={[12 / scale, 8 / scale]}
-                />
-              )}
-              {selectedShape &&
-                handlesOf(selectedShape).map(({ name, at }) => (
-                  <Circle
-                    key={name}
-                    x={at[0]}
-                    y={at[1]}
-                    radius={handlePixels / 2 / scale}
-                    fill="rgba(0, 229, 255, 0.35)"
-                    stroke="#ffffff"
-                    strokeWidth={2 / scale}
-                  />
-                ))}
+              {selectedShape && <SelectionOverlay shape={selectedShape} scale={scale} />}
             </Layer>
           </Stage>
         )}
