@@ -2,7 +2,6 @@ import { ApolloClient } from '@apollo/client';
 import type { AuthSession } from '../auth/authSession';
 import { createCache } from './cache';
 import { createLink, type LinkDependencies } from './links';
-import { notifyFailure } from './notifyFailure';
 
 export function createApolloClient(deps: LinkDependencies): ApolloClient {
   return new ApolloClient({ link: createLink(deps), cache: createCache() });
@@ -15,7 +14,6 @@ export function createAppApolloClient(apiUrl: string, session: AuthSession): Apo
     getAccessToken: () => session.getAccessToken(),
     renewAccessToken: () => session.renew(),
     onSessionEnded: () => session.endSession(),
-    notify: notifyFailure,
     // Late-bound so the fetch in effect at request time is used.
     fetch: (input, init) => fetch(input, init),
   });

@@ -31,7 +31,6 @@ function setup(
     getAccessToken: async () => 'token-1',
     renewAccessToken: async () => renewed,
     onSessionEnded: () => {},
-    notify: vi.fn(),
     fetch,
     backoff: { baseMs: 1, maxMs: 1 },
   });

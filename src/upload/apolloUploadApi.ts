@@ -2,8 +2,14 @@ import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import { attachmentAppender } from '../graphql/attachmentsList.ts';
 import type { ThrottleTimers } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
-import { ERRORS_IN_PLACE } from '../graphql/links.ts';
-import { errorMessagesOf, isAuthFailure, isTransientFailure, toUserMessage } from '../graphql/errors.ts';
+import {
+  errorMessagesOf,
+  isAuthFailure,
+  isTransientFailure,
+  retryAfterOf,
+  toUserMessage,
+} from '../graphql/errors.ts';
+import { FAILURE_WORDS, isAbort } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { UploadApi } from './uploadPorts.ts';
 import type { RecordKind, RecordRef } from '../records/recordKinds.ts';
@@ -152,14 +158,14 @@ async function attachmentsUnderKey(
     query: lookup.query,
     variables: { id: String(record.id), s3Key },
     fetchPolicy: 'network-only',
-    context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
+    context: { retryTransient: false, fetchOptions: { signal } },
   });
   const found = data ? lookup.record(data) : undefined;
   if (found === null) {
-    throw new UploadError('permanent', 'The record is gone or you may no longer open it. Ask a supervisor.');
+    throw new UploadError('permanent', FAILURE_WORDS.recordGone);
   }
   const list = found?.entity?.fileAttachments;
-  if (!list) throw new UploadError('transient', 'Could not check whether the file was already attached.');
+  if (!list) throw new UploadError('transient', FAILURE_WORDS.notChecked);
   return list;
 }
 
@@ -170,16 +176,13 @@ const etagProblem =
 /** Sorts an Apollo failure into what the queue does about it; the message is the user's. */
 export function classifyApiError(error: unknown): UploadError {
   if (error instanceof UploadError) return error;
-  if (error instanceof Error && error.name === 'AbortError') return new UploadError('aborted', 'Cancelled');
+  if (isAbort(error)) return new UploadError('aborted', 'Cancelled');
   const message = toUserMessage(error);
   if (isAuthFailure(error)) return new UploadError('sign-in', message);
-  if (isTransientFailure(error)) {
-    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    return new UploadError(offline ? 'offline' : 'transient', message);
-  }
+  // Whether the device is offline is the connectivity port's to say (the queue asks it).
+  if (isTransientFailure(error)) return new UploadError('transient', message, retryAfterOf(error));
   const etagMessage = errorMessagesOf(error).find((m) => etagProblem.test(m));
-  if (etagMessage)
-    return new UploadError('etag-mismatch', `Storage did not confirm the upload: ${etagMessage}`);
+  if (etagMessage) return new UploadError('etag-mismatch', FAILURE_WORDS.storageNotConfirmed(etagMessage));
   return new UploadError('permanent', message);
 }
 
@@ -204,10 +207,10 @@ export function createApolloUploadApi(
           query: UploadTicketQuery,
           variables: { filename },
           fetchPolicy: 'no-cache',
-          context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
+          context: { retryTransient: false, fetchOptions: { signal } },
         });
         const ticket = data?.requestFileUploadUrl;
-        if (!ticket) throw new UploadError('permanent', 'The server did not give an upload address.');
+        if (!ticket) throw new UploadError('permanent', FAILURE_WORDS.noTicket);
         return ticket;
       }),
 
@@ -218,10 +221,10 @@ export function createApolloUploadApi(
           variables: {
             input: { filename, s3Key, s3Etag, entityId: String(target.entityId), validateUpload: true },
           },
-          context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
+          context: { retryTransient: false, fetchOptions: { signal } },
         });
         const attachment = data?.createFileAttachment?.fileAttachment;
-        if (!attachment) throw new UploadError('permanent', 'The server did not confirm the attachment.');
+        if (!attachment) throw new UploadError('permanent', FAILURE_WORDS.notConfirmed);
         appendToRecord(target.entityId, attachment);
         return attachment.id;
       }),

@@ -8,6 +8,7 @@ import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
 import { UploadTray } from '../upload/UploadTray.tsx';
+import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -36,6 +37,7 @@ export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const signOut = useSignOut();
+  useOpenByIdShortcut();
 
   return (
     <AppShell

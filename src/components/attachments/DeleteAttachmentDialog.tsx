@@ -3,7 +3,6 @@ import { useMutation } from '@apollo/client/react';
 import { DeleteAttachmentMutation } from './attachmentDocuments.ts';
 import { displayFilename } from './displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { removeAttachment } from '../../graphql/attachmentsList.ts';
 
 export interface DeleteTarget {
@@ -20,9 +19,7 @@ interface Props {
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
 export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) {
-  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {
-    context: ERRORS_IN_PLACE,
-  });
+  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {});
   const close = () => {
     reset();
     onClose();
