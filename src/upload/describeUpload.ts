@@ -19,6 +19,7 @@ const waitLabels: Record<UploadWait, string> = {
 
 /** The short status a technician reads for one file. */
 export function statusText(entry: UploadEntry): string {
+  if (entry.markup) return 'Held while it is marked up';
   return entry.waiting ? waitLabels[entry.waiting] : stateLabels[entry.state];
 }
 

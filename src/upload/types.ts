@@ -43,6 +43,19 @@ export interface UploadEntry {
   bytesPerSecond: number;
   attachmentId?: number;
   createdAt: number;
+  /** Set while the file is held back to be marked up; see UploadQueue.holdForMarkup. */
+  markup?: MarkupDraft;
+}
+
+/**
+ * Marks drawn on a photo and not saved yet, kept as plain data with the queued file so a reload
+ * reopens them editable. The queue stores them as they are; the editor checks them when it reads them.
+ */
+export interface MarkupDraft {
+  /** The size of the picture the shapes' coordinates refer to. */
+  width: number;
+  height: number;
+  shapes: readonly unknown[];
 }
 
 export type FinishedState = Extract<UploadState, 'attached' | 'failed' | 'cancelled'>;

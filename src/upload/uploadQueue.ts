@@ -13,7 +13,13 @@ import type {
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import { isFinished, type UploadEntry, type UploadTarget, type UploadTicket } from './types.ts';
+import {
+  isFinished,
+  type MarkupDraft,
+  type UploadEntry,
+  type UploadTarget,
+  type UploadTicket,
+} from './types.ts';
 import { formatBytes } from './formatBytes.ts';
 
 export interface RetryPolicy extends BackoffOptions {
@@ -144,8 +150,43 @@ export class UploadQueue {
     if (!entry || isFinished(entry.state) || entry.state === 'registering') return;
     this.running.get(id)?.abort(new UploadError('aborted', 'Cancelled'));
     this.dropPending(id);
-    this.update(id, { state: 'cancelled', waiting: undefined, reason: undefined });
+    this.update(id, { state: 'cancelled', waiting: undefined, reason: undefined, markup: undefined });
     void this.unpersist(id);
+  }
+
+  /**
+   * Holds a file that is not being attached yet while it is marked up, and stores the marks with it
+   * (again at each change). A transfer under way stops: the technician may still keep the original
+   * out. Returns false when it is too late (being attached, or finished).
+   */
+  holdForMarkup(id: string, draft: MarkupDraft): boolean {
+    const entry = this.entries.get(id);
+    if (!entry || isFinished(entry.state) || entry.state === 'registering') return false;
+    if (!entry.markup) {
+      this.running.get(id)?.abort(new UploadError('aborted', 'Held for markup'));
+      this.dropPending(id);
+    }
+    this.update(id, {
+      markup: draft,
+      state: 'queued',
+      sentBytes: 0,
+      bytesPerSecond: 0,
+      waiting: undefined,
+      reason: undefined,
+    });
+    void this.persist([id]);
+    return true;
+  }
+
+  /** Ends a markup hold: the original goes on to be attached, or is cancelled when it is not wanted. */
+  endMarkup(id: string, keepOriginal: boolean): void {
+    const entry = this.entries.get(id);
+    if (!entry?.markup) return;
+    if (!keepOriginal) return this.cancel(id);
+    this.update(id, { markup: undefined });
+    this.pending.push(id);
+    void this.persist([id]);
+    this.pump();
   }
 
   /** Starts a failed or cancelled file again; repeated calls (a double click) start it once. */
@@ -222,7 +263,10 @@ export class UploadQueue {
         }
         // Marked as this page's before another tab may look.
         await this.persist(adopted);
-        for (const id of adopted) if (this.get(id).state !== 'failed') this.pending.push(id);
+        for (const id of adopted) {
+          const { state, markup } = this.get(id);
+          if (state !== 'failed' && !markup) this.pending.push(id);
+        }
       });
     } catch {
       // Without storage this page still uploads what it is given; nothing earlier can be resumed.

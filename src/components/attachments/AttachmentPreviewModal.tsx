@@ -7,6 +7,7 @@ import { usePdfObjectUrl } from './usePdfObjectUrl.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { RetryMessage } from '../shared/RetryMessage.tsx';
+import { preloadMarkupEditor } from '../markup/index.ts';
 
 export interface PreviewTarget {
   id: number;
@@ -17,10 +18,12 @@ export interface PreviewTarget {
 interface Props {
   target: PreviewTarget | null;
   onClose(): void;
+  /** Given where a marked-up copy of an image can be attached. */
+  onMarkUp?(target: PreviewTarget): void;
 }
 
 /** Shows an image or PDF in the app; each opening asks for a fresh signed URL. */
-export function AttachmentPreviewModal({ target, onClose }: Props) {
+export function AttachmentPreviewModal({ target, onClose, onMarkUp }: Props) {
   return (
     <Modal
       opened={target !== null}
@@ -37,6 +40,11 @@ export function AttachmentPreviewModal({ target, onClose }: Props) {
             <Button variant="default" onClick={onClose} mih={44}>
               Close
             </Button>
+            {onMarkUp && target.type === 'image' && (
+              <Button variant="light" mih={44} onClick={() => onMarkUp(target)} {...preloadMarkupEditor}>
+                Mark up
+              </Button>
+            )}
             <DownloadButton attachment={target} variant="filled" />
           </Group>
         </Stack>

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconEye, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { AttachmentName } from './AttachmentName.tsx';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 import { attachmentType, canPreview } from './attachmentType.ts';
@@ -10,6 +10,9 @@ import { displayFilename } from './displayFilename.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
 import readable from '../shared/readable.module.css';
+import { canMarkUp } from '../markup/index.ts';
+import type { MarkUpTarget } from './MarkUpAttachment.tsx';
+import { preloadMarkupEditor } from '../markup/index.ts';
 import classes from './AttachmentRow.module.css';
 
 interface Props {
@@ -18,6 +21,8 @@ interface Props {
   entityId: number;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
+  /** Given where a marked-up copy can be attached (a record page). */
+  onMarkUp?(target: MarkUpTarget): void;
 }
 
 /**
@@ -29,6 +34,7 @@ export const AttachmentRow = memo(function AttachmentRow({
   entityId,
   onPreview,
   onDelete,
+  onMarkUp,
 }: Props) {
   const type = attachmentType(attachment.contentType, attachment.filename);
   const name = displayFilename(attachment.filename).text;
@@ -64,6 +70,19 @@ export const AttachmentRow = memo(function AttachmentRow({
                 }
               >
                 Preview
+              </Button>
+            )}
+            {onMarkUp && canMarkUp(attachment.contentType) && (
+              <Button
+                variant="light"
+                size="sm"
+                mih={44}
+                leftSection={<IconPencil size={18} aria-hidden="true" />}
+                aria-label={`Mark up ${name}`}
+                onClick={() => onMarkUp({ id: attachment.id, filename: attachment.filename })}
+                {...preloadMarkupEditor}
+              >
+                Mark up
               </Button>
             )}
             <DownloadButton attachment={attachment} />

@@ -7,6 +7,8 @@ import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocum
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
 import readable from '../shared/readable.module.css';
+import { MarkUpAttachment, type MarkUpTarget } from './MarkUpAttachment.tsx';
+import { useRecordUploadTarget } from '../upload/index.ts';
 
 interface Props {
   entity: FragmentType<typeof RecordAttachmentsFields>;
@@ -24,6 +26,9 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const items = useDeferredValue(data.fileAttachments ?? []);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [markingUp, setMarkingUp] = useState<MarkUpTarget | null>(null);
+  const uploadTarget = useRecordUploadTarget();
+  const onMarkUp = uploadTarget ? setMarkingUp : undefined;
 
   return (
     <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
@@ -39,9 +44,23 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
           label={`Files of ${recordLabel}`}
           onPreview={setPreview}
           onDelete={setDeleting}
+          onMarkUp={onMarkUp}
         />
       )}
-      <AttachmentPreviewModal target={preview} onClose={() => setPreview(null)} />
+      <AttachmentPreviewModal
+        target={preview}
+        onClose={() => setPreview(null)}
+        onMarkUp={
+          onMarkUp &&
+          ((target) => {
+            setPreview(null);
+            onMarkUp(target);
+          })
+        }
+      />
+      {markingUp && uploadTarget && (
+        <MarkUpAttachment attachment={markingUp} record={uploadTarget} onClose={() => setMarkingUp(null)} />
+      )}
       <DeleteAttachmentDialog target={deleting} recordLabel={recordLabel} onClose={() => setDeleting(null)} />
     </Stack>
   );
@@ -53,6 +72,7 @@ interface ListProps {
   label: string;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
+  onMarkUp?(target: MarkUpTarget): void;
 }
 
 /** Memoised: renders when the (deferred) list changes, not whenever the record page does. */
@@ -62,6 +82,7 @@ const AttachmentList = memo(function AttachmentList({
   label,
   onPreview,
   onDelete,
+  onMarkUp,
 }: ListProps) {
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
@@ -75,6 +96,7 @@ const AttachmentList = memo(function AttachmentList({
             entityId={entityId}
             onPreview={onPreview}
             onDelete={onDelete}
+            onMarkUp={onMarkUp}
           />
         );
       })}

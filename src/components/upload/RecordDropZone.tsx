@@ -6,6 +6,7 @@ import type { RecordRef } from '../../records/recordKinds.ts';
 import type { UploadTarget } from '../../upload/types.ts';
 import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
+import { RecordUploadTargetContext } from './recordUploadTarget.tsx';
 import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
@@ -140,7 +141,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
         </Alert>
       )}
       <RecordUploads entityId={entityId} label={label} />
-      {children}
+      <RecordUploadTargetContext.Provider value={target}>{children}</RecordUploadTargetContext.Provider>
       {pageDrag && (
         // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.
         <div className={classes.overlay} aria-hidden>

@@ -5,6 +5,8 @@ import { percentDone, speedText, statusText } from '../../upload/describeUpload.
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from './uploadQueueContext.tsx';
+import { canMarkUp } from '../markup/index.ts';
+import { MarkUpQueuedPhoto } from './MarkUpQueuedPhoto.tsx';
 import classes from './UploadRow.module.css';
 
 const stateColors: Record<UploadEntry['state'], string> = {
@@ -69,6 +71,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
         </Group>
       </Stack>
       <Group gap={4} wrap="nowrap">
+        {canMarkUp(entry.type) && entry.state !== 'cancelled' && <MarkUpQueuedPhoto entry={entry} name={name} />}
         {canCancel && (
           <Tooltip label="Cancel">
             <ActionIcon

@@ -66,6 +66,22 @@ describe('UploadTray', () => {
     expect(show).toHaveBeenCalledTimes(1);
   });
 
+  it('does not wait for a photo held while it is marked up before telling what was attached', async () => {
+    const world = createQueueWorld();
+    world.server.gates.ticket.close();
+    const queue = world.makeQueue();
+    renderTray(queue);
+    const [photo] = queue.add([new File(['x'], 'crack.jpg', { type: 'image/jpeg' })], part).added;
+    queue.holdForMarkup(photo!.id, { width: 10, height: 10, shapes: [] });
+    world.server.gates.ticket.release();
+    act(() => {
+      queue.add([new File(['y'], 'report.pdf')], part);
+    });
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('1 file attached to Part BRKT-001.'),
+    );
+  });
+
   it('opens the list from any page and clears finished files', async () => {
     const user = userEvent.setup();
     const world = createQueueWorld();

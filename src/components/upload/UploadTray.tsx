@@ -66,7 +66,10 @@ export function UploadTray() {
     const shown = new Set<string>();
     return queue.onEvents((events) => {
       attachedSinceIdle.push(...events.filter((event) => event.type === 'attached'));
-      const idle = queue.getSnapshot().every((entry) => isFinished(entry.state));
+      // A photo held while it is marked up waits for the technician, not for the queue.
+      const idle = queue
+        .getSnapshot()
+        .every((entry) => isFinished(entry.state) || entry.markup !== undefined);
       const told = [...events.filter((event) => event.type === 'failed'), ...(idle ? attachedSinceIdle : [])];
       if (idle) attachedSinceIdle = [];
       const announcements = announce(told);

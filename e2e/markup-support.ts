@@ -1,0 +1,163 @@
+import type { Locator, Page } from '@playwright/test';
+import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+import { expect, SANDBOX_URL } from './fixtures';
+
+export const PHOTO = { width: 1600, height: 1200 };
+
+/**
+ * A photo-like JPEG made by the browser: smooth shading and a few shapes, so a re-encoded copy
+ * stays close to it wherever nothing was drawn.
+ */
+export async function makePhoto(page: Page, size = PHOTO): Promise<Buffer> {
+  const base64 = await page.evaluate(async ({ width, height }) => {
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d')!;
+    const shade = context.createLinearGradient(0, 0, width, height);
+    shade.addColorStop(0, '#5a6470');
+    shade.addColorStop(1, '#9aa4ae');
+    context.fillStyle = shade;
+    context.fillRect(0, 0, width, height);
+    context.fillStyle = '#3b4148';
+    context.beginPath();
+    context.arc(width * 0.7, height * 0.6, height * 0.15, 0, Math.PI * 2);
+    context.fill();
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, size);
+  return Buffer.from(base64, 'base64');
+}
+
+export interface RecordAttachment {
+  id: number;
+  filename: string;
+  contentType: string | null;
+  downloadUrl: string | null;
+}
+
+export async function partAttachments(id = 1): Promise<RecordAttachment[]> {
+  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+  const result = await gql(
+    SANDBOX_URL,
+    token,
+    `query ($id: ID!) { part(id: $id) { entity { fileAttachments { id filename contentType downloadUrl } } } }`,
+    { id: String(id) },
+  );
+  expect(result.errors).toBeUndefined();
+  return result.data?.part.entity.fileAttachments;
+}
+
+export async function storedBytes(attachment: RecordAttachment): Promise<Buffer> {
+  const response = await fetch(attachment.downloadUrl!);
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+export interface PixelComparison {
+  width: number;
+  height: number;
+  otherWidth: number;
+  otherHeight: number;
+  /** Pixels inside the box whose colour changed clearly (any channel by more than 60). */
+  changedInside: number;
+  /** The same count outside the box. */
+  changedOutside: number;
+  /** Mean absolute difference per channel outside the box (JPEG re-encoding noise only). */
+  meanOutside: number;
+}
+
+/** Decodes two images in the browser and compares them inside and outside a box (picture pixels). */
+export async function comparePixels(
+  page: Page,
+  original: Buffer,
+  marked: Buffer,
+  box: { x: number; y: number; w: number; h: number },
+): Promise<PixelComparison> {
+  return page.evaluate(
+    async ({ a, b, box }) => {
+      const decode = async (base64: string) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes]));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height);
+      };
+      const [first, second] = await Promise.all([decode(a), decode(b)]);
+      let changedInside = 0;
+      let changedOutside = 0;
+      let sumOutside = 0;
+      let countOutside = 0;
+      const width = Math.min(first.width, second.width);
+      const height = Math.min(first.height, second.height);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = (y * first.width + x) * 4;
+          const j = (y * second.width + x) * 4;
+          const diffs = [0, 1, 2].map((c) => Math.abs(first.data[i + c]! - second.data[j + c]!));
+          const changed = Math.max(...diffs) > 60;
+          const inside = x >= box.x && x < box.x + box.w && y >= box.y && y < box.y + box.h;
+          if (inside) {
+            if (changed) changedInside++;
+          } else {
+            if (changed) changedOutside++;
+            sumOutside += diffs[0]! + diffs[1]! + diffs[2]!;
+            countOutside += 3;
+          }
+        }
+      }
+      return {
+        width: first.width,
+        height: first.height,
+        otherWidth: second.width,
+        otherHeight: second.height,
+        changedInside,
+        changedOutside,
+        meanOutside: sumOutside / countOutside,
+      };
+    },
+    { a: original.toString('base64'), b: marked.toString('base64'), box },
+  );
+}
+
+/** Where a point of the picture is on screen, given the editor's canvas fitting the picture in. */
+export async function screenPoint(
+  canvas: Locator,
+  picture: { width: number; height: number },
+  [x, y]: [number, number],
+): Promise<[number, number]> {
+  const box = (await canvas.boundingBox())!;
+  // The editor fits the whole photo into its area with a small margin, centred.
+  const scale = Math.min(box.width / picture.width, box.height / picture.height) * 0.96;
+  const left = box.x + (box.width - picture.width * scale) / 2;
+  const top = box.y + (box.height - picture.height * scale) / 2;
+  return [left + x * scale, top + y * scale];
+}
+
+/** A finger (here the mouse) drawn across the picture from one point to another. */
+export async function drag(
+  page: Page,
+  canvas: Locator,
+  picture: { width: number; height: number },
+  from: [number, number],
+  to: [number, number],
+): Promise<void> {
+  const start = await screenPoint(canvas, picture, from);
+  const end = await screenPoint(canvas, picture, to);
+  await page.mouse.move(...start);
+  await page.mouse.down();
+  await page.mouse.move(...end, { steps: 8 });
+  await page.mouse.up();
+}
+
+export async function tap(
+  page: Page,
+  canvas: Locator,
+  picture: { width: number; height: number },
+  at: [number, number],
+): Promise<void> {
+  const point = await screenPoint(canvas, picture, at);
+  await page.mouse.click(...point);
+}

@@ -1,0 +1,93 @@
+import { Alert, Button, Center, Loader, Modal, Text } from '@mantine/core';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import type { MarkupEditorProps } from './MarkupEditor.tsx';
+
+// The editor and its canvas library load on first use: they are not part of the app's first download.
+const loadEditor = () => import('./MarkupEditor.tsx');
+const MarkupEditor = lazy(loadEditor);
+
+/**
+ * Fetches and runs the editor's code when a "Mark up" button is touched, pointed at or focused, so
+ * the tap that follows opens the editor without that wait.
+ */
+export const preloadMarkupEditor = {
+  onPointerEnter: () => void loadEditor(),
+  onPointerDown: () => void loadEditor(),
+  onFocus: () => void loadEditor(),
+};
+
+/** A full-screen message in place of the editor (while it loads, or when it cannot). */
+export function MarkupNotice({ children, onClose }: { children: ReactNode; onClose?(): void }) {
+  return (
+    <Modal
+      opened
+      fullScreen
+      onClose={onClose ?? (() => undefined)}
+      withCloseButton={false}
+      aria-label="Mark up"
+    >
+      <Center h="80dvh">{children}</Center>
+    </Modal>
+  );
+}
+
+export function MarkupLoading({ what }: { what: string }) {
+  return (
+    <MarkupNotice>
+      <Loader aria-hidden />
+      <Text ml="sm" role="status">
+        {what}
+      </Text>
+    </MarkupNotice>
+  );
+}
+
+export function MarkupProblem({
+  title,
+  message,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  onClose(): void;
+}) {
+  return (
+    <MarkupNotice onClose={onClose}>
+      <Alert color="red" title={title} role="alert" maw={520}>
+        <Text mb="sm">{message}</Text>
+        <Button mih={48} onClick={onClose}>
+          Close
+        </Button>
+      </Alert>
+    </MarkupNotice>
+  );
+}
+
+class LoadFailure extends Component<{ onClose(): void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? (
+      <MarkupProblem
+        title="The editor could not be opened"
+        message="Its code could not be loaded. Check the connection and try again."
+        onClose={this.props.onClose}
+      />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/** The mark-up editor, fetched the first time it is opened. */
+export function LazyMarkupEditor(props: MarkupEditorProps) {
+  return (
+    <LoadFailure onClose={props.onCancel}>
+      <Suspense fallback={<MarkupLoading what="Opening the editor…" />}>
+        <MarkupEditor {...props} />
+      </Suspense>
+    </LoadFailure>
+  );
+}
