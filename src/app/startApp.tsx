@@ -6,11 +6,22 @@ import { setActiveAuthSession } from '../auth/tokens';
 import { fetchAppConfig, setAppConfig } from '../config/appConfig';
 import { ConfigErrorPage } from '../config/ConfigErrorPage';
 import { apolloClient } from '../graphql/client';
+import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
+import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
+import { launchDestination } from '../pwa/lastPage';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
 /** Loads the runtime configuration, restores the session and renders the app (or a clear error page). */
-export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function startApp(
+  root: Root,
+  fetchImpl: typeof fetch = fetch,
+  updates: AppUpdates = noAppUpdates,
+): Promise<void> {
+  // Opened from the home-screen icon: back to the page the technician had open.
+  const destination = launchDestination(new URL(window.location.href));
+  if (destination) window.history.replaceState(null, '', destination);
+
   let config;
   try {
     config = await fetchAppConfig('/config.json', fetchImpl);
@@ -29,7 +40,9 @@ export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Pro
   root.render(
     <StrictMode>
       <AppProviders session={session} client={apolloClient}>
-        <RouterProvider router={router} />
+        <AppUpdatesProvider updates={updates}>
+          <RouterProvider router={router} />
+        </AppUpdatesProvider>
       </AppProviders>
     </StrictMode>,
   );

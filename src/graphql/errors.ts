@@ -104,7 +104,7 @@ export function toUserMessage(error: unknown): string {
   if (ServerParseError.is(error)) return SERVER_MESSAGE;
   if (isNetworkFailure(error)) {
     return typeof navigator !== 'undefined' && navigator.onLine === false
-      ? 'This device is offline. Reconnect to the Wi-Fi and try again.'
+      ? 'This device is offline. The page loads again by itself when the network is back.'
       : OFFLINE_MESSAGE;
   }
   const first = messages[0];

@@ -10,6 +10,9 @@ import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
 import { UploadTray } from '../upload/UploadTray.tsx';
 import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
+import { useShellResilience } from '../../pwa/useShellResilience.ts';
+import { NetworkIndicator } from './NetworkIndicator.tsx';
+import { UpdateNotice } from './UpdateNotice.tsx';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -37,8 +40,10 @@ function EnvironmentBadge() {
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const page = useRouterState({ select: (state) => state.location.href });
   const session = useAuthSession();
   const client = useApolloClient();
+  useShellResilience(client, page);
 
   const signOut = async () => {
     // Nothing of this user's data stays in memory for the next person on this tablet.
@@ -99,6 +104,7 @@ export function AppShellLayout() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NetworkIndicator />
             <UploadTray />
             <UserMenu onSignOut={() => void signOut()} />
             <ColorSchemeToggle />
@@ -128,6 +134,7 @@ export function AppShellLayout() {
 
       <AppShell.Main>
         <SessionEndedBanner />
+        <UpdateNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>
