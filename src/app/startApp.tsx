@@ -9,6 +9,7 @@ import { apolloClient } from '../graphql/client';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
 import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
+import { takeSignOutPage } from '../auth/signOutReturn';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
@@ -18,8 +19,10 @@ export async function startApp(
   fetchImpl: typeof fetch = fetch,
   updates: AppUpdates = noAppUpdates,
 ): Promise<void> {
-  // Opened from the home-screen icon: back to the page the technician had open.
-  const destination = launchDestination(new URL(window.location.href));
+  // Opened from the home-screen icon, or back from the provider's "Stay signed in": to the page the
+  // technician had open.
+  const url = new URL(window.location.href);
+  const destination = launchDestination(url) ?? takeSignOutPage(url);
   if (destination) window.history.replaceState(null, '', destination);
 
   let config;

@@ -1,4 +1,4 @@
-import type { AuthSession } from './authSession';
+import type { AuthSession, SessionPerson } from './authSession';
 
 /** Token access for code outside React (GraphQL links, the upload pipeline). */
 let active: AuthSession | null = null;
@@ -16,6 +16,11 @@ export function getAccessToken(): Promise<string | null> {
 /** Renews the access token now (e.g. after a 401); null when renewal failed and the user must sign in. */
 export function renewAccessToken(): Promise<string | null> {
   return active ? active.renew() : Promise.resolve(null);
+}
+
+/** Who is signed in (kept while a session ended by expiry); null when nobody is. */
+export function getSignedInPerson(): SessionPerson | null {
+  return active ? active.getPerson() : null;
 }
 
 /** Marks the session ended so the shell asks the user to sign in again (no automatic redirect). */

@@ -1,4 +1,4 @@
-import { getAccessToken } from '../auth/tokens.ts';
+import { getAccessToken, getSignedInPerson } from '../auth/tokens.ts';
 import { apolloClient } from '../graphql/client.ts';
 import { getAppConfig } from '../config/appConfig.ts';
 import { createApolloUploadApi } from './apolloUploadApi.ts';
@@ -24,6 +24,7 @@ export function getAppUploadQueue(): UploadQueue {
       ownership: webLocksOwnership(),
       connectivity: browserConnectivity,
       session: pollingSessionGate(getAccessToken),
+      person: { current: getSignedInPerson },
       clock: browserClock,
       random: Math.random,
       maxUploadBytes: () => getAppConfig().maxUploadBytes,

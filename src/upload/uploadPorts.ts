@@ -1,4 +1,4 @@
-import type { UploadEntry, UploadTarget, UploadTicket } from './types.ts';
+import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /**
  * What the queue needs from the outside world. Each port is small so the unit tests replace it
@@ -46,6 +46,12 @@ export interface Connectivity {
 export interface SessionGate {
   /** Resolves once a usable session exists again (after the user signed in). */
   whenSignedIn(signal: AbortSignal): Promise<void>;
+}
+
+/** Who the page's API calls are made for right now: the signed-in token's subject and organisation. */
+export interface PersonSource {
+  /** null while nobody is signed in. */
+  current(): UploadPerson | null;
 }
 
 /** What is kept of an entry across reloads. */

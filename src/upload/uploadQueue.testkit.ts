@@ -5,6 +5,7 @@ import type {
   Connectivity,
   Md5,
   ObjectStorage,
+  PersonSource,
   PutRequest,
   SessionGate,
   StoredUpload,
@@ -12,7 +13,7 @@ import type {
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import type { UploadTarget, UploadTicket } from './types.ts';
+import type { UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /** A promise the test resolves when it wants the step to go on. */
 export class Gate {
@@ -235,6 +236,18 @@ export class FakeSession implements SessionGate {
   }
 }
 
+export const TAYLOR: UploadPerson = { subject: '1', organization: 'example', name: 'Taylor Technician' };
+export const VIC: UploadPerson = { subject: '2', organization: 'example', name: 'Vic Viewer' };
+
+/** Who is signed in on this fake browser; tests sign people in and out. */
+export class FakePerson implements PersonSource {
+  signedIn: UploadPerson | null = TAYLOR;
+
+  current(): UploadPerson | null {
+    return this.signedIn;
+  }
+}
+
 /** Time stands still; waits are recorded and return at once. */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
@@ -279,6 +292,7 @@ export interface QueueWorld {
   session: FakeSession;
   clock: FakeClock;
   pages: FakePages;
+  person: FakePerson;
   makeQueue(overrides?: Partial<UploadQueueOptions>): UploadQueue;
 }
 
@@ -290,6 +304,7 @@ export function createQueueWorld(): QueueWorld {
     session: new FakeSession(),
     clock: new FakeClock(),
     pages: new FakePages(),
+    person: new FakePerson(),
   };
   let ids = 0;
   return {
@@ -303,6 +318,7 @@ export function createQueueWorld(): QueueWorld {
         ownership: world.pages.newPage(),
         connectivity: world.connectivity,
         session: world.session,
+        person: world.person,
         clock: world.clock,
         random: () => 0.5,
         maxUploadBytes: () => 1_000_000,

@@ -6,13 +6,21 @@ import type {
   Connectivity,
   Md5,
   ObjectStorage,
+  PersonSource,
   SessionGate,
   StoredUpload,
   UploadApi,
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import { isFinished, type UploadEntry, type UploadTarget, type UploadTicket } from './types.ts';
+import {
+  isFinished,
+  samePerson,
+  type UploadEntry,
+  type UploadPerson,
+  type UploadTarget,
+  type UploadTicket,
+} from './types.ts';
 import { formatBytes } from './formatBytes.ts';
 
 export interface RetryPolicy extends BackoffOptions {
@@ -30,6 +38,8 @@ export interface UploadQueueOptions {
   ownership: UploadOwnership;
   connectivity: Connectivity;
   session: SessionGate;
+  /** Who is signed in: files are stamped with it and sent only while it is the same person. */
+  person: PersonSource;
   clock: Clock;
   random: () => number;
   /** Read at each add, so a configuration loaded after the queue was built still applies. */
@@ -47,6 +57,14 @@ export interface UploadEvent {
   entry: UploadEntry;
 }
 
+/** Files someone else dropped on this browser, waiting for them to sign in again. */
+export interface LeftFiles {
+  /** Identifies the person for discardLeftBy. */
+  key: string;
+  name: string;
+  count: number;
+}
+
 export interface Refusal {
   filename: string;
   reason: string;
@@ -59,6 +77,9 @@ export function putTimeoutMs(size: number): number {
 
 const speedSampleMs = 250;
 
+const personKey = (person: UploadPerson | undefined) =>
+  person ? JSON.stringify([person.organization, person.subject]) : '';
+
 /**
  * The one upload queue of the app: a state machine per file (queued → ticket → uploading →
  * registering → attached | failed | cancelled), bounded concurrency, retries, persistence.
@@ -67,6 +88,9 @@ const speedSampleMs = 250;
 export class UploadQueue {
   private readonly options: Required<UploadQueueOptions>;
   private readonly entries = new Map<string, UploadEntry>();
+  /** Stored files of other people: never sent from here, only counted and, if confirmed, discarded. */
+  private readonly others = new Map<string, Omit<StoredUpload, 'person'> & { person?: UploadPerson }>();
+  private othersSnapshot: readonly LeftFiles[] = [];
   /** Entries whose createFileAttachment may have reached the server: look before registering again. */
   private readonly registerSent = new Set<string>();
   private readonly running = new Map<string, AbortController>();
@@ -90,6 +114,9 @@ export class UploadQueue {
 
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
 
+  /** Who else left files here, and how many, for "2 files left by Taylor Technician". */
+  getLeftByOthers = (): readonly LeftFiles[] => this.othersSnapshot;
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -104,9 +131,14 @@ export class UploadQueue {
   /** Queues files for a record; files over the size limit are refused before anything is sent. */
   add(files: readonly File[], target: UploadTarget): { added: UploadEntry[]; refused: Refusal[] } {
     const maxBytes = this.options.maxUploadBytes();
+    const person = this.options.person.current();
     const added: UploadEntry[] = [];
     const refused: Refusal[] = [];
     for (const file of files) {
+      if (!person) {
+        refused.push({ filename: file.name, reason: 'Sign in to attach files.' });
+        continue;
+      }
       if (file.size > maxBytes) {
         refused.push({
           filename: file.name,
@@ -121,6 +153,7 @@ export class UploadQueue {
         size: file.size,
         type: file.type,
         target,
+        person,
         state: 'queued',
         sentBytes: 0,
         bytesPerSecond: 0,
@@ -189,6 +222,14 @@ export class UploadQueue {
     await Promise.all(ids.map((id) => this.unpersist(id)));
   }
 
+  /** Discards, once the signed-in person confirmed, the files another person left here. */
+  async discardLeftBy(key: string): Promise<void> {
+    const ids = [...this.others.values()].filter((entry) => personKey(entry.person) === key).map((e) => e.id);
+    for (const id of ids) this.others.delete(id);
+    this.changed();
+    await Promise.all(ids.map((id) => this.unpersist(id)));
+  }
+
   /**
    * Picks up what an earlier page (reload, crash, sign-in redirect) left unfinished, leaving alone
    * what another open tab is still working on.
@@ -200,11 +241,18 @@ export class UploadQueue {
         const adopted: string[] = [];
         const alive = new Map<string, boolean>();
         const stored = (await store.loadAll()).sort((a, b) => a.createdAt - b.createdAt);
-        for (const { registerSent, owner, ...saved } of stored) {
+        const me = this.options.person.current();
+        for (const row of stored) {
+          const { registerSent, owner, ...saved } = row;
           if (this.entries.has(saved.id)) continue;
           if (owner !== ownership.ownerId) {
             if (!alive.has(owner)) alive.set(owner, await ownership.isAlive(owner));
             if (alive.get(owner)) continue;
+          }
+          // Files stored before they carried a person count as someone else's: nobody can vouch for them.
+          if (!samePerson(saved.person, me)) {
+            this.others.set(saved.id, row);
+            continue;
           }
           const uploaded = saved.s3Key !== undefined && saved.s3Etag !== undefined;
           this.entries.set(saved.id, {
@@ -280,6 +328,7 @@ export class UploadQueue {
       }
     } catch (error) {
       if (signal.aborted) return;
+      if (isUploadError(error) && error.kind === 'not-owner') return this.setAside(id);
       const reason = error instanceof Error ? error.message : String(error);
       this.finish(id, { state: 'failed', reason, waiting: undefined });
     }
@@ -334,9 +383,20 @@ export class UploadQueue {
 
   /** Runs one step, riding out offline periods, sign-in and transient failures (bounded). */
   private async withRetries<T>(id: string, signal: AbortSignal, step: () => Promise<T>): Promise<T> {
-    const { connectivity, session, clock, backoff, random } = this.options;
+    const { connectivity, session, clock, backoff, random, person } = this.options;
     let retries = 0;
     for (;;) {
+      // Checked before every step: a file goes only with the token of the person who dropped it.
+      const signedIn = person.current();
+      if (!signedIn) {
+        this.update(id, { waiting: 'sign-in' });
+        await session.whenSignedIn(signal);
+        this.update(id, { waiting: undefined });
+        continue;
+      }
+      if (!samePerson(signedIn, this.get(id).person)) {
+        throw new UploadError('not-owner', 'Waiting for the person who dropped it.');
+      }
       if (!connectivity.isOnline()) {
         this.update(id, { waiting: 'network' });
         await connectivity.whenOnline(signal);
@@ -362,6 +422,14 @@ export class UploadQueue {
         this.update(id, { waiting: undefined, reason: undefined });
       }
     }
+  }
+
+  /** Someone else is signed in now: the file leaves this person's list and waits for its owner. */
+  private setAside(id: string): void {
+    const entry = this.get(id);
+    this.entries.delete(id);
+    this.others.set(id, { ...this.toStored({ ...entry, state: 'queued', waiting: undefined }) });
+    this.changed();
   }
 
   private throwIfAborted(signal: AbortSignal): void {
@@ -412,11 +480,30 @@ export class UploadQueue {
   private notify(): void {
     this.notifyTimer = null;
     this.snapshot = [...this.entries.values()];
+    this.othersSnapshot = this.summariseOthers();
     for (const listener of this.listeners) listener();
     if (this.pendingEvents.length === 0) return;
     const events = this.pendingEvents;
     this.pendingEvents = [];
     for (const listener of this.eventListeners) listener(events);
+  }
+
+  private summariseOthers(): readonly LeftFiles[] {
+    const byPerson = new Map<string, LeftFiles>();
+    for (const { person } of this.others.values()) {
+      const key = personKey(person);
+      const left = byPerson.get(key) ?? { key, name: person?.name || 'an earlier user', count: 0 };
+      byPerson.set(key, { ...left, count: left.count + 1 });
+    }
+    const summary = [...byPerson.values()];
+    const same =
+      summary.length === this.othersSnapshot.length &&
+      summary.every((left, i) => {
+        const shown = this.othersSnapshot[i];
+        return shown?.key === left.key && shown.count === left.count;
+      });
+    // Unchanged summaries keep their identity, so views reading them do not render again.
+    return same ? this.othersSnapshot : summary;
   }
 
   private toStored(entry: UploadEntry): StoredUpload {

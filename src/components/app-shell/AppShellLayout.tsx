@@ -3,16 +3,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBarcode, IconList } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useApolloClient } from '@apollo/client/react';
-import { useAuthSession } from '../../auth/AuthContext';
 import { getAppConfig } from '../../config/appConfig';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
 import { UploadTray } from '../upload/UploadTray.tsx';
-import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
 import { useShellResilience } from '../../pwa/useShellResilience.ts';
 import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
+import { useSignOut } from './useSignOut.tsx';
+import { LeftByOthersNotice } from '../upload/LeftByOthersNotice.tsx';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -41,16 +41,9 @@ export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const page = useRouterState({ select: (state) => state.location.href });
-  const session = useAuthSession();
   const client = useApolloClient();
   useShellResilience(client, page);
-
-  const signOut = async () => {
-    // Nothing of this user's data stays in memory for the next person on this tablet.
-    await getAppUploadQueue().discardAll();
-    await client.clearStore();
-    await session.signOut();
-  };
+  const { requestSignOut, signOutDialog } = useSignOut(page);
 
   return (
     <AppShell
@@ -106,7 +99,7 @@ export function AppShellLayout() {
           <Group gap="xs" wrap="nowrap">
             <NetworkIndicator />
             <UploadTray />
-            <UserMenu onSignOut={() => void signOut()} />
+            <UserMenu onSignOut={requestSignOut} />
             <ColorSchemeToggle />
           </Group>
         </Group>
@@ -135,6 +128,8 @@ export function AppShellLayout() {
       <AppShell.Main>
         <SessionEndedBanner />
         <UpdateNotice />
+        <LeftByOthersNotice />
+        {signOutDialog}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
-import type { UploadQueue } from '../../upload/uploadQueue.ts';
+import type { LeftFiles, UploadQueue } from '../../upload/uploadQueue.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 
 const UploadQueueContext = createContext<UploadQueue | null>(null);
@@ -30,4 +30,10 @@ export function useUploadsValue<T extends string | number | boolean>(
 ): T {
   const queue = useUploadQueue();
   return useSyncExternalStore(queue.subscribe, () => select(queue.getSnapshot()));
+}
+
+/** Files other people left in this browser, waiting for them. */
+export function useLeftByOthers(): readonly LeftFiles[] {
+  const queue = useUploadQueue();
+  return useSyncExternalStore(queue.subscribe, queue.getLeftByOthers);
 }
