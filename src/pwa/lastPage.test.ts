@@ -19,7 +19,9 @@ describe('the installed app reopening on the last page', () => {
   it('sends a home-screen launch to the page last open', () => {
     const storage = memoryStorage();
     rememberLastPage('/runs/7?tab=files', storage);
-    expect(launchDestination(new URL('http://app.test/?launch=home-screen'), storage)).toBe('/runs/7?tab=files');
+    expect(launchDestination(new URL('http://app.test/?launch=home-screen'), storage)).toBe(
+      '/runs/7?tab=files',
+    );
   });
 
   it('leaves any other start alone', () => {

@@ -6,7 +6,9 @@ import { clientsClaim } from 'workbox-core';
 import { SHARE_TARGET_PATH } from './shareTarget.ts';
 import { receiveShare } from './receiveShare.ts';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
 // Every built asset and route chunk: each page's code is there offline, and a reload starts the app.
 precacheAndRoute(self.__WB_MANIFEST);

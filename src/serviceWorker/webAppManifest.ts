@@ -26,7 +26,9 @@ export const webAppManifest: Partial<ManifestOptions> = {
     params: {
       title: 'title',
       text: 'text',
-      files: [{ name: SHARE_FILES_FIELD, accept: ['image/*', 'video/*', 'application/pdf', 'text/*', '*/*'] }],
+      files: [
+        { name: SHARE_FILES_FIELD, accept: ['image/*', 'video/*', 'application/pdf', 'text/*', '*/*'] },
+      ],
     },
   },
 };

@@ -442,7 +442,11 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
     const vics = world.makeQueue();
     await vics.restore();
 
-    await vi.waitFor(() => expect(vics.getLeftByOthers()).toEqual([expect.objectContaining({ name: 'Taylor Technician', count: 2 })]));
+    await vi.waitFor(() =>
+      expect(vics.getLeftByOthers()).toEqual([
+        expect.objectContaining({ name: 'Taylor Technician', count: 2 }),
+      ]),
+    );
     expect(vics.getSnapshot()).toEqual([]);
     expect(world.server.ticketRequests).toHaveLength(requestsBefore);
     expect(world.server.registerCalls).toEqual([]);
@@ -459,7 +463,8 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
     world.person.signedIn = TAYLOR;
     const taylors = world.makeQueue();
     await taylors.restore();
-    for (const id of ids) expect(await until(taylors, id, finished)).toMatchObject({ state: 'attached', person: TAYLOR });
+    for (const id of ids)
+      expect(await until(taylors, id, finished)).toMatchObject({ state: 'attached', person: TAYLOR });
     expect(world.server.attachments).toHaveLength(2);
     expect(taylors.getLeftByOthers()).toEqual([]);
   });
@@ -499,7 +504,11 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
     await world.store.saveAll([withoutPerson as never]);
     const queue = world.makeQueue();
     await queue.restore();
-    await vi.waitFor(() => expect(queue.getLeftByOthers()).toEqual([expect.objectContaining({ name: 'an earlier user', count: 1 })]));
+    await vi.waitFor(() =>
+      expect(queue.getLeftByOthers()).toEqual([
+        expect.objectContaining({ name: 'an earlier user', count: 1 }),
+      ]),
+    );
     expect(world.server.ticketRequests).toEqual([]);
   });
 
@@ -522,7 +531,11 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
     world.server.failures.ticket.push(new UploadError('transient', 'The connection was lost.'));
     world.server.gates.ticket.release();
 
-    await vi.waitFor(() => expect(queue.getLeftByOthers()).toEqual([expect.objectContaining({ name: 'Taylor Technician', count: 1 })]));
+    await vi.waitFor(() =>
+      expect(queue.getLeftByOthers()).toEqual([
+        expect.objectContaining({ name: 'Taylor Technician', count: 1 }),
+      ]),
+    );
     expect(queue.getSnapshot().find((e) => e.id === entry!.id)).toBeUndefined();
     expect(world.server.ticketRequests).toHaveLength(1);
     expect(world.server.puts).toEqual([]);

@@ -16,7 +16,9 @@ export function NetworkIndicator() {
   // Offline, every unfinished file waits for the network, also those not yet picked up.
   const waiting = online ? waitingForNetwork : unfinished;
   if (online && waiting === 0) return null;
-  const parts = [online ? '' : 'Offline', waiting > 0 ? `${waiting} waiting for the network` : ''].filter(Boolean);
+  const parts = [online ? '' : 'Offline', waiting > 0 ? `${waiting} waiting for the network` : ''].filter(
+    Boolean,
+  );
   return (
     <Badge
       role="status"

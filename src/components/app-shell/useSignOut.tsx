@@ -62,8 +62,8 @@ export function useSignOut(page: string): { requestSignOut: () => void; signOutD
       ) : (
         <Stack>
           <Text>
-            {count === 1 ? 'A file is' : `${count} files are`} still waiting or being sent. Kept files stay
-            on this device for you and are sent when you sign in here again; nobody else can send them.
+            {count === 1 ? 'A file is' : `${count} files are`} still waiting or being sent. Kept files stay on
+            this device for you and are sent when you sign in here again; nobody else can send them.
           </Text>
           <Stack gap="xs">
             <Button mih={44} onClick={close}>

@@ -24,7 +24,9 @@ export function LeftByOthersNotice() {
       setConfirming(null);
       setFailure(null);
     } catch (error) {
-      setFailure(`The files could not be discarded: ${error instanceof Error ? error.message : String(error)}`);
+      setFailure(
+        `The files could not be discarded: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
 
@@ -34,8 +36,8 @@ export function LeftByOthersNotice() {
         <Alert key={files.key} color="gray" icon={<IconUsers size={20} aria-hidden />} mb="md" role="status">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm">
-              {filesText(files.count)} left by {files.name} {files.count === 1 ? 'is' : 'are'} waiting for them.
-              They are sent when {files.name} signs in on this device.
+              {filesText(files.count)} left by {files.name} {files.count === 1 ? 'is' : 'are'} waiting for
+              them. They are sent when {files.name} signs in on this device.
             </Text>
             <Button variant="default" mih={44} onClick={() => setConfirming(files)}>
               Discard…
@@ -50,7 +52,9 @@ export function LeftByOthersNotice() {
         centered
       >
         <Stack>
-          <Text>They will not be attached, and {confirming?.name} cannot get them back from this device.</Text>
+          <Text>
+            They will not be attached, and {confirming?.name} cannot get them back from this device.
+          </Text>
           {failure && (
             <Alert color="red" role="alert">
               {failure}
