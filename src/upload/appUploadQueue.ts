@@ -2,7 +2,13 @@ import { getAccessToken, getSignedInPerson } from '../auth/tokens.ts';
 import { apolloClient } from '../graphql/client.ts';
 import { getAppConfig } from '../config/appConfig.ts';
 import { createApolloUploadApi } from './apolloUploadApi.ts';
-import { browserClock, browserConnectivity, pollingSessionGate, webLocksOwnership } from './browserPorts.ts';
+import {
+  browserClock,
+  browserConnectivity,
+  browserResume,
+  pollingSessionGate,
+  webLocksOwnership,
+} from './browserPorts.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
 import { md5InWorker } from './md5InWorker.ts';
 import { UploadQueue } from './uploadQueue.ts';
@@ -25,6 +31,7 @@ export function getAppUploadQueue(): UploadQueue {
       connectivity: browserConnectivity,
       session: pollingSessionGate(getAccessToken),
       person: { current: getSignedInPerson },
+      resume: browserResume,
       clock: browserClock,
       random: Math.random,
       maxUploadBytes: () => getAppConfig().maxUploadBytes,

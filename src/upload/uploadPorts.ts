@@ -42,6 +42,14 @@ export interface Connectivity {
   whenOnline(signal: AbortSignal): Promise<void>;
 }
 
+/**
+ * Moments worth trying again at once instead of at the end of a backoff wait: the network came
+ * back, or the technician brought the page to the front.
+ */
+export interface ResumeSignal {
+  onResume(listener: () => void): () => void;
+}
+
 /** The user's session, for when a token could not be renewed silently. */
 export interface SessionGate {
   /** Resolves once a usable session exists again (after the user signed in). */

@@ -552,6 +552,51 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
   });
 });
 
+describe('UploadQueue: trying again at once when things look better', () => {
+  /** A backoff wait that would last until the test ends, unless cut short. */
+  const endlessClock = () => ({
+    now: () => Date.now(),
+    sleep: (_ms: number, signal: AbortSignal) =>
+      new Promise<void>((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      }),
+  });
+
+  it('a retry wait ends when the network comes back or the page is shown again', async () => {
+    const world = createQueueWorld();
+    world.server.failures.ticket.push(new UploadError('transient', 'The server is busy.'));
+    const queue = world.makeQueue({ clock: endlessClock() });
+    const [entry] = queue.add([file('a.jpg')], part).added;
+    await until(queue, entry!.id, (e) => e.waiting === 'retry');
+
+    world.resume.fire();
+    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
+  });
+
+  it('a wait for sign-in tries again when the page is shown again', async () => {
+    const world = createQueueWorld();
+    world.server.failures.ticket.push(new UploadError('sign-in', 'Your session has ended.'));
+    const queue = world.makeQueue();
+    const [entry] = queue.add([file('a.jpg')], part).added;
+    await until(queue, entry!.id, (e) => e.waiting === 'sign-in');
+
+    world.resume.fire();
+    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
+  });
+
+  it('cancelling during a retry wait still cancels', async () => {
+    const world = createQueueWorld();
+    world.server.failures.ticket.push(new UploadError('transient', 'The server is busy.'));
+    const queue = world.makeQueue({ clock: endlessClock() });
+    const [entry] = queue.add([file('a.jpg')], part).added;
+    await until(queue, entry!.id, (e) => e.waiting === 'retry');
+    queue.cancel(entry!.id);
+    world.resume.fire();
+    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'cancelled' });
+    expect(world.server.ticketRequests).toHaveLength(1);
+  });
+});
+
 describe('UploadQueue: several tabs', () => {
   it('leaves uploads of another open tab to it, and takes them over once that tab is closed', async () => {
     const world = createQueueWorld();

@@ -7,6 +7,7 @@ import type {
   ObjectStorage,
   PersonSource,
   PutRequest,
+  ResumeSignal,
   SessionGate,
   StoredUpload,
   UploadApi,
@@ -248,6 +249,20 @@ export class FakePerson implements PersonSource {
   }
 }
 
+/** The page's "try now" moments (online, shown again), fired by the test. */
+export class FakeResume implements ResumeSignal {
+  private readonly listeners = new Set<() => void>();
+
+  onResume(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  fire(): void {
+    [...this.listeners].forEach((listener) => listener());
+  }
+}
+
 /** Time stands still; waits are recorded and return at once. */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
@@ -293,6 +308,7 @@ export interface QueueWorld {
   clock: FakeClock;
   pages: FakePages;
   person: FakePerson;
+  resume: FakeResume;
   makeQueue(overrides?: Partial<UploadQueueOptions>): UploadQueue;
 }
 
@@ -305,6 +321,7 @@ export function createQueueWorld(): QueueWorld {
     clock: new FakeClock(),
     pages: new FakePages(),
     person: new FakePerson(),
+    resume: new FakeResume(),
   };
   let ids = 0;
   return {
@@ -319,6 +336,7 @@ export function createQueueWorld(): QueueWorld {
         connectivity: world.connectivity,
         session: world.session,
         person: world.person,
+        resume: world.resume,
         clock: world.clock,
         random: () => 0.5,
         maxUploadBytes: () => 1_000_000,

@@ -7,6 +7,7 @@ import type {
   Md5,
   ObjectStorage,
   PersonSource,
+  ResumeSignal,
   SessionGate,
   StoredUpload,
   UploadApi,
@@ -40,6 +41,8 @@ export interface UploadQueueOptions {
   session: SessionGate;
   /** Who is signed in: files are stamped with it and sent only while it is the same person. */
   person: PersonSource;
+  /** Cuts retry and sign-in waits short, so files do not wait on a timer once things look better. */
+  resume: ResumeSignal;
   clock: Clock;
   random: () => number;
   /** Read at each add, so a configuration loaded after the queue was built still applies. */
@@ -412,15 +415,35 @@ export class UploadQueue {
         if (offline) continue;
         if (failure.kind === 'sign-in') {
           this.update(id, { waiting: 'sign-in' });
-          await session.whenSignedIn(signal);
+          await this.untilResumed(signal, (wait) => session.whenSignedIn(wait));
           this.update(id, { waiting: undefined });
           continue;
         }
         if (failure.kind !== 'transient' || retries >= backoff.maxRetries) throw failure;
         this.update(id, { waiting: 'retry', reason: failure.message });
-        await clock.sleep(backoffDelay(++retries, backoff, random), signal);
+        const delay = backoffDelay(++retries, backoff, random);
+        await this.untilResumed(signal, (wait) => clock.sleep(delay, wait));
         this.update(id, { waiting: undefined, reason: undefined });
       }
+    }
+  }
+
+  /** Runs a wait that ends early when the page resumes (online, shown again); aborts as the file does. */
+  private async untilResumed(
+    signal: AbortSignal,
+    wait: (signal: AbortSignal) => Promise<void>,
+  ): Promise<void> {
+    const early = new AbortController();
+    const onAbort = () => early.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const stop = this.options.resume.onResume(() => early.abort(new UploadError('aborted', 'Resumed')));
+    try {
+      await wait(early.signal);
+    } catch (error) {
+      if (signal.aborted || !early.signal.aborted) throw error;
+    } finally {
+      stop();
+      signal.removeEventListener('abort', onAbort);
     }
   }
 

@@ -13,6 +13,7 @@ import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
 import { useSignOut } from './useSignOut.tsx';
 import { LeftByOthersNotice } from '../upload/LeftByOthersNotice.tsx';
+import { useUploadQueue } from '../upload/uploadQueueContext.tsx';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -42,7 +43,7 @@ export function AppShellLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const page = useRouterState({ select: (state) => state.location.href });
   const client = useApolloClient();
-  useShellResilience(client, page);
+  useShellResilience(client, page, useUploadQueue());
   const { requestSignOut, signOutDialog } = useSignOut(page);
 
   return (
