@@ -12,7 +12,7 @@ export interface AppUpdates {
 /** What the registration (vite-plugin-pwa's registerSW) offers: a callback and the function that applies. */
 export interface UpdateSource {
   /** Registers the worker; `onReady` runs when a new version waits. Returns the function that applies it. */
-  register(onReady: () => void): (reload?: boolean) => Promise<void>;
+  register(onReady: () => void): () => Promise<void>;
 }
 
 export function createAppUpdates(source: UpdateSource): AppUpdates {
@@ -28,7 +28,7 @@ export function createAppUpdates(source: UpdateSource): AppUpdates {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    apply: () => applyUpdate(true),
+    apply: () => applyUpdate(),
   };
 }
 

@@ -10,8 +10,8 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  */
 export function registerAppServiceWorker(): AppUpdates {
   return createAppUpdates({
-    register: (onReady) =>
-      registerSW({
+    register: (onReady) => {
+      const activateWaiting = registerSW({
         immediate: true,
         onNeedRefresh: onReady,
         onRegisteredSW(_url, registration) {
@@ -24,6 +24,15 @@ export function registerAppServiceWorker(): AppUpdates {
             if (document.visibilityState === 'visible') check();
           });
         },
-      }),
+      });
+      // Reload once the new version controls the page. workbox-window reloads only for updates it
+      // found itself, not for those found by registration.update() at a later check.
+      return async () => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+          once: true,
+        });
+        await activateWaiting();
+      };
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { rememberLastPage } from './lastPage.ts';
+import { rememberRecentRecord } from './recentRecords.ts';
 import { browserKeepAwake, keepFilesMoving, type QueueView } from './keepFilesMoving.ts';
 
 /**
@@ -17,5 +18,8 @@ export function useShellResilience(client: ApolloClient, page: string, queue: Qu
 
   useEffect(() => keepFilesMoving(queue, browserKeepAwake()), [queue]);
 
-  useEffect(() => rememberLastPage(page), [page]);
+  useEffect(() => {
+    rememberLastPage(page);
+    rememberRecentRecord(new URL(page, window.location.origin).pathname);
+  }, [page]);
 }

@@ -7,6 +7,7 @@ import type { RecordKind, UploadTarget } from '../../upload/types.ts';
 import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
 import { UploadList } from './UploadList.tsx';
+import { SharedFilesOffer } from '../share/SharedFilesOffer.tsx';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
 
@@ -142,6 +143,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
           ))}
         </Alert>
       )}
+      <SharedFilesOffer label={label} onAttach={attach} />
       <RecordUploads entityId={entityId} label={label} />
       {children}
       {pageDrag && (
