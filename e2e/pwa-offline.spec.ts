@@ -4,7 +4,7 @@ import { expectOfflineShell, waitForOfflineReady } from './pwa-support.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
-const OFFLINE_MESSAGE = /This device is offline\. The page loads again by itself when the network is back\./;
+const OFFLINE_MESSAGE = /Cannot reach the server\. Check the Wi-Fi connection and try again\./;
 
 test.describe('working through a dead zone', () => {
   test('after one online visit every record page and Parts open offline, also after a reload', async ({

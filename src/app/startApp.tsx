@@ -2,18 +2,22 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createOidcAuthSession, createUserManager } from '../auth/oidcSession';
-import { setActiveAuthSession } from '../auth/tokens';
-import { fetchAppConfig, setAppConfig } from '../config/appConfig';
+import { takeSignOutPage } from '../auth/signOutReturn';
+import { fetchAppConfig } from '../config/appConfig';
 import { ConfigErrorPage } from '../config/ConfigErrorPage';
-import { apolloClient } from '../graphql/client';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
 import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
-import { takeSignOutPage } from '../auth/signOutReturn';
+import { createShareInbox } from '../serviceWorker/shareInbox';
+import { ShareInboxProvider } from '../components/share/shareInboxContext';
+import { createAppServices } from './appServices';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
-/** Loads the runtime configuration, restores the session and renders the app (or a clear error page). */
+/**
+ * The composition root: loads the runtime configuration, restores the session, builds the GraphQL
+ * client and the upload queue, and renders the app with them (or a clear error page).
+ */
 export async function startApp(
   root: Root,
   fetchImpl: typeof fetch = fetch,
@@ -36,15 +40,23 @@ export async function startApp(
     );
     return;
   }
-  setAppConfig(config);
   const session = await createOidcAuthSession(createUserManager(config));
-  setActiveAuthSession(session);
-  const router = createAppRouter({ auth: session, apolloClient });
+  const services = createAppServices(config, session);
+  // Resumes what an earlier page left unfinished, once someone is signed in: stored files are sorted
+  // by who dropped them, so this waits for the sign-in callback to say who that is.
+  const restoreWhenSignedIn = () => {
+    if (session.getPerson()) void services.uploads.restore();
+  };
+  restoreWhenSignedIn();
+  session.subscribe(restoreWhenSignedIn);
+  const router = createAppRouter({ auth: session, apolloClient: services.client });
   root.render(
     <StrictMode>
-      <AppProviders session={session} client={apolloClient}>
+      <AppProviders services={services}>
         <AppUpdatesProvider updates={updates}>
-          <RouterProvider router={router} />
+          <ShareInboxProvider inbox={createShareInbox()}>
+            <RouterProvider router={router} />
+          </ShareInboxProvider>
         </AppUpdatesProvider>
       </AppProviders>
     </StrictMode>,

@@ -13,6 +13,14 @@ export interface AuthState {
   status: AuthStatus;
 }
 
+/** The app's sign-out with the technician's answer about their pending files. */
+export type SignOut = (choice: {
+  /** Discard this person's pending files (confirmed by them); otherwise they stay stored for them. */
+  discardFiles: boolean;
+  /** The page to come back to when the identity provider's answer is "Stay signed in". */
+  returnTo: string;
+}) => Promise<void>;
+
 /** Who is signed in, from the token's claims: subject, organisation, and a name to show. */
 export interface SessionPerson {
   subject: string;

@@ -46,7 +46,8 @@ function returnToOf(user: User): string {
  * sends one, else its issuer (with Keycloak, the realm: one organisation's users).
  */
 export function personOf(user: User | null): SessionPerson | null {
-  if (!user) return null;
+  // oidc-client-ts always gives a profile; a stored user from elsewhere might not.
+  if (!user?.profile) return null;
   const { sub, iss, name, email } = user.profile;
   const claimed = user.profile.org_id ?? user.profile.organization;
   return {

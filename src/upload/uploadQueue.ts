@@ -1,4 +1,5 @@
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.ts';
+import { FAILURE_WORDS } from '../lib/failures.ts';
 import { moreSpecificFilename } from './ticketFilename.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
 import type {
@@ -74,9 +75,8 @@ export interface Refusal {
 }
 
 /** The PUT may take as long as the file needs at a poor 20 kB/s, and never less than two minutes. */
-export function putTimeoutMs(size: number): number {
-  return 120_000 + Math.ceil(size / 20_000) * 1_000;
-}
+/** A PUT that sends nothing for this long gives its slot back and is tried again. */
+export const PUT_STALL_MS = 30_000;
 
 const speedSampleMs = 250;
 
@@ -239,6 +239,8 @@ export class UploadQueue {
    */
   async restore(): Promise<void> {
     const { store, ownership } = this.options;
+    // Stored files are sorted by who dropped them: with nobody signed in yet, that cannot be done.
+    if (!this.options.person.current()) return;
     try {
       await ownership.exclusively(async () => {
         const adopted: string[] = [];
@@ -247,7 +249,7 @@ export class UploadQueue {
         const me = this.options.person.current();
         for (const row of stored) {
           const { registerSent, owner, ...saved } = row;
-          if (this.entries.has(saved.id)) continue;
+          if (this.entries.has(saved.id) || this.others.has(saved.id)) continue;
           if (owner !== ownership.ownerId) {
             if (!alive.has(owner)) alive.set(owner, await ownership.isAlive(owner));
             if (alive.get(owner)) continue;
@@ -348,7 +350,7 @@ export class UploadQueue {
       url: ticket.uploadUrl,
       body: entry.file,
       contentType: ticket.contentType,
-      timeoutMs: putTimeoutMs(entry.size),
+      stallTimeoutMs: PUT_STALL_MS,
       signal,
       onProgress: (sent) => {
         if (signal.aborted) return;
@@ -409,9 +411,13 @@ export class UploadQueue {
         return await step();
       } catch (error) {
         this.throwIfAborted(signal);
-        const failure = isUploadError(error) ? error : new UploadError('permanent', String(error));
-        const offline =
-          failure.kind === 'offline' || (failure.kind === 'transient' && !connectivity.isOnline());
+        const failure = isUploadError(error)
+          ? error
+          : new UploadError(
+              'permanent',
+              FAILURE_WORDS.unknown(error instanceof Error ? error.message : undefined),
+            );
+        const offline = failure.kind === 'transient' && !connectivity.isOnline();
         if (offline) continue;
         if (failure.kind === 'sign-in') {
           this.update(id, { waiting: 'sign-in' });
@@ -421,8 +427,11 @@ export class UploadQueue {
         }
         if (failure.kind !== 'transient' || retries >= backoff.maxRetries) throw failure;
         this.update(id, { waiting: 'retry', reason: failure.message });
-        const delay = backoffDelay(++retries, backoff, random);
-        await this.untilResumed(signal, (wait) => clock.sleep(delay, wait));
+        const delay = Math.max(backoffDelay(++retries, backoff, random), failure.retryAfterMs ?? 0);
+        // A server that said when to come back is waited for; otherwise the network coming back or
+        // the page being shown again ends the wait early.
+        if (failure.retryAfterMs) await clock.sleep(delay, signal);
+        else await this.untilResumed(signal, (wait) => clock.sleep(delay, wait));
         this.update(id, { waiting: undefined, reason: undefined });
       }
     }

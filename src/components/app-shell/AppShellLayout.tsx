@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBarcode, IconList } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useApolloClient } from '@apollo/client/react';
-import { getAppConfig } from '../../config/appConfig';
+import { useAppConfig } from '../../config/ConfigContext';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
@@ -11,7 +11,7 @@ import { UploadTray } from '../upload/UploadTray.tsx';
 import { useShellResilience } from '../../pwa/useShellResilience.ts';
 import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
-import { useSignOut } from './useSignOut.tsx';
+import { useSignOutChoices } from './useSignOutChoices.tsx';
 import { LeftByOthersNotice } from '../upload/LeftByOthersNotice.tsx';
 import { useUploadQueue } from '../upload/uploadQueueContext.tsx';
 
@@ -25,7 +25,7 @@ function isActive(pathname: string, to: string, exact: boolean): boolean {
 }
 
 function EnvironmentBadge() {
-  const { environment } = getAppConfig();
+  const { environment } = useAppConfig();
   if (environment === 'production') return null;
   return (
     <Badge color="orange" variant="light" aria-label={`Environment: ${environment}`}>
@@ -44,7 +44,7 @@ export function AppShellLayout() {
   const page = useRouterState({ select: (state) => state.location.href });
   const client = useApolloClient();
   useShellResilience(client, page, useUploadQueue());
-  const { requestSignOut, signOutDialog } = useSignOut(page);
+  const { requestSignOut, signOutDialog } = useSignOutChoices(page);
 
   return (
     <AppShell

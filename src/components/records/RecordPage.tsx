@@ -8,14 +8,12 @@ import type { RecordAttachmentsFields } from '../attachments/attachmentDocuments
 import { RecordDropZone } from '../upload/RecordDropZone.tsx';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
-import { parseRouteId } from './parseRouteId.ts';
 import { recordVariables } from './prefetchRecord.ts';
 import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
-import { recordKindInfo, type RecordKind } from './recordKinds.ts';
+import { parseRouteId, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
@@ -60,7 +58,6 @@ function LoadedRecord<TData, TRecord>({
   const { label } = recordKindInfo(kind);
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
-    context: ERRORS_IN_PLACE,
   });
   const name = `${label} ${id}`;
 

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { recentRecords } from '../../pwa/recentRecords.ts';
 import { OpenByIdForm } from '../open-by-id/OpenByIdForm.tsx';
-import { RECORD_ROUTES, recordKindInfo } from '../records/recordKinds.ts';
+import { RECORD_ROUTES, recordKindInfo } from '../../records/recordKinds.ts';
 import readable from '../records/readable.module.css';
 import { useSharedFiles } from './useSharedFiles.ts';
 

@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
-import { createShareInbox, type ShareInbox } from '../../serviceWorker/shareInbox.ts';
-
-const appInbox = createShareInbox();
+import { useShareInbox } from './shareInboxContext.tsx';
 
 /** The files last shared into the app, until they are attached or discarded. */
-export function useSharedFiles(inbox: ShareInbox = appInbox): {
+export function useSharedFiles(): {
   files: File[] | null;
   failure: string | null;
   take: () => Promise<File[]>;
   discard: () => Promise<void>;
 } {
+  const inbox = useShareInbox();
   const [files, setFiles] = useState<File[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!inbox) return;
     let current = true;
     inbox
       .peek()
@@ -27,15 +27,16 @@ export function useSharedFiles(inbox: ShareInbox = appInbox): {
   }, [inbox]);
 
   const take = useCallback(async () => {
+    if (!inbox) return [];
     const shared = await inbox.take();
     setFiles([]);
     return shared?.files ?? [];
   }, [inbox]);
 
   const discard = useCallback(async () => {
-    await inbox.clear();
+    await inbox?.clear();
     setFiles([]);
   }, [inbox]);
 
-  return { files, failure, take, discard };
+  return { files: inbox ? files : [], failure, take, discard };
 }

@@ -1,8 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useApolloClient } from '@apollo/client/react';
 import { useState, type ReactNode } from 'react';
-import { useAuthSession } from '../../auth/AuthContext';
-import { rememberSignOutPage } from '../../auth/signOutReturn.ts';
+import { useSignOut } from '../../auth/AuthContext';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import { useUploadQueue } from '../upload/uploadQueueContext.tsx';
 
@@ -13,20 +11,13 @@ const filesText = (count: number) => (count === 1 ? '1 file' : `${count} files`)
  * them for me, discard), and discarding takes a second confirmation. Kept files stay on this device
  * bound to this person and go when they sign in again; nobody else's sign-in sends them.
  */
-export function useSignOut(page: string): { requestSignOut: () => void; signOutDialog: ReactNode } {
+export function useSignOutChoices(page: string): { requestSignOut: () => void; signOutDialog: ReactNode } {
   const queue = useUploadQueue();
-  const client = useApolloClient();
-  const session = useAuthSession();
+  const signOutWith = useSignOut();
   const [asking, setAsking] = useState<number | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
 
-  const signOut = async (discard: boolean) => {
-    if (discard) await queue.discardAll();
-    // Nothing of this user's data stays in memory for the next person on this tablet.
-    await client.clearStore();
-    rememberSignOutPage(page);
-    await session.signOut();
-  };
+  const signOut = (discardFiles: boolean) => signOutWith({ discardFiles, returnTo: page });
 
   const close = () => {
     setAsking(null);
