@@ -98,7 +98,6 @@ export function AppShellLayout() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <NetworkIndicator />
             <UploadTray />
             <UserMenu onSignOut={requestSignOut} />
             <ColorSchemeToggle />
@@ -127,6 +126,7 @@ export function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <NetworkIndicator />
         <SessionEndedBanner />
         <UpdateNotice />
         <LeftByOthersNotice />

@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useOnline } from '../../pwa/useOnline.ts';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
@@ -20,17 +20,26 @@ export function NetworkIndicator() {
     Boolean,
   );
   return (
-    <Badge
+    // A bar under the header, held there while the page scrolls: the header has no room left on a
+    // tablet in portrait, and this must be seen from every page.
+    <Group
       role="status"
       data-testid="network-indicator"
-      color="orange"
-      variant="light"
-      size="lg"
-      mih={32}
-      leftSection={<IconWifiOff size={16} aria-hidden />}
-      style={{ textTransform: 'none' }}
+      gap="xs"
+      wrap="nowrap"
+      px="md"
+      py={6}
+      mx="calc(var(--mantine-spacing-md) * -1)"
+      mt="calc(var(--mantine-spacing-md) * -1)"
+      mb="md"
+      bg="var(--mantine-color-orange-light)"
+      c="var(--mantine-color-orange-light-color)"
+      style={{ position: 'sticky', top: 'var(--app-shell-header-height)', zIndex: 2 }}
     >
-      {parts.join(' · ')}
-    </Badge>
+      <IconWifiOff size={18} aria-hidden />
+      <Text size="sm" fw={600}>
+        {parts.join(' · ')}
+      </Text>
+    </Group>
   );
 }
