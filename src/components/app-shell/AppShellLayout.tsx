@@ -14,6 +14,7 @@ import { UpdateNotice } from './UpdateNotice.tsx';
 import { useSignOutChoices } from './useSignOutChoices.tsx';
 import { LeftByOthersNotice } from '../upload/LeftByOthersNotice.tsx';
 import { useUploadQueue } from '../upload/uploadQueueContext.tsx';
+import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -45,6 +46,7 @@ export function AppShellLayout() {
   const client = useApolloClient();
   useShellResilience(client, page, useUploadQueue());
   const { requestSignOut, signOutDialog } = useSignOutChoices(page);
+  useOpenByIdShortcut();
 
   return (
     <AppShell

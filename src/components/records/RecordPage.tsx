@@ -9,7 +9,6 @@ import { RecordDropZone } from '../upload/RecordDropZone.tsx';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
 import { recordVariables } from './prefetchRecord.ts';
-import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
 import { parseRouteId, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
@@ -35,7 +34,6 @@ interface Props<TData, TRecord> {
 
 /** One page layout for the six kinds of record: bad id, loading, error, not found, then the record. */
 export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
-  useOpenByIdShortcut();
   const id = parseRouteId(props.rawId);
   const { label } = recordKindInfo(props.kind);
   if (id === null) {

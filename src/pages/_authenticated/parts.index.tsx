@@ -3,7 +3,6 @@ import { Stack, Title } from '@mantine/core';
 import { PartsBrowser } from '../../components/parts/PartsBrowser.tsx';
 import { firstPage, partsVariables, validatePartsSearch } from '../../components/parts/partsSearch.ts';
 import { PartsListQuery } from '../../components/parts/partsListQuery.ts';
-import { useOpenByIdShortcut } from '../../components/open-by-id/openByIdShortcut.ts';
 
 export const Route = createFileRoute('/_authenticated/parts/')({
   validateSearch: validatePartsSearch,
@@ -23,7 +22,6 @@ export const Route = createFileRoute('/_authenticated/parts/')({
 function PartsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  useOpenByIdShortcut();
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
