@@ -15,11 +15,13 @@ const LAYERS = [
   ['app'],
   ['pages'],
   ['shared', 'feature'],
+  ['pwa'],
   ['upload'],
   ['graphql'],
   ['auth'],
   ['config'],
   ['records'],
+  ['serviceWorker'],
   ['lib'],
 ];
 const ELEMENTS = [

@@ -36,6 +36,9 @@ export default defineConfig({
     baseURL: appOrigin,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // Journeys route and stall requests from the page; the offline journeys (pwa-*.spec.ts) allow the
+    // service worker they test.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [

@@ -11,11 +11,21 @@ import { catalogue } from './benchmarks/catalogue.ts';
 import { dropToVisible } from './benchmarks/dropToVisible.ts';
 import { manyFiles } from './benchmarks/manyFiles.ts';
 import { markup } from './benchmarks/markup.ts';
+import { offlineStart } from './benchmarks/offlineStart.ts';
 import { roundTrips } from './benchmarks/roundTrips.ts';
 import { upload } from './benchmarks/upload.ts';
 
 // Bundle first: it builds dist/ when stale, which the in-browser benchmarks then serve.
-const BENCHMARKS: Benchmark[] = [bundle, catalogue, upload, roundTrips, dropToVisible, manyFiles, markup];
+const BENCHMARKS: Benchmark[] = [
+  bundle,
+  catalogue,
+  upload,
+  roundTrips,
+  dropToVisible,
+  manyFiles,
+  markup,
+  offlineStart,
+];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

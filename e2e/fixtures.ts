@@ -63,7 +63,7 @@ export function isSignedStorageUrl(url: URL): boolean {
 }
 
 /** A port the OS says is free now (the app server must be known to the sandbox before either starts). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createNetServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;

@@ -86,6 +86,9 @@ export function contentSecurityPolicy(config, env) {
   ].join('; ');
 }
 
+/** Files that say which version of the app is current. */
+const REVALIDATED = new Set(['/sw.js', '/manifest.webmanifest']);
+
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -136,9 +139,10 @@ export async function createAppServer({ distDir = path.join(root, 'dist'), env =
       // Vite fingerprints everything under /assets, so those never change under the same name. The
       // other public files (the favicon) are kept for a day: Chromium asks for the favicon again at
       // every change of the URL, which here is every search as you type.
+      // The service worker and the manifest are how a new version is found: always revalidated.
       const cache = pathname.startsWith('/assets/')
         ? 'public, max-age=31536000, immutable'
-        : ext === '.html'
+        : ext === '.html' || REVALIDATED.has(pathname)
           ? 'no-cache'
           : 'public, max-age=86400';
       return send(200, body, {

@@ -20,6 +20,8 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["src/main.tsx"]}');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+  await writeFile(path.join(dist, 'sw.js'), 'self.skipWaiting()');
+  await writeFile(path.join(dist, 'manifest.webmanifest'), '{}');
   server = await createAppServer({
     distDir: dist,
     env: {
@@ -66,6 +68,15 @@ describe('serve-app', () => {
     expect(favicon.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(favicon.headers.get('content-type')).toBe('image/svg+xml');
     expect((await fetch(`${base}/index.html`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('has the browser ask again for the service worker and the manifest, where a new version shows', async () => {
+    const worker = await fetch(`${base}/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toContain('text/javascript');
+    const manifest = await fetch(`${base}/manifest.webmanifest`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
   });
 
   it('caches hashed assets for a year and 404s missing ones', async () => {

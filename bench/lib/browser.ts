@@ -41,8 +41,13 @@ export async function benchContext(
 export async function signedInPage(
   browser: Browser,
   appOrigin: string,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await benchContext(browser, { baseURL: appOrigin, viewport: { width: 1280, height: 900 } });
+  const context = await benchContext(browser, {
+    baseURL: appOrigin,
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUTS.uiMs);
   await page.goto('/');

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import type { AuthSession } from '../auth/authSession';
+import type { AuthSession, SignOut } from '../auth/authSession';
 import type { AppConfig } from '../config/appConfig';
 import { createAppApolloClient } from '../graphql/createApolloClient';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
@@ -12,7 +12,7 @@ export interface AppServices {
   session: AuthSession;
   client: ApolloClient;
   uploads: UploadQueue;
-  signOut: () => Promise<void>;
+  signOut: SignOut;
 }
 
 /** The composition root's order: configuration → session → GraphQL client → upload queue → sign-out. */

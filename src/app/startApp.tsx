@@ -1,8 +1,14 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { takeSignOutPage } from '../auth/signOutReturn';
 import { fetchAppConfig } from '../config/appConfig';
 import { ConfigErrorPage } from '../config/ConfigErrorPage';
+import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
+import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
+import { launchDestination } from '../pwa/lastPage';
+import { createShareInbox } from '../serviceWorker/shareInbox';
+import { ShareInboxProvider } from '../components/share/shareInboxContext';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
@@ -10,7 +16,17 @@ import { createAppRouter } from './router';
  * The composition root: loads the runtime configuration, restores the session, builds the GraphQL
  * client and the upload queue, and renders the app with them (or a clear error page).
  */
-export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function startApp(
+  root: Root,
+  fetchImpl: typeof fetch = fetch,
+  updates: AppUpdates = noAppUpdates,
+): Promise<void> {
+  // Opened from the home-screen icon, or back from the provider's "Stay signed in": to the page the
+  // technician had open.
+  const url = new URL(window.location.href);
+  const destination = launchDestination(url) ?? takeSignOutPage(url);
+  if (destination) window.history.replaceState(null, '', destination);
+
   // The OIDC library and the upload pipeline load while the configuration is fetched, rather than
   // in the entry chunk that has to arrive before anything runs.
   const wiring = Promise.all([import('../auth/oidcSession'), import('./appServices')]);
@@ -30,13 +46,22 @@ export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Pro
   const [{ createOidcAuthSession, createUserManager }, { createAppServices }] = await wiring;
   const session = await createOidcAuthSession(createUserManager(config));
   const services = createAppServices(config, session);
-  // Resumes what an earlier page left unfinished.
-  void services.uploads.restore();
+  // Resumes what an earlier page left unfinished, once someone is signed in: stored files are sorted
+  // by who dropped them, so this waits for the sign-in callback to say who that is.
+  const restoreWhenSignedIn = () => {
+    if (session.getPerson()) void services.uploads.restore();
+  };
+  restoreWhenSignedIn();
+  session.subscribe(restoreWhenSignedIn);
   const router = createAppRouter({ auth: session, apolloClient: services.client });
   root.render(
     <StrictMode>
       <AppProviders services={services}>
-        <RouterProvider router={router} />
+        <AppUpdatesProvider updates={updates}>
+          <ShareInboxProvider inbox={createShareInbox()}>
+            <RouterProvider router={router} />
+          </ShareInboxProvider>
+        </AppUpdatesProvider>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,8 +1,8 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { AuthSession, AuthState } from './authSession';
+import type { AuthSession, AuthState, SignOut } from './authSession';
 
 const AuthSessionContext = createContext<AuthSession | null>(null);
-const SignOutContext = createContext<(() => Promise<void>) | null>(null);
+const SignOutContext = createContext<SignOut | null>(null);
 
 /** The session, and the app's sign-out (which also forgets this user's data, see app/signOut.ts). */
 export function AuthProvider({
@@ -11,7 +11,7 @@ export function AuthProvider({
   children,
 }: {
   session: AuthSession;
-  signOut: () => Promise<void>;
+  signOut: SignOut;
   children: ReactNode;
 }) {
   return (
@@ -29,7 +29,7 @@ export function useAuthSession(): AuthSession {
 }
 
 /** The app's sign-out: the one way a component ends the session. */
-export function useSignOut(): () => Promise<void> {
+export function useSignOut(): SignOut {
   const signOut = useContext(SignOutContext);
   if (!signOut) throw new Error('useSignOut must be used inside <AuthProvider>.');
   return signOut;

@@ -13,6 +13,21 @@ export interface AuthState {
   status: AuthStatus;
 }
 
+/** The app's sign-out with the technician's answer about their pending files. */
+export type SignOut = (choice: {
+  /** Discard this person's pending files (confirmed by them); otherwise they stay stored for them. */
+  discardFiles: boolean;
+  /** The page to come back to when the identity provider's answer is "Stay signed in". */
+  returnTo: string;
+}) => Promise<void>;
+
+/** Who is signed in, from the token's claims: subject, organisation, and a name to show. */
+export interface SessionPerson {
+  subject: string;
+  organization: string;
+  name: string;
+}
+
 export interface AuthSession {
   getState(): AuthState;
   /** Calls `listener` after every state change; returns the unsubscribe function. */
@@ -21,6 +36,8 @@ export interface AuthSession {
   getAccessToken(): Promise<string | null>;
   /** Renews the access token (one renewal at a time); null and status 'session-ended' when it fails. */
   renew(): Promise<string | null>;
+  /** The signed-in person; kept after the session ended by expiry (null once signed out). */
+  getPerson(): SessionPerson | null;
   /** Marks the session ended (e.g. the API kept refusing a renewed token). */
   endSession(): void;
   /** Leaves for the identity provider's login; after sign-in the app opens `returnTo` (a local path). */

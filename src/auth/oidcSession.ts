@@ -1,6 +1,6 @@
 import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
 import type { AppConfig } from '../config/appConfig';
-import { StaleSignInError, type AuthSession, type AuthState } from './authSession';
+import { StaleSignInError, type AuthSession, type AuthState, type SessionPerson } from './authSession';
 import { sanitizeRedirect } from './redirect';
 
 export const CALLBACK_PATH = '/auth/callback';
@@ -30,6 +30,22 @@ function returnToOf(user: User): string {
   return sanitizeRedirect(state?.returnTo);
 }
 
+/**
+ * The person from the ID token. The organisation is the token's organisation claim when the provider
+ * sends one, else its issuer (with Keycloak, the realm: one organisation's users).
+ */
+export function personOf(user: User | null): SessionPerson | null {
+  // oidc-client-ts always gives a profile; a stored user from elsewhere might not.
+  if (!user?.profile) return null;
+  const { sub, iss, name, email } = user.profile;
+  const claimed = user.profile.org_id ?? user.profile.organization;
+  return {
+    subject: sub,
+    organization: typeof claimed === 'string' && claimed ? claimed : iss,
+    name: name || email || sub,
+  };
+}
+
 export function createUserManager(config: AppConfig, origin = window.location.origin): UserManager {
   // sessionStorage for user and PKCE state: per tab, gone with the tab, never shared across tabs.
   const store = new WebStorageStateStore({ store: window.sessionStorage });
@@ -54,7 +70,9 @@ export function createUserManager(config: AppConfig, origin = window.location.or
 export async function createOidcAuthSession(userManager: UserManager): Promise<AuthSession> {
   const listeners = new Set<() => void>();
   const callbacks = new Map<string, Promise<string>>();
-  let state: AuthState = { status: (await userManager.getUser()) ? 'signed-in' : 'signed-out' };
+  const stored = await userManager.getUser();
+  let state: AuthState = { status: stored ? 'signed-in' : 'signed-out' };
+  let person = personOf(stored);
 
   const setStatus = (status: AuthState['status']) => {
     if (state.status === status) return;
@@ -62,8 +80,14 @@ export async function createOidcAuthSession(userManager: UserManager): Promise<A
     listeners.forEach((listener) => listener());
   };
 
-  userManager.events.addUserLoaded(() => setStatus('signed-in'));
-  userManager.events.addUserUnloaded(() => setStatus('signed-out'));
+  userManager.events.addUserLoaded((user) => {
+    person = personOf(user);
+    setStatus('signed-in');
+  });
+  userManager.events.addUserUnloaded(() => {
+    person = null;
+    setStatus('signed-out');
+  });
   userManager.events.addSilentRenewError(() => setStatus('session-ended'));
 
   const renew = async (): Promise<string | null> => {
@@ -110,6 +134,7 @@ export async function createOidcAuthSession(userManager: UserManager): Promise<A
       return user.access_token;
     },
     renew,
+    getPerson: () => person,
     endSession: () => setStatus('session-ended'),
     async signIn(returnTo) {
       const data: SignInState = { returnTo: sanitizeRedirect(returnTo) };

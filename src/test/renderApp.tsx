@@ -70,6 +70,10 @@ export function createTestAuthSession(
     },
     getAccessToken: async () => (state.status === 'signed-out' ? null : token),
     renew: async () => (state.status === 'signed-out' ? null : token),
+    getPerson: () =>
+      state.status === 'signed-out'
+        ? null
+        : { subject: String(TEST_USER.id), organization: 'http://idp.test/oidc', name: TEST_USER.name },
     endSession: () => setStatus('session-ended'),
     signIn: vi.fn<AuthSession['signIn']>(async () => {}),
     completeSignIn: async () => '/',

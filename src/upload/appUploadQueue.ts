@@ -2,7 +2,13 @@ import type { ApolloClient } from '@apollo/client';
 import type { AuthSession } from '../auth/authSession.ts';
 import type { AppConfig } from '../config/appConfig.ts';
 import { createApolloUploadApi } from './apolloUploadApi.ts';
-import { browserClock, browserConnectivity, pollingSessionGate, webLocksOwnership } from './browserPorts.ts';
+import {
+  browserClock,
+  browserConnectivity,
+  browserResume,
+  pollingSessionGate,
+  webLocksOwnership,
+} from './browserPorts.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
 import { md5InWorker } from './md5InWorker.ts';
 import { UploadQueue } from './uploadQueue.ts';
@@ -22,6 +28,8 @@ export function createAppUploadQueue(deps: {
     ownership: webLocksOwnership(),
     connectivity: browserConnectivity,
     session: pollingSessionGate(() => deps.session.getAccessToken()),
+    person: { current: () => deps.session.getPerson() },
+    resume: browserResume,
     clock: browserClock,
     random: Math.random,
     maxUploadBytes: () => deps.config.maxUploadBytes,

@@ -1,5 +1,5 @@
 import { UploadError } from './uploadErrors.ts';
-import type { Clock, Connectivity, SessionGate, UploadOwnership } from './uploadPorts.ts';
+import type { Clock, Connectivity, ResumeSignal, SessionGate, UploadOwnership } from './uploadPorts.ts';
 
 function abortReason(signal: AbortSignal): UploadError {
   return signal.reason instanceof UploadError ? signal.reason : new UploadError('aborted', 'Cancelled');
@@ -38,6 +38,21 @@ export const browserConnectivity: Connectivity = {
       window.addEventListener('online', onOnline, { once: true });
       signal.addEventListener('abort', onAbort, { once: true });
     }),
+};
+
+/** The network came back, or the page was brought to the front. */
+export const browserResume: ResumeSignal = {
+  onResume(listener) {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') listener();
+    };
+    window.addEventListener('online', listener);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', listener);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  },
 };
 
 /**

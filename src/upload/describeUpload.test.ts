@@ -11,6 +11,7 @@ function entry(patch: Partial<UploadEntry>): UploadEntry {
     size: 1000,
     type: 'application/pdf',
     target: { entityId: 1, label: 'Part 1', record: { kind: 'part', id: 1 } },
+    person: { subject: '1', organization: 'org', name: 'Taylor Technician' },
     state: 'queued',
     sentBytes: 0,
     bytesPerSecond: 0,

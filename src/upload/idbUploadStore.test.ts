@@ -14,6 +14,7 @@ function stored(id: string, patch: Partial<StoredUpload> = {}): StoredUpload {
     size: 10,
     type: 'text/plain',
     target: { entityId: 7, label: 'Part 1', record: { kind: 'part', id: 1 } },
+    person: { subject: '1', organization: 'org', name: 'Taylor Technician' },
     state: 'queued',
     createdAt: 1,
     registerSent: false,

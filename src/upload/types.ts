@@ -21,6 +21,19 @@ export interface UploadTicket {
   contentType: string;
 }
 
+/** Who dropped a file (from their token): only this person's token tickets, uploads and registers it. */
+export interface UploadPerson {
+  subject: string;
+  organization: string;
+  /** What others on this tablet call them, e.g. "Taylor Technician". */
+  name: string;
+}
+
+/** Same subject of the same organisation: the name is only for display. */
+export function samePerson(a: UploadPerson | null | undefined, b: UploadPerson | null | undefined): boolean {
+  return !!a && !!b && a.subject === b.subject && a.organization === b.organization;
+}
+
 /** One file's journey; everything here except `file` is plain data so it can be stored and shown. */
 export interface UploadEntry {
   id: string;
@@ -31,6 +44,7 @@ export interface UploadEntry {
   /** The browser's idea of the file's type ('' when it has none). */
   type: string;
   target: UploadTarget;
+  person: UploadPerson;
   state: UploadState;
   reason?: string;
   waiting?: UploadWait;

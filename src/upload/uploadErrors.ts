@@ -13,6 +13,8 @@ export type UploadErrorKind =
   | 'etag-mismatch'
   /** Permission denied, unknown record, too large, any other refusal: fail at once. */
   | 'permanent'
+  /** Someone other than the person who dropped the file is signed in: the file waits for its owner. */
+  | 'not-owner'
   /** The request was aborted because the technician cancelled. */
   | 'aborted';
 

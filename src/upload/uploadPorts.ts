@@ -1,4 +1,4 @@
-import type { UploadEntry, UploadTarget, UploadTicket } from './types.ts';
+import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /**
  * What the queue needs from the outside world. Each port is small so the unit tests replace it
@@ -43,10 +43,24 @@ export interface Connectivity {
   whenOnline(signal: AbortSignal): Promise<void>;
 }
 
+/**
+ * Moments worth trying again at once instead of at the end of a backoff wait: the network came
+ * back, or the technician brought the page to the front.
+ */
+export interface ResumeSignal {
+  onResume(listener: () => void): () => void;
+}
+
 /** The user's session, for when a token could not be renewed silently. */
 export interface SessionGate {
   /** Resolves once a usable session exists again (after the user signed in). */
   whenSignedIn(signal: AbortSignal): Promise<void>;
+}
+
+/** Who the page's API calls are made for right now: the signed-in token's subject and organisation. */
+export interface PersonSource {
+  /** null while nobody is signed in. */
+  current(): UploadPerson | null;
 }
 
 /** What is kept of an entry across reloads. */

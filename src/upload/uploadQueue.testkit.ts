@@ -5,14 +5,16 @@ import type {
   Connectivity,
   Md5,
   ObjectStorage,
+  PersonSource,
   PutRequest,
+  ResumeSignal,
   SessionGate,
   StoredUpload,
   UploadApi,
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import type { UploadTarget, UploadTicket } from './types.ts';
+import type { UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /** A promise the test resolves when it wants the step to go on. */
 export class Gate {
@@ -235,6 +237,32 @@ export class FakeSession implements SessionGate {
   }
 }
 
+export const TAYLOR: UploadPerson = { subject: '1', organization: 'example', name: 'Taylor Technician' };
+export const VIC: UploadPerson = { subject: '2', organization: 'example', name: 'Vic Viewer' };
+
+/** Who is signed in on this fake browser; tests sign people in and out. */
+export class FakePerson implements PersonSource {
+  signedIn: UploadPerson | null = TAYLOR;
+
+  current(): UploadPerson | null {
+    return this.signedIn;
+  }
+}
+
+/** The page's "try now" moments (online, shown again), fired by the test. */
+export class FakeResume implements ResumeSignal {
+  private readonly listeners = new Set<() => void>();
+
+  onResume(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  fire(): void {
+    [...this.listeners].forEach((listener) => listener());
+  }
+}
+
 /** Time stands still; waits are recorded and return at once. */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
@@ -279,6 +307,8 @@ export interface QueueWorld {
   session: FakeSession;
   clock: FakeClock;
   pages: FakePages;
+  person: FakePerson;
+  resume: FakeResume;
   makeQueue(overrides?: Partial<UploadQueueOptions>): UploadQueue;
 }
 
@@ -290,6 +320,8 @@ export function createQueueWorld(): QueueWorld {
     session: new FakeSession(),
     clock: new FakeClock(),
     pages: new FakePages(),
+    person: new FakePerson(),
+    resume: new FakeResume(),
   };
   let ids = 0;
   return {
@@ -303,6 +335,8 @@ export function createQueueWorld(): QueueWorld {
         ownership: world.pages.newPage(),
         connectivity: world.connectivity,
         session: world.session,
+        person: world.person,
+        resume: world.resume,
         clock: world.clock,
         random: () => 0.5,
         maxUploadBytes: () => 1_000_000,

@@ -7,6 +7,8 @@ import type {
   Connectivity,
   Md5,
   ObjectStorage,
+  PersonSource,
+  ResumeSignal,
   SessionGate,
   StoredUpload,
   UploadApi,
@@ -15,8 +17,10 @@ import type {
 } from './uploadPorts.ts';
 import {
   isFinished,
+  samePerson,
   type MarkupDraft,
   type UploadEntry,
+  type UploadPerson,
   type UploadTarget,
   type UploadTicket,
 } from './types.ts';
@@ -37,6 +41,10 @@ export interface UploadQueueOptions {
   ownership: UploadOwnership;
   connectivity: Connectivity;
   session: SessionGate;
+  /** Who is signed in: files are stamped with it and sent only while it is the same person. */
+  person: PersonSource;
+  /** Cuts retry and sign-in waits short, so files do not wait on a timer once things look better. */
+  resume: ResumeSignal;
   clock: Clock;
   random: () => number;
   /** Read at each add, so a configuration loaded after the queue was built still applies. */
@@ -54,6 +62,14 @@ export interface UploadEvent {
   entry: UploadEntry;
 }
 
+/** Files someone else dropped on this browser, waiting for them to sign in again. */
+export interface LeftFiles {
+  /** Identifies the person for discardLeftBy. */
+  key: string;
+  name: string;
+  count: number;
+}
+
 export interface Refusal {
   filename: string;
   reason: string;
@@ -65,6 +81,9 @@ export const PUT_STALL_MS = 30_000;
 
 const speedSampleMs = 250;
 
+const personKey = (person: UploadPerson | undefined) =>
+  person ? JSON.stringify([person.organization, person.subject]) : '';
+
 /**
  * The one upload queue of the app: a state machine per file (queued → ticket → uploading →
  * registering → attached | failed | cancelled), bounded concurrency, retries, persistence.
@@ -73,6 +92,9 @@ const speedSampleMs = 250;
 export class UploadQueue {
   private readonly options: Required<UploadQueueOptions>;
   private readonly entries = new Map<string, UploadEntry>();
+  /** Stored files of other people: never sent from here, only counted and, if confirmed, discarded. */
+  private readonly others = new Map<string, Omit<StoredUpload, 'person'> & { person?: UploadPerson }>();
+  private othersSnapshot: readonly LeftFiles[] = [];
   /** Entries whose createFileAttachment may have reached the server: look before registering again. */
   private readonly registerSent = new Set<string>();
   private readonly running = new Map<string, AbortController>();
@@ -96,6 +118,9 @@ export class UploadQueue {
 
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
 
+  /** Who else left files here, and how many, for "2 files left by Taylor Technician". */
+  getLeftByOthers = (): readonly LeftFiles[] => this.othersSnapshot;
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -110,9 +135,14 @@ export class UploadQueue {
   /** Queues files for a record; files over the size limit are refused before anything is sent. */
   add(files: readonly File[], target: UploadTarget): { added: UploadEntry[]; refused: Refusal[] } {
     const maxBytes = this.options.maxUploadBytes();
+    const person = this.options.person.current();
     const added: UploadEntry[] = [];
     const refused: Refusal[] = [];
     for (const file of files) {
+      if (!person) {
+        refused.push({ filename: file.name, reason: 'Sign in to attach files.' });
+        continue;
+      }
       if (file.size > maxBytes) {
         refused.push({
           filename: file.name,
@@ -127,6 +157,7 @@ export class UploadQueue {
         size: file.size,
         type: file.type,
         target,
+        person,
         state: 'queued',
         sentBytes: 0,
         bytesPerSecond: 0,
@@ -230,22 +261,39 @@ export class UploadQueue {
     await Promise.all(ids.map((id) => this.unpersist(id)));
   }
 
+  /** Discards, once the signed-in person confirmed, the files another person left here. */
+  async discardLeftBy(key: string): Promise<void> {
+    const ids = [...this.others.values()].filter((entry) => personKey(entry.person) === key).map((e) => e.id);
+    for (const id of ids) this.others.delete(id);
+    this.changed();
+    await Promise.all(ids.map((id) => this.unpersist(id)));
+  }
+
   /**
    * Picks up what an earlier page (reload, crash, sign-in redirect) left unfinished, leaving alone
    * what another open tab is still working on.
    */
   async restore(): Promise<void> {
     const { store, ownership } = this.options;
+    // Stored files are sorted by who dropped them: with nobody signed in yet, that cannot be done.
+    if (!this.options.person.current()) return;
     try {
       await ownership.exclusively(async () => {
         const adopted: string[] = [];
         const alive = new Map<string, boolean>();
         const stored = (await store.loadAll()).sort((a, b) => a.createdAt - b.createdAt);
-        for (const { registerSent, owner, ...saved } of stored) {
-          if (this.entries.has(saved.id)) continue;
+        const me = this.options.person.current();
+        for (const row of stored) {
+          const { registerSent, owner, ...saved } = row;
+          if (this.entries.has(saved.id) || this.others.has(saved.id)) continue;
           if (owner !== ownership.ownerId) {
             if (!alive.has(owner)) alive.set(owner, await ownership.isAlive(owner));
             if (alive.get(owner)) continue;
+          }
+          // Files stored before they carried a person count as someone else's: nobody can vouch for them.
+          if (!samePerson(saved.person, me)) {
+            this.others.set(saved.id, row);
+            continue;
           }
           const uploaded = saved.s3Key !== undefined && saved.s3Etag !== undefined;
           this.entries.set(saved.id, {
@@ -324,6 +372,7 @@ export class UploadQueue {
       }
     } catch (error) {
       if (signal.aborted) return;
+      if (isUploadError(error) && error.kind === 'not-owner') return this.setAside(id);
       const reason = error instanceof Error ? error.message : String(error);
       this.finish(id, { state: 'failed', reason, waiting: undefined });
     }
@@ -378,9 +427,20 @@ export class UploadQueue {
 
   /** Runs one step, riding out offline periods, sign-in and transient failures (bounded). */
   private async withRetries<T>(id: string, signal: AbortSignal, step: () => Promise<T>): Promise<T> {
-    const { connectivity, session, clock, backoff, random } = this.options;
+    const { connectivity, session, clock, backoff, random, person } = this.options;
     let retries = 0;
     for (;;) {
+      // Checked before every step: a file goes only with the token of the person who dropped it.
+      const signedIn = person.current();
+      if (!signedIn) {
+        this.update(id, { waiting: 'sign-in' });
+        await session.whenSignedIn(signal);
+        this.update(id, { waiting: undefined });
+        continue;
+      }
+      if (!samePerson(signedIn, this.get(id).person)) {
+        throw new UploadError('not-owner', 'Waiting for the person who dropped it.');
+      }
       if (!connectivity.isOnline()) {
         this.update(id, { waiting: 'network' });
         await connectivity.whenOnline(signal);
@@ -400,19 +460,47 @@ export class UploadQueue {
         if (offline) continue;
         if (failure.kind === 'sign-in') {
           this.update(id, { waiting: 'sign-in' });
-          await session.whenSignedIn(signal);
+          await this.untilResumed(signal, (wait) => session.whenSignedIn(wait));
           this.update(id, { waiting: undefined });
           continue;
         }
         if (failure.kind !== 'transient' || retries >= backoff.maxRetries) throw failure;
         this.update(id, { waiting: 'retry', reason: failure.message });
-        await clock.sleep(
-          Math.max(backoffDelay(++retries, backoff, random), failure.retryAfterMs ?? 0),
-          signal,
-        );
+        const delay = Math.max(backoffDelay(++retries, backoff, random), failure.retryAfterMs ?? 0);
+        // A server that said when to come back is waited for; otherwise the network coming back or
+        // the page being shown again ends the wait early.
+        if (failure.retryAfterMs) await clock.sleep(delay, signal);
+        else await this.untilResumed(signal, (wait) => clock.sleep(delay, wait));
         this.update(id, { waiting: undefined, reason: undefined });
       }
     }
+  }
+
+  /** Runs a wait that ends early when the page resumes (online, shown again); aborts as the file does. */
+  private async untilResumed(
+    signal: AbortSignal,
+    wait: (signal: AbortSignal) => Promise<void>,
+  ): Promise<void> {
+    const early = new AbortController();
+    const onAbort = () => early.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const stop = this.options.resume.onResume(() => early.abort(new UploadError('aborted', 'Resumed')));
+    try {
+      await wait(early.signal);
+    } catch (error) {
+      if (signal.aborted || !early.signal.aborted) throw error;
+    } finally {
+      stop();
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Someone else is signed in now: the file leaves this person's list and waits for its owner. */
+  private setAside(id: string): void {
+    const entry = this.get(id);
+    this.entries.delete(id);
+    this.others.set(id, { ...this.toStored({ ...entry, state: 'queued', waiting: undefined }) });
+    this.changed();
   }
 
   private throwIfAborted(signal: AbortSignal): void {
@@ -463,11 +551,30 @@ export class UploadQueue {
   private notify(): void {
     this.notifyTimer = null;
     this.snapshot = [...this.entries.values()];
+    this.othersSnapshot = this.summariseOthers();
     for (const listener of this.listeners) listener();
     if (this.pendingEvents.length === 0) return;
     const events = this.pendingEvents;
     this.pendingEvents = [];
     for (const listener of this.eventListeners) listener(events);
+  }
+
+  private summariseOthers(): readonly LeftFiles[] {
+    const byPerson = new Map<string, LeftFiles>();
+    for (const { person } of this.others.values()) {
+      const key = personKey(person);
+      const left = byPerson.get(key) ?? { key, name: person?.name || 'an earlier user', count: 0 };
+      byPerson.set(key, { ...left, count: left.count + 1 });
+    }
+    const summary = [...byPerson.values()];
+    const same =
+      summary.length === this.othersSnapshot.length &&
+      summary.every((left, i) => {
+        const shown = this.othersSnapshot[i];
+        return shown?.key === left.key && shown.count === left.count;
+      });
+    // Unchanged summaries keep their identity, so views reading them do not render again.
+    return same ? this.othersSnapshot : summary;
   }
 
   private toStored(entry: UploadEntry): StoredUpload {

@@ -2,13 +2,17 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { IconBarcode, IconList } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useSignOut } from '../../auth/AuthContext';
+import { useApolloClient } from '@apollo/client/react';
 import { useAppConfig } from '../../config/ConfigContext';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
-import { UploadTray } from '../upload/index.ts';
+import { UploadTray, LeftByOthersNotice, useUploadQueue } from '../upload/index.ts';
 import { useOpenByIdShortcut } from '../open-by-id/index.ts';
+import { useShellResilience } from '../../pwa/useShellResilience.ts';
+import { NetworkIndicator } from './NetworkIndicator.tsx';
+import { UpdateNotice } from './UpdateNotice.tsx';
+import { useSignOutChoices } from './useSignOutChoices.tsx';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -36,7 +40,10 @@ function EnvironmentBadge() {
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const signOut = useSignOut();
+  const page = useRouterState({ select: (state) => state.location.href });
+  const client = useApolloClient();
+  useShellResilience(client, page, useUploadQueue());
+  const { requestSignOut, signOutDialog } = useSignOutChoices(page);
   useOpenByIdShortcut();
 
   return (
@@ -92,7 +99,7 @@ export function AppShellLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <UploadTray />
-            <UserMenu onSignOut={() => void signOut()} />
+            <UserMenu onSignOut={requestSignOut} />
             <ColorSchemeToggle />
           </Group>
         </Group>
@@ -119,7 +126,11 @@ export function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <NetworkIndicator />
         <SessionEndedBanner />
+        <UpdateNotice />
+        <LeftByOthersNotice />
+        {signOutDialog}
         <Outlet />
       </AppShell.Main>
     </AppShell>

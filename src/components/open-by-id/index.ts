@@ -1,2 +1,3 @@
 // What other features may use of the open-by-id feature.
 export { useOpenByIdShortcut } from './openByIdShortcut.ts';
+export { OpenByIdForm } from './OpenByIdForm.tsx';

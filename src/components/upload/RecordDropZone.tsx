@@ -8,6 +8,7 @@ import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './
 import { usePageFileDrag } from './usePageFileDrag.ts';
 import { RecordUploadTargetContext } from './recordUploadTarget.tsx';
 import { UploadList } from './UploadList.tsx';
+import { SharedFilesOffer } from '../share/index.ts';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
 
@@ -140,6 +141,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
           ))}
         </Alert>
       )}
+      <SharedFilesOffer label={label} onAttach={attach} />
       <RecordUploads entityId={entityId} label={label} />
       <RecordUploadTargetContext.Provider value={target}>{children}</RecordUploadTargetContext.Provider>
       {pageDrag && (

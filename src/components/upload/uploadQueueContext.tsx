@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { UploadQueue } from '../../upload/uploadQueue.ts';
+import type { LeftFiles, UploadQueue } from '../../upload/uploadQueue.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 
 const UploadQueueContext = createContext<UploadQueue | null>(null);
@@ -31,4 +31,10 @@ export function useUploadsValue<T extends string | number | boolean>(
 ): T {
   const queue = useUploadQueue();
   return useSyncExternalStore(queue.subscribe, () => select(queue.getSnapshot()));
+}
+
+/** Files other people left in this browser, waiting for them. */
+export function useLeftByOthers(): readonly LeftFiles[] {
+  const queue = useUploadQueue();
+  return useSyncExternalStore(queue.subscribe, queue.getLeftByOthers);
 }

@@ -1,0 +1,14 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ShareInbox } from '../../serviceWorker/shareInbox.ts';
+
+const ShareInboxContext = createContext<ShareInbox | null>(null);
+
+/** The inbox the service worker fills with shared files (built by startApp). */
+export function ShareInboxProvider({ inbox, children }: { inbox: ShareInbox; children: ReactNode }) {
+  return <ShareInboxContext.Provider value={inbox}>{children}</ShareInboxContext.Provider>;
+}
+
+/** null where the app was rendered without one (component tests): nothing is ever shared there. */
+export function useShareInbox(): ShareInbox | null {
+  return useContext(ShareInboxContext);
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { keepFilesMoving, type KeepAwakeBrowser, type QueueView } from './keepFilesMoving.ts';
+import type { UploadEntry, UploadState } from '../upload/types.ts';
+
+function fakeQueue() {
+  let entries: UploadEntry[] = [];
+  const listeners = new Set<() => void>();
+  const view: QueueView = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => entries,
+  };
+  const set = (...states: UploadState[]) => {
+    entries = states.map((state, i) => ({ id: String(i), state }) as UploadEntry);
+    listeners.forEach((listener) => listener());
+  };
+  return { view, set };
+}
+
+function fakeBrowser() {
+  const locks: { released: boolean; release: () => Promise<void> }[] = [];
+  let visible = true;
+  let showListener = () => {};
+  const browser: KeepAwakeBrowser = {
+    wakeLock: {
+      request: vi.fn(async () => {
+        const lock = {
+          released: false,
+          release: vi.fn(async () => {
+            lock.released = true;
+          }),
+        };
+        locks.push(lock);
+        return lock;
+      }),
+    },
+    storage: { persisted: vi.fn(async () => false), persist: vi.fn(async () => true) },
+    isVisible: () => visible,
+    onVisible(listener) {
+      showListener = listener;
+      return () => undefined;
+    },
+  };
+  return {
+    browser,
+    locks,
+    hide() {
+      visible = false;
+      // The browser releases a screen lock when the page is hidden.
+      locks.forEach((lock) => (lock.released = true));
+    },
+    show() {
+      visible = true;
+      showListener();
+    },
+  };
+}
+
+describe('keeping files moving', () => {
+  it('holds the screen on while files move and lets it go when they are done', async () => {
+    const queue = fakeQueue();
+    const { browser, locks } = fakeBrowser();
+    keepFilesMoving(queue.view, browser);
+    expect(browser.wakeLock!.request).not.toHaveBeenCalled();
+
+    queue.set('uploading', 'queued');
+    await vi.waitFor(() => expect(locks).toHaveLength(1));
+    queue.set('attached', 'attached');
+    await vi.waitFor(() => expect(locks[0]!.released).toBe(true));
+  });
+
+  it('takes the lock again when the page is shown again', async () => {
+    const queue = fakeQueue();
+    const page = fakeBrowser();
+    keepFilesMoving(queue.view, page.browser);
+    queue.set('uploading');
+    await vi.waitFor(() => expect(page.locks).toHaveLength(1));
+
+    page.hide();
+    page.show();
+    await vi.waitFor(() => expect(page.locks).toHaveLength(2));
+    expect(page.locks[1]!.released).toBe(false);
+  });
+
+  it('asks for persistent storage once, when the first file is queued', async () => {
+    const queue = fakeQueue();
+    const { browser } = fakeBrowser();
+    keepFilesMoving(queue.view, browser);
+    expect(browser.storage!.persisted).not.toHaveBeenCalled();
+    queue.set('queued');
+    queue.set('uploading');
+    queue.set('attached');
+    await vi.waitFor(() => expect(browser.storage!.persist).toHaveBeenCalledTimes(1));
+    expect(browser.storage!.persisted).toHaveBeenCalledTimes(1);
+  });
+
+  it('uploads on without a wake lock where the browser refuses one', async () => {
+    const queue = fakeQueue();
+    const { browser } = fakeBrowser();
+    browser.wakeLock!.request = vi.fn(async () => {
+      throw new Error('NotAllowedError');
+    });
+    keepFilesMoving(queue.view, browser);
+    queue.set('uploading');
+    await vi.waitFor(() => expect(browser.wakeLock!.request).toHaveBeenCalled());
+  });
+});

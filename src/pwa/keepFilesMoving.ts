@@ -1,0 +1,91 @@
+import { countMoving } from '../upload/uploadCounts.ts';
+import type { UploadEntry } from '../upload/types.ts';
+
+/** The queue as seen from here: its files and its change announcements. */
+export interface QueueView {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): readonly UploadEntry[];
+}
+
+/** The browser features used, so tests give fakes and old browsers simply lack them. */
+export interface KeepAwakeBrowser {
+  wakeLock?: { request(type: 'screen'): Promise<{ released: boolean; release(): Promise<void> }> };
+  storage?: { persisted(): Promise<boolean>; persist(): Promise<boolean> };
+  isVisible(): boolean;
+  onVisible(listener: () => void): () => void;
+}
+
+/**
+ * While files move: the screen stays on (a tablet that dims and locks stops its uploads), taken
+ * again whenever the page is shown again (the browser drops the lock when it is hidden), and the
+ * browser is asked once to keep the stored files through storage pressure.
+ */
+export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): () => void {
+  let lock: { released: boolean; release(): Promise<void> } | null = null;
+  let requesting = false;
+  let askedToPersist = false;
+
+  const moving = () => countMoving(queue.getSnapshot()) > 0;
+
+  const acquire = async () => {
+    if (!browser.wakeLock || requesting || (lock && !lock.released) || !browser.isVisible()) return;
+    requesting = true;
+    try {
+      lock = await browser.wakeLock.request('screen');
+      // The files finished while the lock was being granted.
+      if (!moving()) await release();
+    } catch {
+      // Refused (battery saver, no user gesture yet): uploads go on, the screen may dim.
+      lock = null;
+    } finally {
+      requesting = false;
+    }
+  };
+
+  const release = async () => {
+    const held = lock;
+    lock = null;
+    if (held && !held.released) await held.release().catch(() => undefined);
+  };
+
+  const askToPersist = () => {
+    if (askedToPersist || !browser.storage) return;
+    askedToPersist = true;
+    const { storage } = browser;
+    void storage
+      .persisted()
+      .then((persisted) => (persisted ? true : storage.persist()))
+      .catch(() => false);
+  };
+
+  const update = () => {
+    if (queue.getSnapshot().length > 0) askToPersist();
+    if (moving()) void acquire();
+    else void release();
+  };
+
+  const stopQueue = queue.subscribe(update);
+  const stopVisible = browser.onVisible(update);
+  update();
+  return () => {
+    stopQueue();
+    stopVisible();
+    void release();
+  };
+}
+
+/** The real browser's wake lock, storage and visibility. */
+export function browserKeepAwake(): KeepAwakeBrowser {
+  return {
+    wakeLock: 'wakeLock' in navigator ? navigator.wakeLock : undefined,
+    storage: navigator.storage && 'persist' in navigator.storage ? navigator.storage : undefined,
+    isVisible: () => document.visibilityState === 'visible',
+    onVisible(listener) {
+      const onChange = () => {
+        if (document.visibilityState === 'visible') listener();
+      };
+      document.addEventListener('visibilitychange', onChange);
+      return () => document.removeEventListener('visibilitychange', onChange);
+    },
+  };
+}

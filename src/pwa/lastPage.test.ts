@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { launchDestination, rememberLastPage } from './lastPage.ts';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+describe('the installed app reopening on the last page', () => {
+  it('sends a home-screen launch to the page last open', () => {
+    const storage = memoryStorage();
+    rememberLastPage('/runs/7?tab=files', storage);
+    expect(launchDestination(new URL('http://app.test/?launch=home-screen'), storage)).toBe(
+      '/runs/7?tab=files',
+    );
+  });
+
+  it('leaves any other start alone', () => {
+    const storage = memoryStorage();
+    rememberLastPage('/runs/7', storage);
+    expect(launchDestination(new URL('http://app.test/parts'), storage)).toBeNull();
+  });
+
+  it('opens the start page when nothing, or something not a local path, was kept', () => {
+    const storage = memoryStorage();
+    expect(launchDestination(new URL('http://app.test/?launch=home-screen'), storage)).toBe('/');
+    storage.setItem('floor-last-page', '//evil.example/x');
+    expect(launchDestination(new URL('http://app.test/?launch=home-screen'), storage)).toBe('/');
+  });
+});

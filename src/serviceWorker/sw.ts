@@ -1,0 +1,46 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { clientsClaim } from 'workbox-core';
+import { SHARE_TARGET_PATH } from './shareTarget.ts';
+import { receiveShare } from './receiveShare.ts';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+// Every built asset and route chunk: each page's code is there offline, and a reload starts the app.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Any page of the app opens from the cached shell; the router decides what it shows. Only same-origin
+// navigations reach this worker, so the identity provider's pages are never served from here.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+
+// Deployment settings may change without a new build: the network's copy when there is one, the last
+// one seen when offline. GraphQL, tokens and storage match no route and always go to the network.
+const CONFIG_CACHE = 'floor-config';
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
+  new NetworkFirst({ cacheName: CONFIG_CACHE }),
+);
+// The first page read config.json before this worker existed: keep a copy now, so the very next
+// start works offline.
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CONFIG_CACHE).then((cache) => cache.add('/config.json')));
+});
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH,
+  ({ request }) => receiveShare(request),
+  'POST',
+);
+
+// A new version waits until the technician chooses to reload (see useServiceWorkerUpdate).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The first install takes the open page at once, so its later route chunks already come from the cache.
+clientsClaim();
