@@ -6,11 +6,15 @@ import { setActiveAuthSession } from '../auth/tokens';
 import { fetchAppConfig, setAppConfig } from '../config/appConfig';
 import { ConfigErrorPage } from '../config/ConfigErrorPage';
 import { apolloClient } from '../graphql/client';
+import { WedgeScanner } from '../components/scan/wedgeScanner';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
 /** Loads the runtime configuration, restores the session and renders the app (or a clear error page). */
 export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Promise<void> {
+  // Listening before anything loads: a label scanned while the page starts still opens its record.
+  const scanner = new WedgeScanner();
+  scanner.attach(window);
   let config;
   try {
     config = await fetchAppConfig('/config.json', fetchImpl);
@@ -28,7 +32,7 @@ export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Pro
   const router = createAppRouter({ auth: session, apolloClient });
   root.render(
     <StrictMode>
-      <AppProviders session={session} client={apolloClient}>
+      <AppProviders session={session} client={apolloClient} scanner={scanner}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

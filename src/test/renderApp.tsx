@@ -11,6 +11,7 @@ import { setActiveAuthSession } from '../auth/tokens';
 import { setAppConfig, type AppConfig } from '../config/appConfig';
 import { createCache } from '../graphql/cache';
 import { CurrentUserQuery } from '../components/app-shell/currentUserQuery';
+import { WedgeScanner } from '../components/scan/wedgeScanner';
 
 export const TEST_CONFIG: AppConfig = {
   apiUrl: 'http://api.test/graphql',
@@ -93,7 +94,11 @@ export interface RenderAppResult extends RenderResult {
   client: ApolloClient;
   session: TestAuthSession;
   user: ReturnType<typeof userEvent.setup>;
+  scanner: WedgeScanner;
 }
+
+/** The previous render's scanner stops listening, so one test's keys never reach another's page. */
+let detachScanner: (() => void) | null = null;
 
 /** Renders the real route tree at `path` with every provider, a memory history and mocked GraphQL. */
 export async function renderApp(options: RenderAppOptions = {}): Promise<RenderAppResult> {
@@ -109,11 +114,14 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
   const history = createMemoryHistory({ initialEntries: [options.path ?? '/'] });
   const router = createAppRouter({ auth: session, apolloClient: client }, history);
   const user = userEvent.setup();
+  detachScanner?.();
+  const scanner = new WedgeScanner();
+  detachScanner = scanner.attach(window);
   const result = render(
-    <AppProviders session={session} client={client}>
+    <AppProviders session={session} client={client} scanner={scanner}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   await act(() => router.load());
-  return { ...result, router, client, session, user };
+  return { ...result, router, client, session, user, scanner };
 }

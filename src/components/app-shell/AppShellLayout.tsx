@@ -10,6 +10,7 @@ import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
 import { UploadTray } from '../upload/UploadTray.tsx';
 import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
+import { useScansOpenRecords } from '../scan/useScansOpenRecords.ts';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -39,6 +40,7 @@ export function AppShellLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const session = useAuthSession();
   const client = useApolloClient();
+  useScansOpenRecords();
 
   const signOut = async () => {
     // Nothing of this user's data stays in memory for the next person on this tablet.

@@ -1,6 +1,11 @@
 import { RECORD_KINDS, type RecordKind } from '../records/recordKinds.ts';
 
-export type ParsedRecordRef = { ok: true; kind: RecordKind; id: number } | { ok: false; message: string };
+/**
+ * A refusal carries `partNumber` when the text may instead be a part number (`BRKT-0001`), for the
+ * caller to look up.
+ */
+export type ParsedRecordRef =
+  { ok: true; kind: RecordKind; id: number } | { ok: false; message: string; partNumber?: string };
 
 /** GraphQL `Int` is 32-bit; a larger id can never exist, so it is refused before asking the server. */
 const MAX_ID = 2_147_483_647;
@@ -50,14 +55,14 @@ export function parseRecordRef(raw: string, chosenKind: RecordKind, appOrigin: s
   if (prefixed) {
     const word = prefixed[1] ?? '';
     const kind = KIND_ALIASES[word.toLowerCase().replace(/[^a-z]/g, '')];
-    if (!kind) return fail(`“${shorten(word.trim())}” is not a kind of record. Use ${KIND_LIST}.`);
+    if (!kind) return fail(`“${shorten(word.trim())}” is not a kind of record. Use ${KIND_LIST}.`, text);
     return withId(kind, prefixed[2] ?? '');
   }
 
   if (/^[-+]?\d+(?:[.,]\d*)?$/.test(text) || /^[a-z][a-z ._-]*?[\s:#_/.-]*[-+]?\d+[.,]\d*$/i.test(text)) {
     return fail('A record id is a positive whole number, like 42.');
   }
-  return fail(`“${shorten(text)}” is not a record id. Type ${EXAMPLE}.`);
+  return fail(`“${shorten(text)}” is not a record id. Type ${EXAMPLE}.`, text);
 }
 
 /**
@@ -108,6 +113,6 @@ function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function fail(message: string): ParsedRecordRef {
-  return { ok: false, message };
+function fail(message: string, partNumber?: string): ParsedRecordRef {
+  return partNumber === undefined ? { ok: false, message } : { ok: false, message, partNumber };
 }
