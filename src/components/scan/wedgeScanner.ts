@@ -8,9 +8,13 @@ export interface WedgeScannerOptions {
    * apart or more; 60 ms leaves room for a busy tablet delivering a scanner's keys late.
    */
   maxGapMs?: number;
-  /** Shortest scan: two or three quick keys and Enter are still a person typing. */
+  /** Shortest scan: two quick keys and Enter are still a person typing. */
   minLength?: number;
-  now?: () => number;
+  /**
+   * When a key was pressed: by default the event's own time stamp, set when the device sent it, so a
+   * page busy loading that handles a person's keys late in one batch does not make them look fast.
+   */
+  timeOf?: (event: KeyboardEvent) => number;
 }
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 'url', '']);
@@ -38,7 +42,7 @@ function focusKind(target: EventTarget | null): FocusKind {
 export class WedgeScanner {
   private readonly maxGapMs: number;
   private readonly minLength: number;
-  private readonly now: () => number;
+  private readonly timeOf: (event: KeyboardEvent) => number;
   private buffer = '';
   private lastKeyAt = -Infinity;
   private readonly handlers: { handler: ScanHandler; page: boolean }[] = [];
@@ -46,8 +50,8 @@ export class WedgeScanner {
 
   constructor(options: WedgeScannerOptions = {}) {
     this.maxGapMs = options.maxGapMs ?? 60;
-    this.minLength = options.minLength ?? 4;
-    this.now = options.now ?? (() => performance.now());
+    this.minLength = options.minLength ?? 3;
+    this.timeOf = options.timeOf ?? ((event) => event.timeStamp);
   }
 
   /** Listens on `target` (capture phase, ahead of shortcuts and forms); returns the way to stop. */
@@ -83,7 +87,7 @@ export class WedgeScanner {
     const focus = focusKind(event.target);
     if (focus === 'form-field') return this.reset();
     if (event.key === 'Shift') return;
-    const at = this.now();
+    const at = this.timeOf(event);
     const inBurst = this.buffer !== '' && at - this.lastKeyAt <= this.maxGapMs;
 
     if (event.key === 'Enter') {
