@@ -15,6 +15,7 @@ const waitLabels: Record<UploadWait, string> = {
   network: 'Offline: waiting for the network',
   'sign-in': 'Waiting for you to sign in again',
   retry: 'Connection problem: trying again soon',
+  lightening: 'Making the photo lighter',
 };
 
 /** The short status a technician reads for one file. */
