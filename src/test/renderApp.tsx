@@ -22,6 +22,8 @@ export const TEST_CONFIG: AppConfig = {
   },
   environment: 'test',
   maxUploadBytes: 10 * 1024 * 1024,
+  photoMaxEdgePx: 2560,
+  photoJpegQuality: 0.85,
 };
 
 export const TEST_USER = {

@@ -5,6 +5,7 @@ import { createApolloUploadApi } from './apolloUploadApi.ts';
 import { browserClock, browserConnectivity, pollingSessionGate, webLocksOwnership } from './browserPorts.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
 import { md5InWorker } from './md5InWorker.ts';
+import { lightenPhotoInWorker } from './lightenPhotoInWorker.ts';
 import { UploadQueue } from './uploadQueue.ts';
 import { xhrObjectStorage } from './xhrObjectStorage.ts';
 
@@ -27,6 +28,10 @@ export function getAppUploadQueue(): UploadQueue {
       clock: browserClock,
       random: Math.random,
       maxUploadBytes: () => getAppConfig().maxUploadBytes,
+      prepare: lightenPhotoInWorker(() => {
+        const { photoMaxEdgePx, photoJpegQuality } = getAppConfig();
+        return { maxEdgePx: photoMaxEdgePx, jpegQuality: photoJpegQuality };
+      }),
     });
     void queue.restore();
   }

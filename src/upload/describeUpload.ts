@@ -71,3 +71,8 @@ export function overallProgress(entries: readonly UploadEntry[]): OverallProgres
   progress.percent = bytes === 0 ? 0 : (done / bytes) * 100;
   return progress;
 }
+
+/** A photo made lighter whose original this page still holds and that is not being attached yet. */
+export function canSendOriginal(entry: UploadEntry): boolean {
+  return entry.originalKept === true && entry.state !== 'registering' && entry.state !== 'attached';
+}
