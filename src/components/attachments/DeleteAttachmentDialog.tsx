@@ -16,10 +16,11 @@ interface Props {
   target: DeleteTarget | null;
   recordLabel: string;
   onClose(): void;
+  onDeleted?(target: DeleteTarget): void;
 }
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
-export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) {
+export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
   const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {
     context: ERRORS_IN_PLACE,
   });
@@ -33,6 +34,7 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) 
         variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
         update: (cache) => forgetAttachment(cache, current),
       });
+      onDeleted?.(current);
       close();
     } catch {
       // The mutation's `error` state carries the message shown in the dialog.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
@@ -7,6 +7,7 @@ import { readRememberedKind, rememberKind } from './rememberedKind.ts';
 import { useOpenRecordRef } from './useOpenRecordRef.ts';
 import { RECORD_KINDS, isRecordKind, type RecordKind } from '../records/recordKinds.ts';
 import { useScanner } from '../scan/scannerContext.tsx';
+import { readCameraAfterScan, rememberCameraAfterScan } from '../scan/cameraAfterScan.ts';
 import readable from '../records/readable.module.css';
 
 /**
@@ -21,6 +22,7 @@ export function OpenByIdForm() {
   const [kind, setKind] = useState<RecordKind>(() => readRememberedKind());
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [cameraAfterScan, setCameraAfterScan] = useState(() => readCameraAfterScan());
 
   useEffect(() => input.current?.focus(), []);
 
@@ -107,6 +109,16 @@ export function OpenByIdForm() {
             </Anchor>
           </Text>
         )}
+        <Switch
+          size="lg"
+          label="Open the camera as soon as a scan opens a record"
+          checked={cameraAfterScan}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            setCameraAfterScan(on);
+            rememberCameraAfterScan(on);
+          }}
+        />
         <Text size="sm" className={readable.muted}>
           Press {OPEN_BY_ID_KEYS.text} on any page to come back to this box.
         </Text>

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { partIdsByNumber } from '../parts/partIdsByNumber.ts';
 import { RECORD_ROUTES, type RecordKind } from '../records/recordKinds.ts';
 import { resolveRecordRef, type RecordRefDestination } from './resolveRecordRef.ts';
+import { readCameraAfterScan } from '../scan/cameraAfterScan.ts';
 
 /**
  * Opens what typed or scanned text names (a record, or the parts search) and says where it went; a
@@ -22,6 +23,7 @@ export function useOpenRecordRef(): (text: string, kind: RecordKind) => Promise<
         await navigate({
           to: RECORD_ROUTES[destination.kind] as (typeof RECORD_ROUTES)['run'],
           params: { id: String(destination.id) },
+          state: (previous) => ({ ...previous, cameraAfterScan: readCameraAfterScan() }),
         });
       } else if (destination.to === 'parts') {
         await navigate({ to: '/parts', search: { q: destination.q } });

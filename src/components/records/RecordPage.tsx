@@ -11,6 +11,7 @@ import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
 import { parseRouteId } from './parseRouteId.ts';
 import { recordVariables } from './prefetchRecord.ts';
 import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
+import { useCameraAfterScan } from '../scan/cameraAfterScan.ts';
 import { recordKindInfo, type RecordKind } from './recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
@@ -58,6 +59,7 @@ function LoadedRecord<TData, TRecord>({
   view,
 }: Props<TData, TRecord> & { id: number }) {
   const { label } = recordKindInfo(kind);
+  const cameraAfterScan = useCameraAfterScan();
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
     context: ERRORS_IN_PLACE,
@@ -114,7 +116,12 @@ function LoadedRecord<TData, TRecord>({
   );
   if (!content.entity) return body;
   return (
-    <RecordDropZone entityId={content.entity.id} label={recordLabel} record={{ kind, id }}>
+    <RecordDropZone
+      entityId={content.entity.id}
+      label={recordLabel}
+      record={{ kind, id }}
+      openCameraAtStart={cameraAfterScan}
+    >
       {body}
     </RecordDropZone>
   );

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
-import { IconCamera, IconFiles, IconUpload } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { IconFiles, IconUpload } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { recordFromPath } from '../../upload/recordFromPath.ts';
 import type { RecordKind, UploadTarget } from '../../upload/types.ts';
 import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
+import { TakePhotoButton } from '../camera/TakePhotoButton.tsx';
 import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
@@ -17,6 +18,8 @@ export interface RecordDropZoneProps {
   label: string;
   /** The record's kind and own id; read from the page's route when not given. */
   record?: { kind: RecordKind; id: number };
+  /** Opens the camera as the page appears (scan, then shoot). */
+  openCameraAtStart?: boolean;
   children: ReactNode;
 }
 
@@ -36,10 +39,15 @@ function RecordUploads({ entityId, label }: { entityId: number; label: string })
  * Makes a whole record page a drop target: files dropped anywhere on it, chosen, photographed or
  * pasted while it is open go to the app's upload queue for this record.
  */
-export function RecordDropZone({ entityId, label, record, children }: RecordDropZoneProps) {
+export function RecordDropZone({
+  entityId,
+  label,
+  record,
+  openCameraAtStart = false,
+  children,
+}: RecordDropZoneProps) {
   const queue = useUploadQueue();
   const [refusals, setRefusals] = useState<string[]>([]);
-  const cameraInput = useRef<HTMLInputElement>(null);
 
   const target = useMemo<UploadTarget>(
     () => ({ entityId, label, record: record ?? recordFromPath(window.location.pathname) ?? undefined }),
@@ -96,31 +104,16 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
     <Box {...getRootProps({ onDrop: refuseNonFiles, className: classes.zone })}>
       {/* The visible "Choose files" button is the control; this input only serves it. */}
       <input {...getInputProps({ 'aria-hidden': true })} data-testid="choose-files-input" />
-      <input
-        ref={cameraInput}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        hidden
-        aria-label={`Take a photo to attach to ${label}`}
-        onChange={(event) => {
-          const files = Array.from(event.currentTarget.files ?? []);
-          event.currentTarget.value = '';
-          attach(files);
-        }}
-      />
       <Group gap="sm" mb="sm" className={classes.actions}>
         <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open} className={classes.touch}>
           Choose files
         </Button>
-        <Button
-          variant="default"
-          leftSection={<IconCamera size={20} aria-hidden />}
-          onClick={() => cameraInput.current?.click()}
+        <TakePhotoButton
+          target={target}
+          onFiles={(files) => attach(files)}
+          openAtStart={openCameraAtStart}
           className={classes.touch}
-        >
-          Take photo
-        </Button>
+        />
         <Text size="sm" c="dimmed">
           or drop files anywhere on this page, or paste a screenshot
         </Text>
