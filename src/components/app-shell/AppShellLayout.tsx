@@ -11,6 +11,7 @@ import { UserMenu } from './UserMenu';
 import { UploadTray } from '../upload/UploadTray.tsx';
 import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
 import { useScansOpenRecords } from '../scan/useScansOpenRecords.ts';
+import { ScanButton } from '../scan/ScanButton.tsx';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -101,6 +102,7 @@ export function AppShellLayout() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <ScanButton />
             <UploadTray />
             <UserMenu onSignOut={() => void signOut()} />
             <ColorSchemeToggle />

@@ -12,7 +12,8 @@ import { parseRouteId } from './parseRouteId.ts';
 import { recordVariables } from './prefetchRecord.ts';
 import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
 import { useCameraAfterScan } from '../scan/cameraAfterScan.ts';
-import { recordKindInfo, type RecordKind } from './recordKinds.ts';
+import { recordKindInfo, recordPath, type RecordKind } from './recordKinds.ts';
+import { RecordLabelButton } from '../label/RecordLabelButton.tsx';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
@@ -100,9 +101,16 @@ function LoadedRecord<TData, TRecord>({
         <Text size="sm" className={readable.muted} tt="uppercase" fw={600}>
           {name}
         </Text>
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-          {content.title}
-        </Title>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {content.title}
+          </Title>
+          <RecordLabelButton
+            name={name}
+            title={content.title}
+            url={new URL(recordPath(kind, id), window.location.origin).href}
+          />
+        </Group>
       </Stack>
       <RecordFields fields={content.fields} />
       <RecordLinks groups={content.related} />
