@@ -7,6 +7,7 @@ import { notMeasuredRows, type BenchContext, type Benchmark } from './lib/benchm
 import { formatComparison, formatTable, writeResults, type Row } from './lib/report.ts';
 import { prepareBaseline, type Variant } from './lib/baseline.ts';
 import { bundle } from './benchmarks/bundle.ts';
+import { capture } from './benchmarks/capture.ts';
 import { catalogue } from './benchmarks/catalogue.ts';
 import { dropToVisible } from './benchmarks/dropToVisible.ts';
 import { manyFiles } from './benchmarks/manyFiles.ts';
@@ -14,7 +15,7 @@ import { roundTrips } from './benchmarks/roundTrips.ts';
 import { upload } from './benchmarks/upload.ts';
 
 // Bundle first: it builds dist/ when stale, which the in-browser benchmarks then serve.
-const BENCHMARKS: Benchmark[] = [bundle, catalogue, upload, roundTrips, dropToVisible, manyFiles];
+const BENCHMARKS: Benchmark[] = [bundle, catalogue, upload, roundTrips, dropToVisible, manyFiles, capture];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -113,7 +113,7 @@ test.describe('lighter photos', () => {
     ]);
     const row = page.getByRole('listitem', { name: `${photo}: Attached` });
     await expect(row).toBeVisible();
-    await expect(row.getByText(/^\d+(\.\d)? MB → \d+(\.\d)? (MB|kB)$/)).toBeVisible();
+    await expect(row.getByText(/^\d+(\.\d)? MB → \d+(\.\d)? (MB|KB)$/)).toBeVisible();
     await expect(page.getByRole('listitem', { name: `${png}: Attached` })).toBeVisible();
     await expect(page.getByRole('listitem', { name: `${pdf}: Attached` })).toBeVisible();
 
