@@ -7,7 +7,8 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', ...tsr }), react()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  build: { sourcemap: true, target: 'es2022' },
+  // 'hidden': maps are written for error tracking but not referenced, and serve-app never publishes them.
+  build: { sourcemap: 'hidden', target: 'es2022' },
   // Module workers (the app starts them with type: 'module'), so a worker's rarely needed imports
   // (libheif for HEIC, about 3 MB) stay in their own chunk instead of being loaded with every photo.
   worker: { format: 'es' },

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { ModalsProvider } from '@mantine/modals';
-import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { AuthProvider } from '../auth/AuthContext';
-import type { AuthSession } from '../auth/authSession';
+import { ConfigProvider } from '../config/ConfigContext';
+import { UploadQueueProvider } from '../components/upload/uploadQueueContext';
+import type { AppServices } from './appServices';
 import { ScannerProvider } from '../components/scan/scannerContext';
 import type { WedgeScanner } from '../components/scan/wedgeScanner';
 import { cssVariablesResolver, theme } from './theme';
@@ -15,33 +15,35 @@ export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
-      <ModalsProvider>{children}</ModalsProvider>
+      {children}
     </MantineProvider>
   );
 }
 
 /**
- * Everything a page needs around it: theme, notifications, GraphQL client, the auth session and the
- * barcode scanner.
+ * Everything a page needs around it: theme, notifications, the services built by the composition
+ * root, and the barcode scanner (listening since before those existed).
  */
 export function AppProviders({
-  session,
-  client,
+  services,
   scanner,
   children,
 }: {
-  session: AuthSession;
-  client: ApolloClient;
+  services: AppServices;
   scanner: WedgeScanner;
   children: ReactNode;
 }) {
   return (
     <UiProviders>
-      <ApolloProvider client={client}>
-        <AuthProvider session={session}>
-          <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
-        </AuthProvider>
-      </ApolloProvider>
+      <ConfigProvider config={services.config}>
+        <ApolloProvider client={services.client}>
+          <AuthProvider session={services.session} signOut={services.signOut}>
+            <UploadQueueProvider queue={services.uploads}>
+              <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
+            </UploadQueueProvider>
+          </AuthProvider>
+        </ApolloProvider>
+      </ConfigProvider>
     </UiProviders>
   );
 }

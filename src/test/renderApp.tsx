@@ -6,10 +6,12 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createAppRouter } from '../app/router';
+import { createSignOut } from '../app/signOut';
 import type { AuthSession, AuthState, AuthStatus } from '../auth/authSession';
-import { setActiveAuthSession } from '../auth/tokens';
-import { setAppConfig, type AppConfig } from '../config/appConfig';
+import type { AppConfig } from '../config/appConfig';
 import { createCache } from '../graphql/cache';
+import { createQueueWorld } from '../upload/uploadQueue.testkit';
+import type { UploadQueue } from '../upload/uploadQueue';
 import { CurrentUserQuery } from '../components/app-shell/currentUserQuery';
 import { WedgeScanner } from '../components/scan/wedgeScanner';
 
@@ -86,6 +88,8 @@ export interface RenderAppOptions {
   mocks?: readonly MockLink.MockedResponse[];
   /** A client of your own (e.g. with a fake fetch) instead of mocks. */
   client?: ApolloClient;
+  /** The upload queue the page uses. Default: one whose API and storage are in-memory fakes. */
+  queue?: UploadQueue;
   /** Default: a signed-in test session. */
   session?: TestAuthSession;
   config?: Partial<AppConfig>;
@@ -95,6 +99,7 @@ export interface RenderAppResult extends RenderResult {
   router: ReturnType<typeof createAppRouter>;
   client: ApolloClient;
   session: TestAuthSession;
+  queue: UploadQueue;
   user: ReturnType<typeof userEvent.setup>;
   scanner: WedgeScanner;
 }
@@ -102,17 +107,27 @@ export interface RenderAppResult extends RenderResult {
 /** The previous render's scanner stops listening, so one test's keys never reach another's page. */
 let detachScanner: (() => void) | null = null;
 
-/** Renders the real route tree at `path` with every provider, a memory history and mocked GraphQL. */
+/**
+ * Renders the real route tree at `path` with every provider, a memory history, mocked GraphQL and
+ * an upload queue that cannot reach a network.
+ */
 export async function renderApp(options: RenderAppOptions = {}): Promise<RenderAppResult> {
-  setAppConfig({ ...TEST_CONFIG, ...options.config });
+  const config = { ...TEST_CONFIG, ...options.config };
   const session = options.session ?? createTestAuthSession();
-  setActiveAuthSession(session);
   const client =
     options.client ??
     new ApolloClient({
       cache: createCache(),
       link: new MockLink([currentUserMock, ...(options.mocks ?? [])]),
     });
+  const queue = options.queue ?? createQueueWorld().makeQueue();
+  const services = {
+    config,
+    session,
+    client,
+    uploads: queue,
+    signOut: createSignOut({ session, client, uploads: queue }),
+  };
   const history = createMemoryHistory({ initialEntries: [options.path ?? '/'] });
   const router = createAppRouter({ auth: session, apolloClient: client }, history);
   const user = userEvent.setup();
@@ -120,10 +135,10 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
   const scanner = new WedgeScanner();
   detachScanner = scanner.attach(window);
   const result = render(
-    <AppProviders session={session} client={client} scanner={scanner}>
+    <AppProviders services={services} scanner={scanner}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   await act(() => router.load());
-  return { ...result, router, client, session, user, scanner };
+  return { ...result, router, client, session, queue, user, scanner };
 }

@@ -2,14 +2,13 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { IconBarcode, IconList } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useApolloClient } from '@apollo/client/react';
-import { useAuthSession } from '../../auth/AuthContext';
-import { getAppConfig } from '../../config/appConfig';
+import { useSignOut } from '../../auth/AuthContext';
+import { useAppConfig } from '../../config/ConfigContext';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
 import { UploadTray } from '../upload/UploadTray.tsx';
-import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
+import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
 import { useScansOpenRecords } from '../scan/useScansOpenRecords.ts';
 import { ScanButton } from '../scan/ScanButton.tsx';
 
@@ -23,7 +22,7 @@ function isActive(pathname: string, to: string, exact: boolean): boolean {
 }
 
 function EnvironmentBadge() {
-  const { environment } = getAppConfig();
+  const { environment } = useAppConfig();
   if (environment === 'production') return null;
   return (
     <Badge color="orange" variant="light" aria-label={`Environment: ${environment}`}>
@@ -39,16 +38,9 @@ function EnvironmentBadge() {
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const session = useAuthSession();
-  const client = useApolloClient();
+  const signOut = useSignOut();
+  useOpenByIdShortcut();
   useScansOpenRecords();
-
-  const signOut = async () => {
-    // Nothing of this user's data stays in memory for the next person on this tablet.
-    await getAppUploadQueue().discardAll();
-    await client.clearStore();
-    await session.signOut();
-  };
 
   return (
     <AppShell

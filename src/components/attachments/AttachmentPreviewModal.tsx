@@ -6,7 +6,6 @@ import { displayFilename } from './displayFilename.ts';
 import { usePdfObjectUrl } from './usePdfObjectUrl.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 export interface PreviewTarget {
@@ -50,7 +49,6 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   const { data, error, loading, refetch } = useQuery(FreshDownloadUrlQuery, {
     variables: { id: String(target.id) },
     fetchPolicy: 'network-only',
-    context: ERRORS_IN_PLACE,
   });
   const url = httpUrl(data?.fileAttachment?.downloadUrl);
 

@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import type { ApolloCache, Reference } from '@apollo/client';
 import { DeleteAttachmentMutation } from './attachmentDocuments.ts';
 import { displayFilename } from './displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
+import { removeAttachment } from '../../graphql/attachmentsList.ts';
 
 export interface DeleteTarget {
   id: number;
@@ -21,9 +20,7 @@ interface Props {
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
 export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
-  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {
-    context: ERRORS_IN_PLACE,
-  });
+  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {});
   const close = () => {
     reset();
     onClose();
@@ -32,7 +29,7 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
     try {
       await remove({
         variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
-        update: (cache) => forgetAttachment(cache, current),
+        update: (cache) => removeAttachment(cache, current.entityId, current.id),
       });
       onDeleted?.(current);
       close();
@@ -71,18 +68,4 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
       )}
     </Modal>
   );
-}
-
-function forgetAttachment(cache: ApolloCache, target: DeleteTarget) {
-  cache.modify({
-    id: cache.identify({ __typename: 'Entity', id: target.entityId }),
-    fields: {
-      fileAttachments: (existing, { readField }) =>
-        Array.isArray(existing)
-          ? existing.filter((ref: Reference | null) => ref === null || readField('id', ref) !== target.id)
-          : existing,
-    },
-  });
-  cache.evict({ id: cache.identify({ __typename: 'FileAttachment', id: target.id }) });
-  cache.gc();
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchStoredFile, StorageError } from './downloadAttachment.ts';
+import { FAILURE_WORDS } from '../../lib/failures.ts';
 
 type PdfState = { url: string | null; objectUrl: string | null; error: string | null };
 
@@ -21,7 +22,7 @@ export function usePdfObjectUrl(url: string | null): { objectUrl: string | null;
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof StorageError ? error.message : 'The PDF could not be loaded.';
+        const message = error instanceof StorageError ? error.message : FAILURE_WORDS.pdfUnreadable;
         setState({ url, objectUrl: null, error: message });
       },
     );

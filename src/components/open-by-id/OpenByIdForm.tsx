@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
 import { readRememberedKind, rememberKind } from './rememberedKind.ts';
 import { useOpenRecordRef } from './useOpenRecordRef.ts';
-import { RECORD_KINDS, isRecordKind, type RecordKind } from '../records/recordKinds.ts';
+import { RECORD_KINDS, isRecordKind, type RecordKind } from '../../records/recordKinds.ts';
 import { useScanner } from '../scan/scannerContext.tsx';
 import { readCameraAfterScan, rememberCameraAfterScan } from '../scan/cameraAfterScan.ts';
 import readable from '../records/readable.module.css';

@@ -1,4 +1,4 @@
-import { isRecordKind, type RecordKind } from '../records/recordKinds.ts';
+import { isRecordKind, type RecordKind } from '../../records/recordKinds.ts';
 
 const KEY = 'floor-attach.open-by-id.kind';
 

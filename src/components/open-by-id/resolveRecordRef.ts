@@ -1,4 +1,4 @@
-import type { RecordKind } from '../records/recordKinds.ts';
+import type { RecordKind } from '../../records/recordKinds.ts';
 import { parseRecordRef } from './parseRecordRef.ts';
 
 export type RecordRefDestination =

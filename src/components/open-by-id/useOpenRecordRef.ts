@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from '@tanstack/react-router';
 import { partIdsByNumber } from '../parts/partIdsByNumber.ts';
-import { RECORD_ROUTES, type RecordKind } from '../records/recordKinds.ts';
+import { RECORD_ROUTES, type RecordKind } from '../../records/recordKinds.ts';
 import { resolveRecordRef, type RecordRefDestination } from './resolveRecordRef.ts';
 import { readCameraAfterScan } from '../scan/cameraAfterScan.ts';
 

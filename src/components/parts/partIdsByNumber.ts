@@ -1,6 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../../graphql/generated/index.ts';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { likeExact } from './partsSearch.ts';
 
 const PartIdsByNumberQuery = graphql(`
@@ -23,7 +22,6 @@ export async function partIdsByNumber(client: ApolloClient, partNumber: string):
   const { data } = await client.query({
     query: PartIdsByNumberQuery,
     variables: { filters: { partNumber: { ilike: likeExact(partNumber) } } },
-    context: ERRORS_IN_PLACE,
     fetchPolicy: 'network-only',
   });
   return (data?.parts?.edges ?? []).flatMap((edge) => (edge?.node ? [edge.node.id] : []));

@@ -8,16 +8,13 @@ import type { RecordAttachmentsFields } from '../attachments/attachmentDocuments
 import { RecordDropZone } from '../upload/RecordDropZone.tsx';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
-import { parseRouteId } from './parseRouteId.ts';
 import { recordVariables } from './prefetchRecord.ts';
-import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
+import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../../records/recordKinds.ts';
 import { useCameraAfterScan } from '../scan/cameraAfterScan.ts';
-import { recordKindInfo, recordPath, type RecordKind } from './recordKinds.ts';
 import { RecordLabelButton } from '../label/RecordLabelButton.tsx';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
@@ -39,7 +36,6 @@ interface Props<TData, TRecord> {
 
 /** One page layout for the six kinds of record: bad id, loading, error, not found, then the record. */
 export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
-  useOpenByIdShortcut();
   const id = parseRouteId(props.rawId);
   const { label } = recordKindInfo(props.kind);
   if (id === null) {
@@ -63,7 +59,6 @@ function LoadedRecord<TData, TRecord>({
   const cameraAfterScan = useCameraAfterScan();
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
-    context: ERRORS_IN_PLACE,
   });
   const name = `${label} ${id}`;
 

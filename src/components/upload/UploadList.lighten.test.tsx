@@ -7,7 +7,7 @@ import { UploadList } from './UploadList.tsx';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 
-const step = { entityId: 77, label: 'Run step 1' };
+const step = { entityId: 77, label: 'Run step 1', record: { kind: 'runStep' as const, id: 1 } };
 
 function Uploads() {
   return <UploadList entries={useUploads()} title="Uploads to Run step 1" />;

@@ -2,13 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { OpenByIdForm } from '../../components/open-by-id/OpenByIdForm.tsx';
-import { useOpenByIdShortcut } from '../../components/open-by-id/openByIdShortcut.ts';
 import readable from '../../components/records/readable.module.css';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 
 function HomePage() {
-  useOpenByIdShortcut();
   return (
     <Stack gap="lg" maw={860}>
       <Stack gap={4}>
