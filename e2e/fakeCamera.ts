@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encode } from 'uqr';
+import playwrightConfig from '../playwright.config.ts';
 
 /**
  * A Y4M video for Chromium's fake camera (`--use-file-for-fake-video-capture`) whose every frame shows
@@ -37,19 +38,13 @@ export function writeQrVideo(text: string, { width = 640, height = 480, frames =
   return file;
 }
 
-/** Browser launch options with a fake rear camera showing `videoFile`, camera permission granted. */
+/** The browser launch options of the journeys, plus a fake rear camera showing `videoFile`, allowed. */
 export function fakeCameraLaunchOptions(videoFile: string) {
+  const base = playwrightConfig.use?.launchOptions ?? {};
   return {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    ...base,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...(base.args ?? []),
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${videoFile}`,
