@@ -30,7 +30,14 @@ function useFirstCode(
       (detector) => {
         const read = async () => {
           if (stopped) return;
-          const codes = await detector.detect(video).catch(() => []);
+          let codes;
+          try {
+            codes = await detector.detect(video);
+          } catch (error) {
+            // A decoder that cannot run (its WebAssembly refused or missing) would never read a code.
+            if (!stopped) setProblem(`Codes cannot be read on this device: ${String(error)}`);
+            return;
+          }
           const text = codes[0]?.rawValue;
           if (stopped) return;
           if (text) found(text);
