@@ -7,6 +7,7 @@ import { notMeasuredRows, type BenchContext, type Benchmark } from './lib/benchm
 import { formatComparison, formatTable, writeResults, type Row } from './lib/report.ts';
 import { prepareBaseline, type Variant } from './lib/baseline.ts';
 import { bundle } from './benchmarks/bundle.ts';
+import { capture } from './benchmarks/capture.ts';
 import { catalogue } from './benchmarks/catalogue.ts';
 import { dropToVisible } from './benchmarks/dropToVisible.ts';
 import { manyFiles } from './benchmarks/manyFiles.ts';
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   manyFiles,
   markup,
   offlineStart,
+  capture,
 ];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -6,6 +6,8 @@ import { AuthProvider } from '../auth/AuthContext';
 import { ConfigProvider } from '../config/ConfigContext';
 import { UploadQueueProvider } from '../components/upload/uploadQueueContext';
 import type { AppServices } from './appServices';
+import { ScannerProvider } from '../components/open-by-id/scan/scannerContext';
+import type { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Visual providers only: used for the configuration error page, before any session exists. */
@@ -18,14 +20,27 @@ export function UiProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** Everything a page needs around it: theme, notifications and the services built by the composition root. */
-export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
+/**
+ * Everything a page needs around it: theme, notifications, the services built by the composition
+ * root, and the barcode scanner (listening since before those existed).
+ */
+export function AppProviders({
+  services,
+  scanner,
+  children,
+}: {
+  services: AppServices;
+  scanner: WedgeScanner;
+  children: ReactNode;
+}) {
   return (
     <UiProviders>
       <ConfigProvider config={services.config}>
         <ApolloProvider client={services.client}>
           <AuthProvider session={services.session} signOut={services.signOut}>
-            <UploadQueueProvider queue={services.uploads}>{children}</UploadQueueProvider>
+            <UploadQueueProvider queue={services.uploads}>
+              <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
+            </UploadQueueProvider>
           </AuthProvider>
         </ApolloProvider>
       </ConfigProvider>

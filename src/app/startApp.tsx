@@ -9,6 +9,7 @@ import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
 import { createShareInbox } from '../serviceWorker/shareInbox';
 import { ShareInboxProvider } from '../components/share/shareInboxContext';
+import { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
@@ -32,6 +33,9 @@ export async function startApp(
   const wiring = Promise.all([import('../auth/oidcSession'), import('./appServices')]);
   // Left unawaited when the configuration fails to load: that error is the one shown.
   wiring.catch(() => {});
+  // Listening before anything loads: a label scanned while the page starts still opens its record.
+  const scanner = new WedgeScanner();
+  scanner.attach(window);
   let config;
   try {
     config = await fetchAppConfig('/config.json', fetchImpl);
@@ -56,7 +60,7 @@ export async function startApp(
   const router = createAppRouter({ auth: session, apolloClient: services.client });
   root.render(
     <StrictMode>
-      <AppProviders services={services}>
+      <AppProviders services={services} scanner={scanner}>
         <AppUpdatesProvider updates={updates}>
           <ShareInboxProvider inbox={createShareInbox()}>
             <RouterProvider router={router} />

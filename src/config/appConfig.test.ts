@@ -21,7 +21,18 @@ describe('parseAppConfig', () => {
     expect(parseAppConfig(valid)).toEqual({
       ...valid,
       oidc: { ...valid.oidc, authority: 'https://auth.buildwithion.com/realms/acme' },
+      photoMaxEdgePx: 2560,
+      photoJpegQuality: 0.85,
     });
+  });
+
+  it('takes the photo size and quality when given, and refuses nonsense', () => {
+    expect(parseAppConfig({ ...valid, photoMaxEdgePx: 1600, photoJpegQuality: 0.7 })).toMatchObject({
+      photoMaxEdgePx: 1600,
+      photoJpegQuality: 0.7,
+    });
+    expect(() => parseAppConfig({ ...valid, photoMaxEdgePx: 10 })).toThrow(ConfigError);
+    expect(() => parseAppConfig({ ...valid, photoJpegQuality: 85 })).toThrow(ConfigError);
   });
 
   it('lists every problem at once', () => {

@@ -13,7 +13,14 @@ export interface AppConfig {
   environment: string;
   /** Largest file the app offers to upload, in bytes. */
   maxUploadBytes: number;
+  /** Photos with a longer long edge are scaled down to it before upload (default 2560). */
+  photoMaxEdgePx: number;
+  /** JPEG quality of photos made lighter, 0–1 (default 0.85). */
+  photoJpegQuality: number;
 }
+
+export const DEFAULT_PHOTO_MAX_EDGE_PX = 2560;
+export const DEFAULT_PHOTO_JPEG_QUALITY = 0.85;
 
 /** The configuration could not be loaded or is invalid; `problems` lists each reason for the error page. */
 export class ConfigError extends Error {
@@ -67,6 +74,8 @@ export function parseAppConfig(json: unknown): AppConfig {
     },
     environment: text(json.environment, 'environment', problems),
     maxUploadBytes: 0,
+    photoMaxEdgePx: DEFAULT_PHOTO_MAX_EDGE_PX,
+    photoJpegQuality: DEFAULT_PHOTO_JPEG_QUALITY,
   };
   if (config.oidc.scopes && !config.oidc.scopes.split(/\s+/).includes('openid')) {
     problems.push('"oidc.scopes" must include "openid".');
@@ -76,6 +85,22 @@ export function parseAppConfig(json: unknown): AppConfig {
     problems.push('"maxUploadBytes" must be a positive whole number.');
   } else {
     config.maxUploadBytes = max;
+  }
+  const edge = json.photoMaxEdgePx;
+  if (edge !== undefined) {
+    if (typeof edge !== 'number' || !Number.isSafeInteger(edge) || edge < 320) {
+      problems.push('"photoMaxEdgePx" must be a whole number of pixels, at least 320.');
+    } else {
+      config.photoMaxEdgePx = edge;
+    }
+  }
+  const quality = json.photoJpegQuality;
+  if (quality !== undefined) {
+    if (typeof quality !== 'number' || !(quality > 0 && quality <= 1)) {
+      problems.push('"photoJpegQuality" must be a number above 0 and at most 1.');
+    } else {
+      config.photoJpegQuality = quality;
+    }
   }
   if (problems.length > 0) throw new ConfigError('The configuration is invalid.', problems);
   return config;

@@ -13,6 +13,7 @@ import { createCache } from '../graphql/cache';
 import { createQueueWorld } from '../upload/uploadQueue.testkit';
 import type { UploadQueue } from '../upload/uploadQueue';
 import { CurrentUserQuery } from '../components/app-shell/currentUserQuery';
+import { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';
 
 export const TEST_CONFIG: AppConfig = {
   apiUrl: 'http://api.test/graphql',
@@ -23,6 +24,8 @@ export const TEST_CONFIG: AppConfig = {
   },
   environment: 'test',
   maxUploadBytes: 10 * 1024 * 1024,
+  photoMaxEdgePx: 2560,
+  photoJpegQuality: 0.85,
 };
 
 export const TEST_USER = {
@@ -102,7 +105,11 @@ export interface RenderAppResult extends RenderResult {
   session: TestAuthSession;
   queue: UploadQueue;
   user: ReturnType<typeof userEvent.setup>;
+  scanner: WedgeScanner;
 }
+
+/** The previous render's scanner stops listening, so one test's keys never reach another's page. */
+let detachScanner: (() => void) | null = null;
 
 /**
  * Renders the real route tree at `path` with every provider, a memory history, mocked GraphQL and
@@ -128,11 +135,14 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
   const history = createMemoryHistory({ initialEntries: [options.path ?? '/'] });
   const router = createAppRouter({ auth: session, apolloClient: client }, history);
   const user = userEvent.setup();
+  detachScanner?.();
+  const scanner = new WedgeScanner();
+  detachScanner = scanner.attach(window);
   const result = render(
-    <AppProviders services={services}>
+    <AppProviders services={services} scanner={scanner}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   await act(() => router.load());
-  return { ...result, router, client, session, queue, user };
+  return { ...result, router, client, session, queue, user, scanner };
 }

@@ -11,6 +11,7 @@ import {
 } from './browserPorts.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
 import { md5InWorker } from './md5InWorker.ts';
+import { lightenPhotoInWorker } from './lightenPhotoInWorker.ts';
 import { UploadQueue } from './uploadQueue.ts';
 import { xhrObjectStorage } from './xhrObjectStorage.ts';
 
@@ -33,5 +34,9 @@ export function createAppUploadQueue(deps: {
     clock: browserClock,
     random: Math.random,
     maxUploadBytes: () => deps.config.maxUploadBytes,
+    prepare: lightenPhotoInWorker(() => ({
+      maxEdgePx: deps.config.photoMaxEdgePx,
+      jpegQuality: deps.config.photoJpegQuality,
+    })),
   });
 }

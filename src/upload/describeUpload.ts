@@ -15,6 +15,7 @@ const waitLabels: Record<UploadWait, string> = {
   network: 'Offline: waiting for the network',
   'sign-in': 'Waiting for you to sign in again',
   retry: 'Connection problem: trying again soon',
+  lightening: 'Making the photo lighter',
 };
 
 /** The short status a technician reads for one file. */
@@ -70,4 +71,9 @@ export function overallProgress(entries: readonly UploadEntry[]): OverallProgres
   }
   progress.percent = bytes === 0 ? 0 : (done / bytes) * 100;
   return progress;
+}
+
+/** A photo made lighter whose original this page still holds and that is not being attached yet. */
+export function canSendOriginal(entry: UploadEntry): boolean {
+  return entry.originalKept === true && entry.state !== 'registering' && entry.state !== 'attached';
 }

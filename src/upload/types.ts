@@ -13,7 +13,7 @@ export type UploadState =
   'queued' | 'ticket' | 'uploading' | 'registering' | 'attached' | 'failed' | 'cancelled';
 
 /** Why a file is not moving right now although it is not finished. */
-export type UploadWait = 'network' | 'sign-in' | 'retry';
+export type UploadWait = 'network' | 'sign-in' | 'retry' | 'lightening';
 
 export interface UploadTicket {
   uploadUrl: string;
@@ -57,6 +57,14 @@ export interface UploadEntry {
   bytesPerSecond: number;
   attachmentId?: number;
   createdAt: number;
+  /** Lightening (see PreparePhoto) was decided for this file: done, not needed, or declined. */
+  prepared?: boolean;
+  /** The size before the photo was made lighter, for "4.1 MB → 0.7 MB". */
+  lightenedFrom?: number;
+  /** Why a photo goes at full size although it should have been made lighter. */
+  lighteningFailed?: string;
+  /** The original is still held in this page, so "Send original" can send it instead. */
+  originalKept?: boolean;
   /** Set while the file is held back to be marked up; see UploadQueue.holdForMarkup. */
   markup?: MarkupDraft;
 }

@@ -36,6 +36,16 @@ export interface ObjectStorage {
 /** MD5 of a blob as lowercase hex, read in pieces (used when the ETag header is not readable). */
 export type Md5 = (body: Blob, signal: AbortSignal) => Promise<string>;
 
+/**
+ * Makes a photo lighter before it is stored and sent: the file to send instead (its name may change,
+ * `.heic` → `.jpg`), or null to send the file as it is (not a photo, or already small).
+ */
+export type PreparePhoto = (
+  file: Blob,
+  filename: string,
+  signal: AbortSignal,
+) => Promise<{ file: Blob; filename: string; type: string } | null>;
+
 /** The browser's connectivity. */
 export interface Connectivity {
   isOnline(): boolean;
@@ -64,7 +74,7 @@ export interface PersonSource {
 }
 
 /** What is kept of an entry across reloads. */
-export type StoredUpload = Omit<UploadEntry, 'sentBytes' | 'bytesPerSecond' | 'waiting'> & {
+export type StoredUpload = Omit<UploadEntry, 'sentBytes' | 'bytesPerSecond' | 'waiting' | 'originalKept'> & {
   /** createFileAttachment was sent for s3Key at least once, so its answer may have been lost. */
   registerSent: boolean;
   /** The page (tab) working on it; another open tab must not upload it a second time. */

@@ -9,6 +9,7 @@ import type {
   ObjectStorage,
   PersonSource,
   ResumeSignal,
+  PreparePhoto,
   SessionGate,
   StoredUpload,
   UploadApi,
@@ -52,6 +53,8 @@ export interface UploadQueueOptions {
   /** Files moving at once (each does ticket, PUT, registration in turn). */
   concurrency?: number;
   backoff?: RetryPolicy;
+  /** Makes photos lighter before they are stored and sent; without it files go as they are. */
+  prepare?: PreparePhoto | null;
   /** Changes are announced at most this often, so 500 files do not re-render 500 times. */
   notifyEveryMs?: number;
   newId?: () => string;
@@ -98,6 +101,10 @@ export class UploadQueue {
   /** Entries whose createFileAttachment may have reached the server: look before registering again. */
   private readonly registerSent = new Set<string>();
   private readonly running = new Map<string, AbortController>();
+  /** Originals of photos made lighter, held in this page only, for "Send original". */
+  private readonly originals = new Map<string, Pick<UploadEntry, 'file' | 'filename' | 'type' | 'size'>>();
+  /** Entries to start again once their stopped run has ended. */
+  private readonly restartWhenStopped = new Set<string>();
   private readonly pending: string[] = [];
   private readonly listeners = new Set<() => void>();
   private readonly eventListeners = new Set<(events: UploadEvent[]) => void>();
@@ -112,6 +119,7 @@ export class UploadQueue {
       backoff: defaultRetryPolicy,
       notifyEveryMs: 100,
       newId: () => crypto.randomUUID(),
+      prepare: null,
       ...options,
     };
   }
@@ -230,11 +238,45 @@ export class UploadQueue {
     this.pump();
   }
 
+  /**
+   * Sends the original of a photo that was made lighter instead of the lighter copy, as long as
+   * nothing of it is being registered yet; a copy on its way is stopped first.
+   */
+  sendOriginal(id: string): void {
+    const entry = this.entries.get(id);
+    const original = this.originals.get(id);
+    if (!entry || !original || entry.state === 'registering' || entry.state === 'attached') return;
+    this.originals.delete(id);
+    const running = this.running.get(id);
+    running?.abort(new UploadError('aborted', 'Sending the original'));
+    this.dropPending(id);
+    this.update(id, {
+      ...original,
+      state: 'queued',
+      lightenedFrom: undefined,
+      originalKept: undefined,
+      s3Key: undefined,
+      s3Etag: undefined,
+      sentBytes: 0,
+      bytesPerSecond: 0,
+      reason: undefined,
+      waiting: undefined,
+    });
+    void this.persist([id]);
+    if (running) {
+      this.restartWhenStopped.add(id);
+    } else {
+      this.pending.push(id);
+      this.pump();
+    }
+  }
+
   /** Forgets a finished file (it stays attached if it was). */
   remove(id: string): void {
     const entry = this.entries.get(id);
     if (!entry || !isFinished(entry.state)) return;
     this.entries.delete(id);
+    this.originals.delete(id);
     void this.unpersist(id);
     this.changed();
   }
@@ -255,6 +297,7 @@ export class UploadQueue {
       controller.abort(new UploadError('aborted', 'Signed out'));
     this.pending.length = 0;
     this.entries.clear();
+    this.originals.clear();
     this.registerSent.clear();
     this.pendingEvents = [];
     this.changed();
@@ -332,6 +375,7 @@ export class UploadQueue {
       this.running.set(id, controller);
       void this.process(id, controller.signal).finally(() => {
         this.running.delete(id);
+        if (this.restartWhenStopped.delete(id)) this.pending.push(id);
         this.pump();
       });
     }
@@ -341,6 +385,7 @@ export class UploadQueue {
     let urlRenewals = 0;
     let etagRenewals = 0;
     try {
+      if (!this.get(id).prepared) await this.prepare(id, signal);
       for (;;) {
         const entry = this.get(id);
         if (entry.s3Key === undefined || entry.s3Etag === undefined) {
@@ -376,6 +421,43 @@ export class UploadQueue {
       const reason = error instanceof Error ? error.message : String(error);
       this.finish(id, { state: 'failed', reason, waiting: undefined });
     }
+  }
+
+  /**
+   * Makes a photo lighter once, before anything is sent: the lighter file replaces it in the entry and
+   * in storage (so it is what is hashed, named for the ticket and resumed after a reload), and the
+   * original is held in this page for "Send original". A photo that cannot be made lighter goes as
+   * it is, saying why.
+   */
+  private async prepare(id: string, signal: AbortSignal): Promise<void> {
+    const { prepare } = this.options;
+    const entry = this.get(id);
+    if (prepare) {
+      this.advance(id, signal, { waiting: 'lightening' });
+      try {
+        const lighter = await prepare(entry.file, entry.filename, signal);
+        this.throwIfAborted(signal);
+        if (lighter) {
+          this.originals.set(id, {
+            file: entry.file,
+            filename: entry.filename,
+            type: entry.type,
+            size: entry.size,
+          });
+          this.update(id, {
+            ...lighter,
+            size: lighter.file.size,
+            lightenedFrom: entry.size,
+            originalKept: true,
+          });
+        }
+      } catch (error) {
+        this.throwIfAborted(signal);
+        this.update(id, { lighteningFailed: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    this.advance(id, signal, { prepared: true, waiting: undefined });
+    await this.persist([id]);
   }
 
   /** One storage round: a fresh ticket (each try, since a URL is single-use), the PUT, the ETag. */
@@ -578,7 +660,13 @@ export class UploadQueue {
   }
 
   private toStored(entry: UploadEntry): StoredUpload {
-    const { sentBytes: _sent, bytesPerSecond: _speed, waiting: _waiting, ...rest } = entry;
+    const {
+      sentBytes: _sent,
+      bytesPerSecond: _speed,
+      waiting: _waiting,
+      originalKept: _kept,
+      ...rest
+    } = entry;
     // One write before registering serves both facts: the key to register, and that it may be sent.
     const registerSent = this.registerSent.has(entry.id) || entry.state === 'registering';
     return { ...rest, registerSent, owner: this.options.ownership.ownerId };

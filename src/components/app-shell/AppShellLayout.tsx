@@ -13,6 +13,7 @@ import { useShellResilience } from '../../pwa/useShellResilience.ts';
 import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
 import { useSignOutChoices } from './useSignOutChoices.tsx';
+import { useScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -45,6 +46,7 @@ export function AppShellLayout() {
   useShellResilience(client, page, useUploadQueue());
   const { requestSignOut, signOutDialog } = useSignOutChoices(page);
   useOpenByIdShortcut();
+  useScansOpenRecords();
 
   return (
     <AppShell
@@ -98,6 +100,7 @@ export function AppShellLayout() {
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <ScanButton />
             <UploadTray />
             <UserMenu onSignOut={requestSignOut} />
             <ColorSchemeToggle />

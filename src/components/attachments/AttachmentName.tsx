@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { displayFilename } from './displayFilename.ts';
+import { displayFilename } from '../shared/displayFilename.ts';
 import readable from '../shared/readable.module.css';
 
 /** A filename as plain text, with hidden direction and control characters made visible. */

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@manti
 import { useQuery } from '@apollo/client/react';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl, type AttachmentType } from './attachmentType.ts';
-import { displayFilename } from './displayFilename.ts';
+import { displayFilename } from '../shared/displayFilename.ts';
 import { usePdfObjectUrl } from './usePdfObjectUrl.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';

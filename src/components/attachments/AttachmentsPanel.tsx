@@ -2,7 +2,7 @@ import { memo, useDeferredValue, useState } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
-import { DeleteAttachmentDialog, type DeleteTarget } from './DeleteAttachmentDialog.tsx';
+import { DeleteAttachmentDialog, type DeleteTarget } from '../shared/DeleteAttachmentDialog.tsx';
 import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';

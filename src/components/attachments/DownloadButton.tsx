@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useApolloClient } from '@apollo/client/react';
-import { displayFilename } from './displayFilename.ts';
+import { displayFilename } from '../shared/displayFilename.ts';
 import { downloadAttachment } from './downloadAttachment.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { fetchStoredFile, freshDownloadUrl, StorageError } from './downloadAttachment.ts';
-import { displayFilename } from './displayFilename.ts';
+import { displayFilename } from '../shared/displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import type { UploadTarget } from '../../upload/types.ts';
 import { useUploadQueue } from '../upload/index.ts';

@@ -36,12 +36,3 @@ export const FreshDownloadUrlQuery = graphql(`
     }
   }
 `);
-
-export const DeleteAttachmentMutation = graphql(`
-  mutation DeleteAttachment($input: DeleteFileAttachmentInput!) {
-    deleteFileAttachment(input: $input) {
-      fileAttachmentId
-      entityId
-    }
-  }
-`);

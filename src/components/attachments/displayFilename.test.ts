@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayFilename } from './displayFilename.ts';
+import { displayFilename } from '../shared/displayFilename.ts';
 import { attachmentType, canPreview, httpUrl } from './attachmentType.ts';
 
 describe('displayFilename', () => {

@@ -1,40 +1,58 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { parseRecordRef } from './parseRecordRef.ts';
+import { Link } from '@tanstack/react-router';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
-import { RECORD_KINDS, RECORD_ROUTES, isRecordKind, type RecordKind } from '../../records/recordKinds.ts';
+import { RECORD_KINDS, isRecordKind, type RecordKind } from '../../records/recordKinds.ts';
 import readable from '../shared/readable.module.css';
+import { readRememberedKind, rememberKind } from './rememberedKind.ts';
+import { useOpenRecordRef } from './useOpenRecordRef.ts';
+import { useScanner } from './scan/scannerContext.tsx';
+import { readCameraAfterScan, rememberCameraAfterScan } from './scan/cameraAfterScan.ts';
 
 /**
  * One box for what a technician types or a barcode scanner sends (characters, then Enter): a number
- * with the kind chosen beside it, a prefixed value such as `RUN-42`, or a link of this app.
+ * with the kind chosen beside it, a prefixed value such as `RUN-42`, a part number, or a link of this
+ * app. While it is on the page, scans from anywhere on the page land here too.
  */
 export function OpenByIdForm() {
-  const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
-  const [kind, setKind] = useState<RecordKind>('part');
+  const open = useOpenRecordRef();
+  const scanner = useScanner();
+  const [kind, setKind] = useState<RecordKind>(() => readRememberedKind());
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [cameraAfterScan, setCameraAfterScan] = useState(() => readCameraAfterScan());
 
   useEffect(() => input.current?.focus(), []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = parseRecordRef(text, kind, window.location.origin);
-    if (!result.ok) {
-      setError(result.message);
+  const openText = useCallback(
+    async (value: string, chosen: RecordKind) => {
+      const destination = await open(value, chosen);
+      if (destination.to !== 'refused') return;
+      setError(destination.message);
       // The next scan replaces the refused value instead of being appended to it.
       input.current?.select();
-      return;
-    }
+    },
+    [open],
+  );
+
+  useEffect(() => {
+    if (!scanner) return;
+    return scanner.handle(
+      (scanned) => {
+        setText(scanned);
+        setError(null);
+        void openText(scanned, kind);
+      },
+      { page: true },
+    );
+  }, [scanner, openText, kind]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     setError(null);
-    // Every record route takes the same `$id` param; navigate cannot type-check a union of routes.
-    void navigate({
-      to: RECORD_ROUTES[result.kind] as (typeof RECORD_ROUTES)['run'],
-      params: { id: String(result.id) },
-    });
+    void openText(text, kind);
   };
 
   const searchText = text.trim();
@@ -47,7 +65,9 @@ export function OpenByIdForm() {
             value={kind}
             onChange={(event) => {
               const value = event.currentTarget.value;
-              if (isRecordKind(value)) setKind(value);
+              if (!isRecordKind(value)) return;
+              setKind(value);
+              rememberKind(value);
             }}
             data={RECORD_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
             size="lg"
@@ -89,6 +109,16 @@ export function OpenByIdForm() {
             </Anchor>
           </Text>
         )}
+        <Switch
+          size="lg"
+          label="Open the camera as soon as a scan opens a record"
+          checked={cameraAfterScan}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            setCameraAfterScan(on);
+            rememberCameraAfterScan(on);
+          }}
+        />
         <Text size="sm" className={readable.muted}>
           Press {OPEN_BY_ID_KEYS.text} on any page to come back to this box.
         </Text>

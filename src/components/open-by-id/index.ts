@@ -1,3 +1,6 @@
 // What other features may use of the open-by-id feature.
 export { useOpenByIdShortcut } from './openByIdShortcut.ts';
 export { OpenByIdForm } from './OpenByIdForm.tsx';
+export { ScanButton } from './scan/ScanButton.tsx';
+export { useScansOpenRecords } from './scan/useScansOpenRecords.ts';
+export { useCameraAfterScan } from './scan/cameraAfterScan.ts';

@@ -155,8 +155,18 @@ describe('parseRecordRef: what is refused, with a message', () => {
     expect(text).toContain('part, run, procedure, step, run step or run step field');
   });
 
-  it('treats a part number as an unknown kind, not as an id', () => {
-    expect(message('BRKT-001')).toContain('“BRKT” is not a kind of record');
+  it('treats a part number as an unknown kind, not as an id, and offers it as a part number', () => {
+    expect(parse('BRKT-001\r\n')).toEqual({
+      ok: false,
+      message: expect.stringContaining('“BRKT” is not a kind of record'),
+      partNumber: 'BRKT-001',
+    });
+    expect(parse('12345-01')).toMatchObject({ ok: false, partNumber: '12345-01' });
+  });
+
+  it('offers no part number for a link or a number out of range', () => {
+    expect(parse('https://evil.example/runs/42')).not.toHaveProperty('partNumber');
+    expect(parse('0')).not.toHaveProperty('partNumber');
   });
 
   it('shortens very long input in the message', () => {

@@ -6,7 +6,12 @@ import {
   type RecordKind,
 } from '../../records/recordKinds.ts';
 
-export type ParsedRecordRef = { ok: true; kind: RecordKind; id: number } | { ok: false; message: string };
+/**
+ * A refusal carries `partNumber` when the text may instead be a part number (`BRKT-0001`), for the
+ * caller to look up.
+ */
+export type ParsedRecordRef =
+  { ok: true; kind: RecordKind; id: number } | { ok: false; message: string; partNumber?: string };
 
 const words = RECORD_KINDS.map((info) => info.word);
 const KIND_LIST = `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
@@ -29,14 +34,14 @@ export function parseRecordRef(raw: string, chosenKind: RecordKind, appOrigin: s
   if (prefixed) {
     const word = prefixed[1] ?? '';
     const kind = kindOfAlias(word);
-    if (!kind) return fail(`“${shorten(word.trim())}” is not a kind of record. Use ${KIND_LIST}.`);
+    if (!kind) return fail(`“${shorten(word.trim())}” is not a kind of record. Use ${KIND_LIST}.`, text);
     return withId(kind, prefixed[2] ?? '');
   }
 
   if (/^[-+]?\d+(?:[.,]\d*)?$/.test(text) || /^[a-z][a-z ._-]*?[\s:#_/.-]*[-+]?\d+[.,]\d*$/i.test(text)) {
     return fail('A record id is a positive whole number, like 42.');
   }
-  return fail(`“${shorten(text)}” is not a record id. Type ${EXAMPLE}.`);
+  return fail(`“${shorten(text)}” is not a record id. Type ${EXAMPLE}.`, text);
 }
 
 /**
@@ -85,6 +90,6 @@ function shorten(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
-function fail(message: string): ParsedRecordRef {
-  return { ok: false, message };
+function fail(message: string, partNumber?: string): ParsedRecordRef {
+  return partNumber === undefined ? { ok: false, message } : { ok: false, message, partNumber };
 }

@@ -61,7 +61,12 @@ export function validatePartsSearch(raw: Record<string, unknown>): PartsSearch {
  * Backslash is PostgreSQL's default LIKE escape, which the sandbox follows too.
  */
 export function likeContains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return `%${likeExact(term)}%`;
+}
+
+/** ilike without wildcards: the term as typed, in any letter case. */
+export function likeExact(term: string): string {
+  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
 export function partsFilters(search: PartsSearch): PartsInputFilters {
@@ -71,8 +76,7 @@ export function partsFilters(search: PartsSearch): PartsInputFilters {
     filters.or_ = [{ partNumber: { ilike: pattern } }, { description: { ilike: pattern } }];
   }
   if (search.type) filters.partType = { eq: search.type };
-  // ilike without wildcards: the revision as typed, in any letter case.
-  if (search.rev) filters.revision = { ilike: search.rev.replace(/[\\%_]/g, (ch) => `\\${ch}`) };
+  if (search.rev) filters.revision = { ilike: likeExact(search.rev) };
   return filters;
 }
 

@@ -8,7 +8,9 @@ import { RecordDropZone } from '../upload/index.ts';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
 import { recordVariables } from './prefetchRecord.ts';
-import { parseRouteId, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
+import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../../records/recordKinds.ts';
+import { useCameraAfterScan } from '../open-by-id/index.ts';
+import { RecordLabelButton } from '../label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from '../shared/readable.module.css';
@@ -53,6 +55,7 @@ function LoadedRecord<TData, TRecord>({
   view,
 }: Props<TData, TRecord> & { id: number }) {
   const { label } = recordKindInfo(kind);
+  const cameraAfterScan = useCameraAfterScan();
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
   });
@@ -92,9 +95,16 @@ function LoadedRecord<TData, TRecord>({
         <Text size="sm" className={readable.muted} tt="uppercase" fw={600}>
           {name}
         </Text>
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-          {content.title}
-        </Title>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {content.title}
+          </Title>
+          <RecordLabelButton
+            name={name}
+            title={content.title}
+            url={new URL(recordPath(kind, id), window.location.origin).href}
+          />
+        </Group>
       </Stack>
       <RecordFields fields={content.fields} />
       <RecordLinks groups={content.related} />
@@ -108,7 +118,12 @@ function LoadedRecord<TData, TRecord>({
   );
   if (!content.entity) return body;
   return (
-    <RecordDropZone entityId={content.entity.id} label={recordLabel} record={{ kind, id }}>
+    <RecordDropZone
+      entityId={content.entity.id}
+      label={recordLabel}
+      record={{ kind, id }}
+      openCameraAtStart={cameraAfterScan}
+    >
       {body}
     </RecordDropZone>
   );

@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
-import { IconCamera, IconFiles, IconUpload } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { IconFiles, IconUpload } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
 import type { RecordRef } from '../../records/recordKinds.ts';
 import type { UploadTarget } from '../../upload/types.ts';
 import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
 import { RecordUploadTargetContext } from './recordUploadTarget.tsx';
+import { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 import { UploadList } from './UploadList.tsx';
 import { SharedFilesOffer } from '../share/index.ts';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
@@ -19,6 +20,8 @@ export interface RecordDropZoneProps {
   label: string;
   /** The record's kind and own id: how a lost registration is looked up again. */
   record: RecordRef;
+  /** Opens the camera as the page appears (scan, then shoot). */
+  openCameraAtStart?: boolean;
   children: ReactNode;
 }
 
@@ -38,10 +41,15 @@ function RecordUploads({ entityId, label }: { entityId: number; label: string })
  * Makes a whole record page a drop target: files dropped anywhere on it, chosen, photographed or
  * pasted while it is open go to the app's upload queue for this record.
  */
-export function RecordDropZone({ entityId, label, record, children }: RecordDropZoneProps) {
+export function RecordDropZone({
+  entityId,
+  label,
+  record,
+  openCameraAtStart = false,
+  children,
+}: RecordDropZoneProps) {
   const queue = useUploadQueue();
   const [refusals, setRefusals] = useState<string[]>([]);
-  const cameraInput = useRef<HTMLInputElement>(null);
 
   const target = useMemo<UploadTarget>(() => ({ entityId, label, record }), [entityId, label, record]);
 
@@ -95,31 +103,16 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
     <Box {...getRootProps({ onDrop: refuseNonFiles, className: classes.zone })}>
       {/* The visible "Choose files" button is the control; this input only serves it. */}
       <input {...getInputProps({ 'aria-hidden': true })} data-testid="choose-files-input" />
-      <input
-        ref={cameraInput}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        hidden
-        aria-label={`Take a photo to attach to ${label}`}
-        onChange={(event) => {
-          const files = Array.from(event.currentTarget.files ?? []);
-          event.currentTarget.value = '';
-          attach(files);
-        }}
-      />
       <Group gap="sm" mb="sm" className={classes.actions}>
         <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open} className={classes.touch}>
           Choose files
         </Button>
-        <Button
-          variant="default"
-          leftSection={<IconCamera size={20} aria-hidden />}
-          onClick={() => cameraInput.current?.click()}
+        <TakePhotoButton
+          target={target}
+          onFiles={(files) => attach(files)}
+          openAtStart={openCameraAtStart}
           className={classes.touch}
-        >
-          Take photo
-        </Button>
+        />
         <Text size="sm" c="dimmed">
           or drop files anywhere on this page, or paste a screenshot
         </Text>

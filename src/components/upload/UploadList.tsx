@@ -1,25 +1,40 @@
-import { Group, Paper, Progress, Text } from '@mantine/core';
-import { overallProgress } from '../../upload/describeUpload.ts';
+import { Button, Group, Paper, Progress, Text } from '@mantine/core';
+import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { UploadRow } from './UploadRow.tsx';
+import { useUploadQueue } from './uploadQueueContext.tsx';
 import classes from './UploadList.module.css';
 
 /** Files with overall progress on top; rows beyond the first few hundred are not worth drawing. */
 const maxRows = 200;
 
 export function UploadList({ entries, title }: { entries: readonly UploadEntry[]; title: string }) {
+  const queue = useUploadQueue();
   const overall = overallProgress(entries);
   const shown = entries.slice(0, maxRows);
+  const lightened = entries.filter(canSendOriginal);
   return (
     <Paper withBorder p="sm" mb="md" component="section" aria-label={title}>
       <Group justify="space-between" mb={4}>
         <Text size="sm" fw={700}>
           {title}
         </Text>
-        <Text size="xs" c="dimmed">
-          {overall.attached} of {overall.total} attached
-          {overall.failed > 0 ? `, ${overall.failed} failed` : ''}
-        </Text>
+        <Group gap="xs">
+          {lightened.length > 1 && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              mih={44}
+              onClick={() => lightened.forEach((entry) => queue.sendOriginal(entry.id))}
+            >
+              Send all {lightened.length} originals
+            </Button>
+          )}
+          <Text size="xs" c="dimmed">
+            {overall.attached} of {overall.total} attached
+            {overall.failed > 0 ? `, ${overall.failed} failed` : ''}
+          </Text>
+        </Group>
       </Group>
       <Progress
         value={overall.percent}

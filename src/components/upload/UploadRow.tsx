@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { ActionIcon, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
-import { percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
+import { canSendOriginal, percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from './uploadQueueContext.tsx';
@@ -45,7 +45,9 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             {name}
           </Text>
           <Text size="xs" c="dimmed" className={classes.size}>
-            {formatBytes(entry.size)}
+            {entry.lightenedFrom === undefined
+              ? formatBytes(entry.size)
+              : `${formatBytes(entry.lightenedFrom)} → ${formatBytes(entry.size)}`}
           </Text>
         </Group>
         <Progress
@@ -69,6 +71,23 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             </Text>
           )}
         </Group>
+        {entry.lighteningFailed && (
+          <Text size="xs" c="dimmed">
+            Sent at full size: {entry.lighteningFailed}
+          </Text>
+        )}
+        {canSendOriginal(entry) && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            mih={44}
+            aria-label={`Send the original of ${name}`}
+            onClick={() => queue.sendOriginal(entry.id)}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Send original
+          </Button>
+        )}
       </Stack>
       <Group gap={4} wrap="nowrap">
         {canMarkUp(entry.type) && entry.state !== 'cancelled' && <MarkUpQueuedPhoto entry={entry} name={name} />}

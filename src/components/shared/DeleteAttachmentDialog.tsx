@@ -1,9 +1,19 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import { DeleteAttachmentMutation } from './attachmentDocuments.ts';
+import { graphql } from '../../graphql/generated/index.ts';
 import { displayFilename } from './displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { removeAttachment } from '../../graphql/attachmentsList.ts';
+
+export const DeleteAttachmentMutation = graphql(`
+  mutation DeleteAttachment($input: DeleteFileAttachmentInput!) {
+    deleteFileAttachment(input: $input) {
+      fileAttachmentId
+      entityId
+    }
+  }
+`);
+
 
 export interface DeleteTarget {
   id: number;
@@ -15,10 +25,11 @@ interface Props {
   target: DeleteTarget | null;
   recordLabel: string;
   onClose(): void;
+  onDeleted?(target: DeleteTarget): void;
 }
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
-export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) {
+export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
   const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {});
   const close = () => {
     reset();
@@ -30,6 +41,7 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) 
         variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
         update: (cache) => removeAttachment(cache, current.entityId, current.id),
       });
+      onDeleted?.(current);
       close();
     } catch {
       // The mutation's `error` state carries the message shown in the dialog.

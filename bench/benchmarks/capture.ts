@@ -1,0 +1,175 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { fakeCameraLaunchOptions, writeQrVideo } from '../../e2e/fake-camera.ts';
+import { attempt, NotReady, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
+import { startApp } from '../lib/appServer.ts';
+import { signedInPage } from '../lib/browser.ts';
+import { measured, type Row } from '../lib/report.ts';
+import { withSandbox } from '../lib/stack.ts';
+import { median } from '../lib/stats.ts';
+
+const NAME = 'capture';
+const LIGHTEN = [
+  'lighten 12 MP JPEG in the worker (p50)',
+  'lighter / original bytes',
+  'longest main-thread task while lightening',
+];
+const SCAN = ['camera QR frame to record page shown (p50)'];
+const ACTIONS = [
+  'actions home → photo attached: label in hand',
+  'actions home → photo attached: id known',
+  'actions home → photo attached: run known',
+];
+
+/** The built worker that makes photos lighter, as the app loads it. */
+async function workerUrl(repoRoot: string, origin: string): Promise<string> {
+  const assets = await readdir(path.join(repoRoot, 'dist/assets'));
+  const worker = assets.find((name) => /^lightenPhoto\.worker-.*\.js$/.test(name));
+  if (!worker) throw new NotReady('dist/ has no lightenPhoto worker');
+  return `${origin}/assets/${worker}`;
+}
+
+/** One 4000×3000 camera-like JPEG (noise) lightened by the app's worker, timed in the page with its long tasks. */
+async function lightenOnce(page: Page, url: string) {
+  return page.evaluate(async (workerUrl) => {
+    const canvas = new OffscreenCanvas(4000, 3000);
+    const context = canvas.getContext('2d')!;
+    const image = context.createImageData(4000, 3000);
+    for (let i = 0; i < image.data.length; i += 1)
+      image.data[i] = i % 4 === 3 ? 255 : (Math.random() * 255) | 0;
+    context.putImageData(image, 0, 0);
+    const file = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+    let longest = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+    });
+    observer.observe({ type: 'longtask' });
+    const worker = new Worker(workerUrl, { type: 'module' });
+    const start = performance.now();
+    const reply = await new Promise<{ lighter?: Blob | null; error?: string }>((resolve) => {
+      worker.onmessage = (event) => resolve(event.data);
+      worker.postMessage({ file, kind: 'jpeg', maxEdgePx: 2560, jpegQuality: 0.85 });
+    });
+    const ms = performance.now() - start;
+    worker.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    observer.disconnect();
+    if (!reply.lighter) throw new Error(`the worker did not lighten the photo: ${reply.error ?? 'null'}`);
+    return { ms, ratio: reply.lighter.size / file.size, longest };
+  }, url);
+}
+
+/** From the first camera frame on screen to the scanned record's page shown, timed in the page. */
+async function scanOnce(page: Page): Promise<number> {
+  await page.goto('/parts');
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
+  const shown = await page.waitForFunction(
+    () => {
+      const w = window as { firstFrameAt?: number };
+      const video = document.querySelector('video');
+      if (video && w.firstFrameAt === undefined && video.readyState >= 2) w.firstFrameAt = performance.now();
+      const title = document.querySelector('h1')?.textContent ?? '';
+      return location.pathname === '/run-steps/1' &&
+        document.body.textContent?.includes('Run step 1') &&
+        title !== ''
+        ? performance.now() - (w.firstFrameAt ?? Number.NaN)
+        : false;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+  return (await shown.jsonValue()) as number;
+}
+
+/** Counts what the technician does (taps, a typed id) from the home page until the photo is attached. */
+async function countActions(page: Page, start: 'label' | 'id' | 'run'): Promise<number> {
+  let actions = 0;
+  const act = async (step: () => Promise<unknown>) => {
+    actions += 1;
+    await step();
+  };
+  await page.goto('/');
+  const cameraAfterScan = page.getByRole('switch', {
+    name: 'Open the camera as soon as a scan opens a record',
+  });
+  // A setting chosen once per device, not part of the journey.
+  await cameraAfterScan.setChecked(start !== 'run');
+  if (start === 'label') {
+    await act(() => page.getByRole('button', { name: 'Scan', exact: true }).click());
+  } else if (start === 'id') {
+    await act(async () => {
+      await page.getByLabel('Id, scanned label or link').fill('RS-1');
+      await page.keyboard.press('Enter');
+    });
+  } else {
+    await act(async () => {
+      await page.getByLabel('Id, scanned label or link').fill('RUN-1');
+      await page.keyboard.press('Enter');
+    });
+    await act(() => page.locator('a[href="/run-steps/1"]').first().click());
+    await act(() => page.getByRole('button', { name: 'Take photo' }).click());
+  }
+  const camera = page.getByRole('dialog', { name: /^Photos for / });
+  await act(() => camera.getByRole('button', { name: 'Take photo' }).click());
+  await camera.getByRole('img', { name: 'Photo 1' }).waitFor();
+  await act(() => camera.getByRole('button', { name: 'Attach 1 photo' }).click());
+  await page
+    .getByRole('listitem', { name: /^photo-.*: Attached$/ })
+    .last()
+    .waitFor();
+  return actions;
+}
+
+export const capture: Benchmark = {
+  name: NAME,
+  figures: () => [...LIGHTEN, ...SCAN, ...ACTIONS],
+  async run(ctx: BenchContext): Promise<Row[]> {
+    return withSandbox(ctx.repoRoot, {}, async (sandbox, appPort) => {
+      const app = await startApp(ctx.repoRoot, appPort, sandbox.url, ctx.log);
+      const browser = await chromium.launch(
+        fakeCameraLaunchOptions(writeQrVideo(`${app.origin}/run-steps/1`)),
+      );
+      try {
+        const { page } = await signedInPage(browser, app.origin);
+        const repeats = ctx.sizes.dropRepeats;
+        const rows: Row[] = [];
+        rows.push(
+          ...(await attempt(NAME, LIGHTEN, async () => {
+            const url = await workerUrl(ctx.repoRoot, app.origin);
+            await page.goto('/');
+            const runs = [];
+            for (let i = 0; i < repeats; i += 1) runs.push(await lightenOnce(page, url));
+            return [
+              measured(NAME, LIGHTEN[0]!, { value: median(runs.map((r) => r.ms)), unit: 'ms' }),
+              measured(NAME, LIGHTEN[1]!, { value: median(runs.map((r) => r.ratio)), unit: '×' }),
+              measured(
+                NAME,
+                LIGHTEN[2]!,
+                { value: Math.max(...runs.map((r) => r.longest)), unit: 'ms' },
+                undefined,
+                {
+                  note: '0 = no task over 50 ms on the page while the worker ran',
+                },
+              ),
+            ];
+          })),
+          ...(await attempt(NAME, SCAN, async () => {
+            const samples = [];
+            for (let i = 0; i < repeats; i += 1) samples.push(await scanOnce(page));
+            return [measured(NAME, SCAN[0]!, { value: median(samples), unit: 'ms' })];
+          })),
+          ...(await attempt(NAME, ACTIONS, async () => [
+            measured(NAME, ACTIONS[0]!, { value: await countActions(page, 'label'), unit: 'actions' }),
+            measured(NAME, ACTIONS[1]!, { value: await countActions(page, 'id'), unit: 'actions' }),
+            measured(NAME, ACTIONS[2]!, { value: await countActions(page, 'run'), unit: 'actions' }),
+          ])),
+        );
+        return rows;
+      } finally {
+        await browser.close();
+        await app.stop();
+      }
+    });
+  },
+};

@@ -1,0 +1,71 @@
+import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
+import { fakeCameraLaunchOptions, writeQrVideo } from './fake-camera.ts';
+import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+
+// The fake camera is fixed per browser launch: this file's browser shows the label of run step 1.
+const video = writeQrVideo(`${APP_ORIGIN}/run-steps/1`);
+test.use({ launchOptions: fakeCameraLaunchOptions(video), permissions: ['camera'] });
+
+async function runStepAttachments(): Promise<{ filename: string; contentType: string | null }[]> {
+  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+  const result = await gql(
+    SANDBOX_URL,
+    token,
+    `query ($id: ID!) { runStep(id: $id) { entity { fileAttachments { filename contentType } } } }`,
+    { id: '1' },
+  );
+  return result.data?.runStep.entity.fileAttachments ?? [];
+}
+
+test.describe('the camera', () => {
+  test('scans a label from the header and opens its record', async ({ page }) => {
+    await signIn(page, '/parts');
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Scan a label' })).toBeVisible();
+    await expect(page).toHaveURL('/run-steps/1');
+    await expect(page.getByText('Run step 1', { exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Scan a label' })).toBeHidden();
+  });
+
+  test('scan, shoot three photos, attach: the photos are on the run step', async ({ page }) => {
+    const before = (await runStepAttachments()).length;
+    await signIn(page, '/');
+    await page.getByRole('switch', { name: 'Open the camera as soon as a scan opens a record' }).check();
+    // Scan: the record opens with the camera already on.
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    const camera = page.getByRole('dialog', { name: /^Photos for Run step 1/ });
+    await expect(camera).toBeVisible();
+    await expect(page).toHaveURL('/run-steps/1');
+    // Shoot: three shots, each in the strip as it is taken.
+    const shutter = camera.getByRole('button', { name: 'Take photo' });
+    for (const count of [1, 2, 3]) {
+      await shutter.click();
+      await expect(camera.getByRole('img', { name: `Photo ${count}` })).toBeVisible();
+    }
+    // Done.
+    await camera.getByRole('button', { name: 'Attach 3 photos' }).click();
+    await expect(camera).toBeHidden();
+    await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(3);
+    const after = await runStepAttachments();
+    expect(after).toHaveLength(before + 3);
+    expect(after.filter((a) => /^photo-.*\.jpg$/.test(a.filename))).toHaveLength(3);
+  });
+
+  test('deletes a shot that is still on its way, so it is never attached', async ({ page }) => {
+    // Storage never answers the PUT: the shot stays on its way while it is deleted.
+    await page.route(
+      (url) => url.origin === new URL(SANDBOX_URL).origin,
+      (route) => (route.request().method() === 'PUT' ? undefined : route.fallback()),
+    );
+    await signIn(page, '/run-steps/2');
+    await page.getByRole('button', { name: 'Take photo' }).click();
+    const camera = page.getByRole('dialog', { name: /^Photos for Run step 2/ });
+    await camera.getByRole('button', { name: 'Take photo' }).click();
+    await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^photo-.*: Uploading/ })).toBeVisible();
+    await camera.getByRole('button', { name: 'Delete photo 1' }).click();
+    await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeHidden();
+    await expect(camera.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^photo-/ })).toHaveCount(0);
+  });
+});

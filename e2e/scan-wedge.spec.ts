@@ -1,0 +1,65 @@
+import { expect, signIn, test } from './fixtures.ts';
+import { scan, typeLikeAPerson } from './scanner-support.ts';
+
+test.describe('keyboard-wedge scanner', () => {
+  test('opens a scanned label from a record page, with nothing focused', async ({ page }) => {
+    await signIn(page, '/runs/1');
+    await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
+    await scan(page, 'RS-1');
+    await expect(page).toHaveURL('/run-steps/1');
+    await expect(page.getByText('Run step 1', { exact: true })).toBeVisible();
+  });
+
+  test('takes a scan that arrives right after the page starts loading', async ({ page }) => {
+    await signIn(page, '/');
+    await page.goto('/runs/1', { waitUntil: 'domcontentloaded' });
+    await scan(page, `${new URL(page.url()).origin}/run-steps/2`);
+    await expect(page).toHaveURL('/run-steps/2');
+    await expect(page.getByText('Run step 2', { exact: true })).toBeVisible();
+  });
+
+  test('reads a bare number with the Kind just chosen, focus still on the list, and remembers it', async ({
+    page,
+  }) => {
+    await signIn(page, '/');
+    const kind = page.getByLabel('Kind');
+    // As a tap on the list and a choice leave it: focused, with the new value.
+    await kind.focus();
+    await kind.selectOption('runStep');
+    await expect(kind).toBeFocused();
+    await scan(page, '000003');
+    await expect(page).toHaveURL('/run-steps/3');
+
+    await page.goto('/');
+    await expect(page.getByLabel('Kind')).toHaveValue('runStep');
+  });
+
+  test('opens the part with a scanned part number', async ({ page }) => {
+    await signIn(page, '/runs/1');
+    await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
+    await scan(page, 'BRKT-0001');
+    await expect(page).toHaveURL(/\/parts\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('BRKT-0001 rev C');
+  });
+
+  test('leaves a scanner-fast burst in the parts search box to the box', async ({ page }) => {
+    await signIn(page, '/parts');
+    const search = page.getByLabel('Search part number or description');
+    await search.click();
+    await scan(page, 'RUN-1');
+    await expect(search).toHaveValue('RUN-1');
+    await expect(page.getByText('Nothing matches “RUN-1”.')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/parts');
+  });
+
+  test('does not take a person typing on the page for a scan', async ({ page }) => {
+    await signIn(page, '/runs/1');
+    await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
+    await typeLikeAPerson(page, 'RS-1');
+    // A scan after the typing lands where it says; had the typing been taken, Back would show run step 1.
+    await scan(page, 'RS-2');
+    await expect(page).toHaveURL('/run-steps/2');
+    await page.goBack();
+    await expect(page).toHaveURL('/runs/1');
+  });
+});

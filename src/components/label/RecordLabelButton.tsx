@@ -1,0 +1,28 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
+import type { RecordLabelProps } from './RecordLabelDialog.tsx';
+
+const RecordLabelDialog = lazy(() => import('./RecordLabelDialog.tsx'));
+
+/** "Label": shows and prints this record's QR label. */
+export function RecordLabelButton(props: RecordLabelProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="default"
+        mih={44}
+        leftSection={<IconQrcode size={20} aria-hidden />}
+        onClick={() => setOpen(true)}
+      >
+        Label
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <RecordLabelDialog {...props} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { QrCode } from './QrCode.tsx';
+import classes from './RecordLabelDialog.module.css';
+
+export interface RecordLabelProps {
+  /** e.g. "Run 12" */
+  name: string;
+  title: string;
+  /** The record page's full address, what the QR code carries. */
+  url: string;
+}
+
+/**
+ * A label for travelers and bins: the record's address as a QR code (any scanner in the app opens it)
+ * with its kind, id and title written out for people. Printing shows the label alone.
+ */
+export default function RecordLabelDialog({
+  name,
+  title,
+  url,
+  onClose,
+}: RecordLabelProps & { onClose(): void }) {
+  return (
+    <Modal opened onClose={onClose} title={`Label for ${name}`} size="auto">
+      <Stack gap="md" align="center">
+        <div className={classes.label} data-testid="record-label">
+          <QrCode text={url} size={220} title={`QR code for ${url}`} />
+          <div>
+            <Text fw={700} size="xl">
+              {name}
+            </Text>
+            <Text className={classes.title}>{title}</Text>
+            <Text size="xs" className={classes.url}>
+              {url}
+            </Text>
+          </div>
+        </div>
+        <Group>
+          <Button leftSection={<IconPrinter size={20} aria-hidden />} mih={44} onClick={() => window.print()}>
+            Print label
+          </Button>
+          <Button variant="default" mih={44} onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { useNavigate } from '@tanstack/react-router';
+import { partIdsByNumber } from '../parts/index.ts';
+import { RECORD_ROUTES, type RecordKind } from '../../records/recordKinds.ts';
+import { resolveRecordRef, type RecordRefDestination } from './resolveRecordRef.ts';
+import { readCameraAfterScan } from './scan/cameraAfterScan.ts';
+
+/**
+ * Opens what typed or scanned text names (a record, or the parts search) and says where it went; a
+ * refusal is returned for the caller to show where the technician is looking.
+ */
+export function useOpenRecordRef(): (text: string, kind: RecordKind) => Promise<RecordRefDestination> {
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  return useCallback(
+    async (text, kind) => {
+      const destination = await resolveRecordRef(text, kind, window.location.origin, (partNumber) =>
+        partIdsByNumber(client, partNumber),
+      );
+      if (destination.to === 'record') {
+        // Every record route takes the same `$id` param; navigate cannot type-check a union of routes.
+        await navigate({
+          to: RECORD_ROUTES[destination.kind] as (typeof RECORD_ROUTES)['run'],
+          params: { id: String(destination.id) },
+          state: (previous) => ({ ...previous, cameraAfterScan: readCameraAfterScan() }),
+        });
+      } else if (destination.to === 'parts') {
+        await navigate({ to: '/parts', search: { q: destination.q } });
+      }
+      return destination;
+    },
+    [navigate, client],
+  );
+}

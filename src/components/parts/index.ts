@@ -1,0 +1,2 @@
+// What other features may use of the parts feature.
+export { partIdsByNumber } from './partIdsByNumber.ts';

@@ -1,0 +1,64 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
+import type { UploadTarget } from '../../../upload/types.ts';
+
+// The camera's code loads when a technician first opens it, never with the page.
+const CameraDialog = lazy(() => import('./CameraDialog.tsx'));
+
+/** What the device's own camera app may hand back; explicit types, since `image/*` alone opens only the gallery on some Android versions. */
+const CAMERA_APP_TYPES = 'image/jpeg,image/png,image/heic,image/heif,image/webp';
+
+interface Props {
+  target: UploadTarget;
+  /** Files the camera app returned. */
+  onFiles(files: File[]): void;
+  /** Opens the camera at once (the technician asked for it when scanning). */
+  openAtStart?: boolean;
+  className?: string;
+}
+
+/** "Take photo": the in-page camera, with the device's camera app as the way out when it cannot run. */
+export function TakePhotoButton({ target, onFiles, openAtStart = false, className }: Props) {
+  const [open, setOpen] = useState(openAtStart);
+  const cameraApp = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconCamera size={20} aria-hidden />}
+        onClick={() => setOpen(true)}
+        className={className}
+      >
+        Take photo
+      </Button>
+      {/* Off screen rather than `hidden`: a hidden input opens only the gallery on Android 14+. */}
+      <input
+        ref={cameraApp}
+        type="file"
+        accept={CAMERA_APP_TYPES}
+        capture="environment"
+        tabIndex={-1}
+        aria-label={`Take a photo to attach to ${target.label}`}
+        style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
+        onChange={(event) => {
+          const files = Array.from(event.currentTarget.files ?? []);
+          event.currentTarget.value = '';
+          onFiles(files);
+        }}
+      />
+      {open && (
+        <Suspense fallback={null}>
+          <CameraDialog
+            target={target}
+            onClose={() => setOpen(false)}
+            onUseCameraApp={() => {
+              setOpen(false);
+              cameraApp.current?.click();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

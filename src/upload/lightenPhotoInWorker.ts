@@ -1,0 +1,43 @@
+import { UploadError } from './uploadErrors.ts';
+import type { PreparePhoto } from './uploadPorts.ts';
+import { jpegFilename, photoKind, type LightenSettings } from './lightenPolicy.ts';
+import type { LightenReply, LightenRequest } from './lightenPhoto.worker.ts';
+
+/**
+ * Makes camera photos lighter in a Web Worker, one worker per photo, so decoding a 12-megapixel
+ * photo never freezes the page. Other files are not touched (not even read).
+ */
+export function lightenPhotoInWorker(settings: () => LightenSettings): PreparePhoto {
+  return (file, filename, signal) => {
+    const kind = photoKind(filename, file.type);
+    if (kind === null) return Promise.resolve(null);
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(new URL('./lightenPhoto.worker.ts', import.meta.url), { type: 'module' });
+      const stop = () => {
+        worker.terminate();
+        reject(new UploadError('aborted', 'Cancelled'));
+      };
+      signal.addEventListener('abort', stop, { once: true });
+      const done = () => {
+        signal.removeEventListener('abort', stop);
+        worker.terminate();
+      };
+      worker.onmessage = (event: MessageEvent<LightenReply>) => {
+        done();
+        if ('error' in event.data) {
+          reject(new Error(`The photo could not be made lighter: ${event.data.error}`));
+        } else if (event.data.lighter) {
+          resolve({ file: event.data.lighter, filename: jpegFilename(filename), type: 'image/jpeg' });
+        } else {
+          resolve(null);
+        }
+      };
+      worker.onerror = (event) => {
+        done();
+        reject(new Error(`The photo could not be made lighter: ${event.message}`));
+      };
+      const request: LightenRequest = { file, kind, ...settings() };
+      worker.postMessage(request);
+    });
+  };
+}
