@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
@@ -8,6 +8,8 @@ import type { RecordAttachmentsFields } from '../attachments/attachmentDocuments
 import { RecordDropZone } from '../upload/RecordDropZone.tsx';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
+import { RecordHeader } from './RecordHeader.tsx';
+import type { RecordContext } from './recordContext.ts';
 import { parseRouteId } from './parseRouteId.ts';
 import { recordVariables } from './prefetchRecord.ts';
 import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
@@ -21,6 +23,10 @@ import { RetryMessage } from '../feedback/RetryMessage.tsx';
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
   title: string;
+  /** Where the record sits in the work (run, serial, step); names it in uploads and the tab title. */
+  context?: RecordContext;
+  /** What the technician needs first (evidence slots, the run's steps), shown above the fields. */
+  summary?: ReactNode;
   fields: RecordField[];
   related: RelatedGroup[];
   entity: (FragmentType<typeof RecordAttachmentsFields> & { id: number }) | null | undefined;
@@ -91,17 +97,11 @@ function LoadedRecord<TData, TRecord>({
   }
 
   const content = view(record);
-  const recordLabel = `${name}: ${content.title}`;
+  const recordLabel = content.context?.line ?? `${name}: ${content.title}`;
   const body = (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Text size="sm" className={readable.muted} tt="uppercase" fw={600}>
-          {name}
-        </Text>
-        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-          {content.title}
-        </Title>
-      </Stack>
+      <RecordHeader name={name} title={content.title} context={content.context} />
+      {content.summary}
       <RecordFields fields={content.fields} />
       <RecordLinks groups={content.related} />
       <Divider />

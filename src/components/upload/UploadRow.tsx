@@ -36,7 +36,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
 
   return (
-    <li className={classes.row} aria-label={`${name}: ${status}`}>
+    <li className={classes.row} aria-label={`${name} to ${entry.target.label}: ${status}`}>
       <Stack gap={4} className={classes.main}>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="sm" fw={600} className={classes.name} title={name}>
@@ -46,6 +46,9 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             {formatBytes(entry.size)}
           </Text>
         </Group>
+        <Text size="xs" c="dimmed" className={classes.name} title={entry.target.label} data-testid="upload-target">
+          {entry.target.label}
+        </Text>
         <Progress
           value={percent}
           color={stateColors[entry.state]}

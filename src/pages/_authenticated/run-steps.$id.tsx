@@ -3,6 +3,7 @@ import { RecordPage } from '../../components/records/RecordPage.tsx';
 import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
+import { runStepContext } from '../../components/records/recordContext.ts';
 
 const RunStepRecordQuery = graphql(`
   query RunStepRecord($id: ID!) {
@@ -16,6 +17,14 @@ const RunStepRecordQuery = graphql(`
       run {
         id
         title
+        part {
+          id
+          partNumber
+          revision
+        }
+        steps {
+          id
+        }
       }
       originStep {
         id
@@ -48,6 +57,7 @@ function RunStepPage() {
       select={(data) => data.runStep}
       view={(runStep) => ({
         title: runStep.title,
+        context: runStepContext(runStep),
         fields: [
           { label: 'Status', value: formatEnum(runStep.status) },
           { label: 'Position', value: formatNumber(runStep.position) },

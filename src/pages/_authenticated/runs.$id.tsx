@@ -3,6 +3,7 @@ import { RecordPage } from '../../components/records/RecordPage.tsx';
 import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
+import { runContext } from '../../components/records/recordContext.ts';
 
 const RunRecordQuery = graphql(`
   query RunRecord($id: ID!) {
@@ -54,6 +55,7 @@ function RunPage() {
       select={(data) => data.run}
       view={(run) => ({
         title: run.title,
+        context: runContext(run),
         fields: [
           { label: 'Status', value: formatEnum(run.status) },
           { label: 'Quantity', value: formatNumber(run.quantity) },
