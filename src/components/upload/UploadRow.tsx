@@ -36,7 +36,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
 
   return (
-    <li className={classes.row} aria-label={`${name} to ${entry.target.label}: ${status}`}>
+    <li className={classes.row} aria-label={`${name}: ${status}`}>
       <Stack gap={4} className={classes.main}>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="sm" fw={600} className={classes.name} title={name}>
