@@ -50,7 +50,10 @@ export const DEFAULT_ALLOWED_ORIGINS = [
   'http://localhost:4173',
 ];
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<SandboxConfig> = {}): SandboxConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<SandboxConfig> = {},
+): SandboxConfig {
   const host = env.SANDBOX_HOST || '127.0.0.1';
   const port = int(env, 'SANDBOX_PORT', 4000);
   const storage: StorageConfig = env.SANDBOX_S3_ENDPOINT
@@ -73,7 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTokenTtlSeconds: int(env, 'SANDBOX_ACCESS_TOKEN_TTL_SECONDS', 3600),
     seedParts: int(env, 'SANDBOX_SEED_PARTS', 300),
     allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS
-      ? env.SANDBOX_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+      ? env.SANDBOX_ALLOWED_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
       : DEFAULT_ALLOWED_ORIGINS,
     maxUploadBytes: int(env, 'SANDBOX_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     storage,

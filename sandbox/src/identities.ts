@@ -30,7 +30,13 @@ export interface ApiClient {
 export const ORGANIZATION: Organization = { id: 1, name: 'Example Aerospace', domain: 'example.com' };
 
 export const USERS: readonly SeedUser[] = [
-  { id: 1, email: 'technician@example.com', name: 'Taylor Technician', password: 'technician', role: 'technician' },
+  {
+    id: 1,
+    email: 'technician@example.com',
+    name: 'Taylor Technician',
+    password: 'technician',
+    role: 'technician',
+  },
   { id: 2, email: 'viewer@example.com', name: 'Vic Viewer', password: 'viewer', role: 'viewer' },
 ];
 

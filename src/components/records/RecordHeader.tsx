@@ -36,7 +36,13 @@ export function RecordHeader({ name, title, context }: Props) {
             {context.line}
           </Text>
           {context.details.length > 0 && (
-            <Group gap="xs" component="p" m={0} className={readable.muted} data-testid="record-context-details">
+            <Group
+              gap="xs"
+              component="p"
+              m={0}
+              className={readable.muted}
+              data-testid="record-context-details"
+            >
               {context.details.map((detail, index) => (
                 <Text span key={detail} style={{ overflowWrap: 'anywhere' }}>
                   {index > 0 && '· '}

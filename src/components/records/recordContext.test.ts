@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentTitle,
-  runContext,
-  runStepContext,
-  runStepFieldContext,
-  serialOf,
-} from './recordContext.ts';
+import { documentTitle, runContext, runStepContext, runStepFieldContext, serialOf } from './recordContext.ts';
 
 const run = {
   id: 1,
@@ -25,7 +19,10 @@ describe('record context', () => {
   });
 
   it('names a run by id and serial, with its part and status', () => {
-    expect(runContext(run)).toEqual({ line: 'Run 1 · SN 0041', details: ['Part BRKT-0001 rev C', 'In progress'] });
+    expect(runContext(run)).toEqual({
+      line: 'Run 1 · SN 0041',
+      details: ['Part BRKT-0001 rev C', 'In progress'],
+    });
     expect(runContext({ ...run, id: 2, title: 'Receiving: FTG-0210 lot 24-117' }).line).toBe(
       'Run 2 · Receiving: FTG-0210 lot 24-117',
     );

@@ -46,7 +46,13 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             {formatBytes(entry.size)}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed" className={classes.name} title={entry.target.label} data-testid="upload-target">
+        <Text
+          size="xs"
+          c="dimmed"
+          className={classes.name}
+          title={entry.target.label}
+          data-testid="upload-target"
+        >
           {entry.target.label}
         </Text>
         <Progress
