@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { clientCredentialsToken, gql, uploadObject } from '../sandbox/test/harness.ts';
 import { SANDBOX_URL } from './fixtures.ts';
 
@@ -97,4 +97,29 @@ export function pdfBytes(): Buffer<ArrayBuffer> {
   out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+export interface FileSpec {
+  name: string;
+  type?: string;
+  size?: number;
+  /** Bytes of the file; by default `size` bytes made from the name. */
+  bytes?: number[];
+}
+
+/** The real gesture: a DataTransfer built in the page, dispatched as dragenter, dragover and drop. */
+export async function dropFilesOn(target: Locator, files: FileSpec[]): Promise<void> {
+  const dataTransfer = await target.page().evaluateHandle((specs) => {
+    const transfer = new DataTransfer();
+    for (const spec of specs) {
+      const bytes = spec.bytes
+        ? new Uint8Array(spec.bytes)
+        : new Uint8Array(spec.size ?? 16).map((_, i) => (i * 31 + spec.name.length) % 251);
+      transfer.items.add(new File([bytes], spec.name, { type: spec.type ?? '' }));
+    }
+    return transfer;
+  }, files);
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
 }

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
-import { expectNoSeriousA11yViolations } from './records-support';
+import { dropFilesOn, expectNoSeriousA11yViolations, type FileSpec } from './records-support';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, TECHNICIAN, test, VIEWER } from './fixtures';
 import { RECORD_KINDS, recordPath, type RecordKind } from '../src/components/records/recordKinds';
 
@@ -9,12 +9,6 @@ const KINDS = RECORD_KINDS.map(({ kind, label }) => ({
   path: recordPath(kind, 1),
   label: `${label} 1`,
 }));
-
-interface FileSpec {
-  name: string;
-  type?: string;
-  size?: number;
-}
 
 interface StoredAttachment {
   id: number;
@@ -48,20 +42,9 @@ async function attachmentsNamed(kind: RecordKind, filename: string): Promise<Sto
   return (await recordEntity(kind)).fileAttachments.filter((a) => a.filename === filename);
 }
 
-/** The real gesture: a DataTransfer built in the page, dispatched as dragenter, dragover and drop. */
-async function dropFiles(page: Page, files: FileSpec[]): Promise<void> {
-  const target = page.getByRole('heading', { level: 1 });
-  const dataTransfer = await page.evaluateHandle((specs) => {
-    const transfer = new DataTransfer();
-    for (const spec of specs) {
-      const bytes = new Uint8Array(spec.size ?? 16).map((_, i) => (i * 31 + spec.name.length) % 251);
-      transfer.items.add(new File([bytes], spec.name, { type: spec.type ?? '' }));
-    }
-    return transfer;
-  }, files);
-  await target.dispatchEvent('dragenter', { dataTransfer });
-  await target.dispatchEvent('dragover', { dataTransfer });
-  await target.dispatchEvent('drop', { dataTransfer });
+/** Drops files on the record page's title: anywhere on the page attaches to the record. */
+function dropFiles(page: Page, files: FileSpec[]): Promise<void> {
+  return dropFilesOn(page.getByRole('heading', { level: 1 }), files);
 }
 
 function uploadRow(page: Page, filename: string, status: string | RegExp) {

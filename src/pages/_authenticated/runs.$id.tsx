@@ -4,6 +4,7 @@ import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/records/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 import { runContext } from '../../components/records/recordContext.ts';
+import { RunStepsEvidence } from '../../components/evidence/RunStepsEvidence.tsx';
 
 const RunRecordQuery = graphql(`
   query RunRecord($id: ID!) {
@@ -31,6 +32,7 @@ const RunRecordQuery = graphql(`
         id
         title
         status
+        ...StepEvidence
       }
       entity {
         id
@@ -56,6 +58,7 @@ function RunPage() {
       view={(run) => ({
         title: run.title,
         context: runContext(run),
+        summary: <RunStepsEvidence steps={(run.steps ?? []).flatMap((step) => (step ? [step] : []))} />,
         fields: [
           { label: 'Status', value: formatEnum(run.status) },
           { label: 'Quantity', value: formatNumber(run.quantity) },
