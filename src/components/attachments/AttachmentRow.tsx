@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { AttachmentName } from './AttachmentName.tsx';
@@ -7,6 +7,8 @@ import { attachmentType, canPreview } from './attachmentType.ts';
 import type { PreviewTarget } from './AttachmentPreviewModal.tsx';
 import type { DeleteTarget } from './DeleteAttachmentDialog.tsx';
 import { displayFilename } from './displayFilename.ts';
+import { formatAddedAt } from './attachmentSort.ts';
+import { formatBytes } from '../../upload/formatBytes.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
 import readable from '../records/readable.module.css';
@@ -16,6 +18,10 @@ interface Props {
   attachment: AttachmentItemFragment;
   /** The record's entity, which a delete names. */
   entityId: number;
+  /** Bytes, when this device uploaded the file (the API does not say). */
+  size?: number;
+  /** Just attached from this device: brought into view. */
+  latest?: boolean;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
 }
@@ -27,14 +33,35 @@ interface Props {
 export const AttachmentRow = memo(function AttachmentRow({
   attachment,
   entityId,
+  size,
+  latest = false,
   onPreview,
   onDelete,
 }: Props) {
   const type = attachmentType(attachment.contentType, attachment.filename);
   const name = displayFilename(attachment.filename).text;
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (latest) row.current?.scrollIntoView({ block: 'nearest' });
+  }, [latest]);
+  const addedAt = formatAddedAt(attachment._created);
+  const meta = [
+    attachment.contentType || 'Unknown type',
+    size !== undefined ? formatBytes(size) : null,
+    attachment.createdBy?.name ? `added by ${attachment.createdBy.name}` : null,
+    addedAt,
+  ].filter(Boolean);
 
   return (
-    <Paper component="li" withBorder p="sm" className={classes.row} data-testid="attachment-row">
+    <Paper
+      component="li"
+      ref={row}
+      withBorder
+      p="sm"
+      className={classes.row}
+      data-testid="attachment-row"
+      data-latest={latest || undefined}
+    >
       <Group wrap="nowrap" align="flex-start">
         <AttachmentThumbnail
           type={type}
@@ -44,8 +71,7 @@ export const AttachmentRow = memo(function AttachmentRow({
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <AttachmentName filename={attachment.filename} />
           <Text size="sm" className={readable.muted} style={{ overflowWrap: 'anywhere' }}>
-            {attachment.contentType || 'Unknown type'}
-            {attachment._created && ` · added ${new Date(attachment._created).toLocaleString()}`}
+            {meta.join(' · ')}
           </Text>
           <Group gap="xs" mt={4} align="flex-start">
             {canPreview(type, attachment.contentType) && (

@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useState } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
 import { DeleteAttachmentDialog, type DeleteTarget } from './DeleteAttachmentDialog.tsx';
@@ -7,6 +7,8 @@ import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocum
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
 import readable from '../records/readable.module.css';
+import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attachmentSort.ts';
+import { useUploadedHere, type UploadedHere } from './useUploadedHere.ts';
 
 interface Props {
   entity: FragmentType<typeof RecordAttachmentsFields>;
@@ -24,12 +26,30 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const items = useDeferredValue(data.fileAttachments ?? []);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [sort, setSort] = useState<AttachmentSort>('newest');
+  const uploadedHere = useUploadedHere(data.id);
 
   return (
     <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
-      <Title order={2} size="h3" id="attachments-heading">
-        Attachments ({items.filter((item) => item !== null).length})
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3" id="attachments-heading">
+          Attachments ({items.filter((item) => item !== null).length})
+        </Title>
+        {items.length > 1 && (
+          <Group gap="xs" role="group" aria-labelledby="attachments-sort-label">
+            <Text size="sm" id="attachments-sort-label" className={readable.muted}>
+              Sort by
+            </Text>
+            <SegmentedControl
+              value={sort}
+              onChange={(value) => setSort(value as AttachmentSort)}
+              data={[...ATTACHMENT_SORTS]}
+              styles={{ label: { minHeight: 36, display: 'flex', alignItems: 'center' } }}
+              size="md"
+            />
+          </Group>
+        )}
+      </Group>
       {items.length === 0 ? (
         <Text className={readable.muted}>No files attached yet. Drop files on this page to attach them.</Text>
       ) : (
@@ -37,6 +57,8 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
           items={items}
           entityId={data.id}
           label={`Files of ${recordLabel}`}
+          sort={sort}
+          uploadedHere={uploadedHere}
           onPreview={setPreview}
           onDelete={setDeleting}
         />
@@ -51,6 +73,8 @@ interface ListProps {
   items: Items;
   entityId: number;
   label: string;
+  sort: AttachmentSort;
+  uploadedHere: UploadedHere;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
 }
@@ -60,19 +84,25 @@ const AttachmentList = memo(function AttachmentList({
   items,
   entityId,
   label,
+  sort,
+  uploadedHere,
   onPreview,
   onDelete,
 }: ListProps) {
+  const attachments = sortAttachments(
+    items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : [])),
+    sort,
+  );
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {items.map((item) => {
-        if (!item) return null;
-        const attachment = getFragmentData(AttachmentItemFields, item);
+      {attachments.map((attachment) => {
         return (
           <AttachmentRow
             key={attachment.id}
             attachment={attachment}
             entityId={entityId}
+            size={uploadedHere.sizes.get(attachment.id)}
+            latest={uploadedHere.latest === attachment.id}
             onPreview={onPreview}
             onDelete={onDelete}
           />

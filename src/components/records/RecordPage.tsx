@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
 import { AttachmentsPanel } from '../attachments/AttachmentsPanel.tsx';
@@ -19,6 +19,7 @@ import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
+import { useRefreshWhileOpen } from './useRefreshWhileOpen.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
@@ -69,6 +70,16 @@ function LoadedRecord<TData, TRecord>({
     context: ERRORS_IN_PLACE,
   });
   const name = `${label} ${id}`;
+  const client = useApolloClient();
+  // Fresh data lands in the cache the page reads; a failed refresh leaves what is shown in place.
+  const refreshFailure = useRefreshWhileOpen(() =>
+    client.query({
+      query,
+      variables: recordVariables(id),
+      fetchPolicy: 'network-only',
+      context: ERRORS_IN_PLACE,
+    }),
+  );
 
   if (loading && !data) {
     return (
@@ -105,6 +116,11 @@ function LoadedRecord<TData, TRecord>({
       <RecordFields fields={content.fields} />
       <RecordLinks groups={content.related} />
       <Divider />
+      {refreshFailure !== null && data && (
+        <Text size="sm" role="status" className={readable.muted}>
+          Could not check for new files: {toUserMessage(refreshFailure)}
+        </Text>
+      )}
       {content.entity ? (
         <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
       ) : (
