@@ -246,5 +246,10 @@ test.describe('attachments', () => {
     await expect(dialog.getByRole('alert')).toContainText('permission');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('attachment-row').filter({ hasText: 'bracket-photo.png' })).toHaveCount(1);
+    // The page is view only now: the actions the server refuses are gone, previews stay.
+    await expect(page.getByTestId('view-only')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete bracket-photo.png' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Preview bracket-photo.png' })).toBeVisible();
   });
 });

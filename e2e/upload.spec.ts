@@ -219,6 +219,11 @@ test.describe('attaching files to a record', () => {
 
     await expect(uploadRow(page, filename, /Failed: .*permission/i)).toBeVisible();
     expect(await attachmentsNamed('part', filename)).toHaveLength(0);
+    // From now on the page is view only: no Retry for a refusal, no actions that would only fail.
+    await expect(page.getByTestId('view-only')).toContainText('View only');
+    await expect(page.getByRole('button', { name: `Retry ${filename}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -88,6 +88,15 @@ function isNotFoundMessage(message: string): boolean {
   return /not found|does not exist|no such/i.test(message);
 }
 
+/** The server refused this user the action (403, FORBIDDEN, or its permission wording): retrying won't help. */
+export function isPermissionRefusal(error: unknown): boolean {
+  if (statusOf(error) === 403) return true;
+  if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'FORBIDDEN')) {
+    return true;
+  }
+  return errorMessagesOf(error).some(isPermissionMessage);
+}
+
 /** The one place that turns any failure into a sentence a technician can act on. */
 export function toUserMessage(error: unknown): string {
   if (error instanceof UserFacingError) return error.message;
@@ -96,7 +105,7 @@ export function toUserMessage(error: unknown): string {
 
   const status = statusOf(error);
   const messages = errorMessagesOf(error);
-  if (status === 403 || messages.some(isPermissionMessage)) return PERMISSION_MESSAGE;
+  if (isPermissionRefusal(error)) return PERMISSION_MESSAGE;
   if (status === 404 || messages.some(isNotFoundMessage)) return 'That record was not found. Check the id.';
   if (status === 413) return 'The file is too large for the server.';
   if (status === 429) return BUSY_MESSAGE;

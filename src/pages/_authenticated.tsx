@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShellLayout } from '../components/app-shell/AppShellLayout';
+import { ViewOnlyProvider } from '../components/permissions/viewOnly.tsx';
 
 /** Every private page is a child of this pathless layout: signed-out visitors go to sign-in first. */
 export const Route = createFileRoute('/_authenticated')({
@@ -8,5 +9,13 @@ export const Route = createFileRoute('/_authenticated')({
       throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true });
     }
   },
-  component: AppShellLayout,
+  component: PrivateLayout,
 });
+
+function PrivateLayout() {
+  return (
+    <ViewOnlyProvider>
+      <AppShellLayout />
+    </ViewOnlyProvider>
+  );
+}

@@ -2,7 +2,13 @@ import type { ApolloCache, ApolloClient, Reference } from '@apollo/client';
 import { throttle } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
 import { ERRORS_IN_PLACE } from '../graphql/links.ts';
-import { errorMessagesOf, isAuthFailure, isTransientFailure, toUserMessage } from '../graphql/errors.ts';
+import {
+  errorMessagesOf,
+  isAuthFailure,
+  isPermissionRefusal,
+  isTransientFailure,
+  toUserMessage,
+} from '../graphql/errors.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { UploadApi } from './uploadPorts.ts';
 import type { RecordKind, UploadTarget } from './types.ts';
@@ -156,6 +162,7 @@ export function classifyApiError(error: unknown): UploadError {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     return new UploadError(offline ? 'offline' : 'transient', message);
   }
+  if (isPermissionRefusal(error)) return new UploadError('forbidden', message);
   const etagMessage = errorMessagesOf(error).find((m) => etagProblem.test(m));
   if (etagMessage)
     return new UploadError('etag-mismatch', `Storage did not confirm the upload: ${etagMessage}`);

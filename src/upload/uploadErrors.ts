@@ -13,7 +13,9 @@ export type UploadErrorKind =
   | 'url-rejected'
   /** The stored object's ETag differs from the one sent: upload once more with a fresh ticket. */
   | 'etag-mismatch'
-  /** Permission denied, unknown record, too large, any other refusal: fail at once. */
+  /** The server refused this user the action: fail at once, and never offer to try again. */
+  | 'forbidden'
+  /** Unknown record, too large, any other refusal: fail at once. */
   | 'permanent'
   /** The request was aborted because the technician cancelled. */
   | 'aborted';

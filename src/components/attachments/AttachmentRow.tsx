@@ -22,6 +22,8 @@ interface Props {
   size?: number;
   /** Just attached from this device: brought into view. */
   latest?: boolean;
+  /** False once the server refused this user a delete or attach: the button would only fail. */
+  canDelete?: boolean;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
 }
@@ -35,6 +37,7 @@ export const AttachmentRow = memo(function AttachmentRow({
   entityId,
   size,
   latest = false,
+  canDelete = true,
   onPreview,
   onDelete,
 }: Props) {
@@ -93,17 +96,19 @@ export const AttachmentRow = memo(function AttachmentRow({
               </Button>
             )}
             <DownloadButton attachment={attachment} />
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              mih={44}
-              leftSection={<IconTrash size={18} aria-hidden="true" />}
-              aria-label={`Delete ${name}`}
-              onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}
-            >
-              Delete
-            </Button>
+            {canDelete && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="sm"
+                mih={44}
+                leftSection={<IconTrash size={18} aria-hidden="true" />}
+                aria-label={`Delete ${name}`}
+                onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}
+              >
+                Delete
+              </Button>
+            )}
           </Group>
         </Stack>
       </Group>

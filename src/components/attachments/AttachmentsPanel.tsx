@@ -8,6 +8,7 @@ import { getFragmentData, type FragmentType } from '../../graphql/generated/inde
 import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
 import readable from '../records/readable.module.css';
 import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attachmentSort.ts';
+import { useViewOnly } from '../permissions/viewOnly.tsx';
 import { useUploadedHere, type UploadedHere } from './useUploadedHere.ts';
 
 interface Props {
@@ -28,6 +29,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [sort, setSort] = useState<AttachmentSort>('newest');
   const uploadedHere = useUploadedHere(data.id);
+  const { viewOnly } = useViewOnly();
 
   return (
     <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
@@ -59,6 +61,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
           label={`Files of ${recordLabel}`}
           sort={sort}
           uploadedHere={uploadedHere}
+          canDelete={!viewOnly}
           onPreview={setPreview}
           onDelete={setDeleting}
         />
@@ -75,6 +78,7 @@ interface ListProps {
   label: string;
   sort: AttachmentSort;
   uploadedHere: UploadedHere;
+  canDelete: boolean;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
 }
@@ -86,6 +90,7 @@ const AttachmentList = memo(function AttachmentList({
   label,
   sort,
   uploadedHere,
+  canDelete,
   onPreview,
   onDelete,
 }: ListProps) {
@@ -103,6 +108,7 @@ const AttachmentList = memo(function AttachmentList({
             entityId={entityId}
             size={uploadedHere.sizes.get(attachment.id)}
             latest={uploadedHere.latest === attachment.id}
+            canDelete={canDelete}
             onPreview={onPreview}
             onDelete={onDelete}
           />

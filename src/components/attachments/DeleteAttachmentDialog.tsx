@@ -3,7 +3,8 @@ import { useMutation } from '@apollo/client/react';
 import type { ApolloCache, Reference } from '@apollo/client';
 import { DeleteAttachmentMutation } from './attachmentDocuments.ts';
 import { displayFilename } from './displayFilename.ts';
-import { toUserMessage } from '../../graphql/errors.ts';
+import { isPermissionRefusal, toUserMessage } from '../../graphql/errors.ts';
+import { useViewOnly } from '../permissions/viewOnly.tsx';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 
 export interface DeleteTarget {
@@ -23,6 +24,7 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) 
   const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {
     context: ERRORS_IN_PLACE,
   });
+  const { markDeleteRefused } = useViewOnly();
   const close = () => {
     reset();
     onClose();
@@ -34,8 +36,10 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) 
         update: (cache) => forgetAttachment(cache, current),
       });
       close();
-    } catch {
-      // The mutation's `error` state carries the message shown in the dialog.
+    } catch (failure) {
+      // The mutation's `error` state carries the message shown in the dialog; a permission refusal
+      // also turns the pages view only.
+      if (isPermissionRefusal(failure)) markDeleteRefused();
     }
   };
 

@@ -12,6 +12,7 @@ import { getFragmentData, type FragmentType } from '../../graphql/generated/inde
 import { isFinished, type UploadTarget } from '../../upload/types.ts';
 import { EvidenceSlotFields } from './evidenceDocuments.ts';
 import { isAttached } from './evidenceState.ts';
+import { useViewOnly } from '../permissions/viewOnly.tsx';
 import readable from '../records/readable.module.css';
 import classes from './EvidenceSlot.module.css';
 
@@ -53,6 +54,7 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
       : 'empty';
 
   const queue = useUploadQueue();
+  const { viewOnly } = useViewOnly();
   const [refusals, setRefusals] = useState<string[]>([]);
   const camera = useRef<HTMLInputElement>(null);
   const { id: fieldId, name } = data;
@@ -158,7 +160,7 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
             </Anchor>
           </Group>
         )}
-        {target && (
+        {target && !viewOnly && (
           <Group gap="xs">
             <Button
               size="sm"

@@ -20,6 +20,7 @@ import readable from './readable.module.css';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 import { useRefreshWhileOpen } from './useRefreshWhileOpen.ts';
+import { ViewOnlyNotice } from '../permissions/ViewOnlyNotice.tsx';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
@@ -112,6 +113,7 @@ function LoadedRecord<TData, TRecord>({
   const body = (
     <Stack gap="lg">
       <RecordHeader name={name} title={content.title} context={content.context} />
+      <ViewOnlyNotice />
       {content.summary}
       <RecordFields fields={content.fields} />
       <RecordLinks groups={content.related} />

@@ -9,6 +9,7 @@ import { usePageFileDrag } from './usePageFileDrag.ts';
 import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
+import { useViewOnly } from '../permissions/viewOnly.tsx';
 
 export interface RecordDropZoneProps {
   /** The record's entity.id (not its own id): attachments are registered on it. */
@@ -40,6 +41,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
   const queue = useUploadQueue();
   const [refusals, setRefusals] = useState<string[]>([]);
   const cameraInput = useRef<HTMLInputElement>(null);
+  const { viewOnly } = useViewOnly();
 
   const target = useMemo<UploadTarget>(
     () => ({ entityId, label, record: record ?? recordFromPath(window.location.pathname) ?? undefined }),
@@ -109,22 +111,24 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
           attach(files);
         }}
       />
-      <Group gap="sm" mb="sm" className={classes.actions}>
-        <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open} className={classes.touch}>
-          Choose files
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconCamera size={20} aria-hidden />}
-          onClick={() => cameraInput.current?.click()}
-          className={classes.touch}
-        >
-          Take photo
-        </Button>
-        <Text size="sm" c="dimmed">
-          or drop files anywhere on this page, or paste a screenshot
-        </Text>
-      </Group>
+      {!viewOnly && (
+        <Group gap="sm" mb="sm" className={classes.actions}>
+          <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open} className={classes.touch}>
+            Choose files
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCamera size={20} aria-hidden />}
+            onClick={() => cameraInput.current?.click()}
+            className={classes.touch}
+          >
+            Take photo
+          </Button>
+          <Text size="sm" c="dimmed">
+            or drop files anywhere on this page, or paste a screenshot
+          </Text>
+        </Group>
+      )}
       {refusals.length > 0 && (
         <Alert
           color="orange"

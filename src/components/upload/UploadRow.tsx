@@ -31,7 +31,8 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const percent = percentDone(entry);
   const speed = speedText(entry);
   const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
-  const canRetry = entry.state === 'failed' || entry.state === 'cancelled';
+  // A permission refusal stays one: Retry is not offered.
+  const canRetry = (entry.state === 'failed' || entry.state === 'cancelled') && !entry.refusedPermission;
   const name = entry.filename === '' ? '(no name)' : entry.filename;
   const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
 
