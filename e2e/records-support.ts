@@ -76,15 +76,27 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-/** A one-page PDF that says "Inspection report", with a correct cross-reference table. */
-export function pdfBytes(): Buffer<ArrayBuffer> {
-  const text = 'BT /F1 18 Tf 40 100 Td (Inspection report) Tj ET';
+/**
+ * A PDF of `pages` pages (one by default) that say "Inspection report" and their page number, with a
+ * correct cross-reference table.
+ */
+export function pdfBytes(pages = 1): Buffer<ArrayBuffer> {
+  // Objects: 1 catalog, 2 pages, 3 font, then a page and its content stream for each page.
+  const pageIds = Array.from({ length: pages }, (_, i) => 4 + i * 2);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...pageIds.flatMap((id, i) => {
+      const text =
+        pages === 1
+          ? 'BT /F1 18 Tf 40 100 Td (Inspection report) Tj ET'
+          : `BT /F1 18 Tf 40 100 Td (Inspection report page ${i + 1}) Tj ET`;
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents ${id + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+        `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+      ];
+    }),
   ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];

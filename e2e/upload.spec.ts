@@ -112,7 +112,7 @@ test.describe('attaching files to a record', () => {
       names.map((name, i) => ({ name, type: 'text/csv', size: 100 + i * 997 })),
     );
 
-    const list = page.getByRole('region', { name: /^Uploads to Run step 1/ });
+    const list = page.getByRole('region', { name: /^Uploads to Run 1 · SN 0041 · Step 1/ });
     await expect(list.getByText('30 of 30 attached')).toBeVisible({ timeout: 90_000 });
     const stored = (await recordEntity('runStep')).fileAttachments.filter((a) => names.includes(a.filename));
     expect(stored.map((a) => a.filename).sort()).toEqual([...names].sort());
@@ -365,7 +365,7 @@ test.describe('uploads through faults', () => {
       names.map((name) => ({ name, type: 'text/plain' })),
     );
 
-    const list = page.getByRole('region', { name: /^Uploads to Run step 1/ });
+    const list = page.getByRole('region', { name: /^Uploads to Run 1 · SN 0041 · Step 1/ });
     await expect(list.getByText('9 of 9 attached')).toBeVisible({ timeout: 60_000 });
     const stored = (await recordEntity('runStep', sandboxUrl)).fileAttachments.filter((a) =>
       names.includes(a.filename),

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShellLayout } from '../components/app-shell/AppShellLayout';
 import { ViewOnlyProvider } from '../components/permissions/viewOnly.tsx';
+import { DuplicateGuardProvider } from '../components/upload/duplicateCheck.tsx';
 
 /** Every private page is a child of this pathless layout: signed-out visitors go to sign-in first. */
 export const Route = createFileRoute('/_authenticated')({
@@ -15,7 +16,9 @@ export const Route = createFileRoute('/_authenticated')({
 function PrivateLayout() {
   return (
     <ViewOnlyProvider>
-      <AppShellLayout />
+      <DuplicateGuardProvider>
+        <AppShellLayout />
+      </DuplicateGuardProvider>
     </ViewOnlyProvider>
   );
 }

@@ -1,13 +1,18 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl, type AttachmentType } from './attachmentType.ts';
 import { displayFilename } from './displayFilename.ts';
-import { usePdfObjectUrl } from './usePdfObjectUrl.ts';
+import { useStoredFile } from './useStoredFile.ts';
+import { ZoomableImage } from './ZoomableImage.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
+
+// pdf.js is large: it is fetched when a PDF is first previewed, not with the app.
+const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
 
 export interface PreviewTarget {
   id: number;
@@ -17,11 +22,31 @@ export interface PreviewTarget {
 
 interface Props {
   target: PreviewTarget | null;
+  /** The record's other previews in list order, for next and previous (empty: no stepping). */
+  siblings?: readonly PreviewTarget[];
+  onNavigate?(target: PreviewTarget): void;
   onClose(): void;
 }
 
 /** Shows an image or PDF in the app; each opening asks for a fresh signed URL. */
-export function AttachmentPreviewModal({ target, onClose }: Props) {
+export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onClose }: Props) {
+  const index = target ? siblings.findIndex((sibling) => sibling.id === target.id) : -1;
+  const previous = index > 0 ? siblings[index - 1] : undefined;
+  const next = index >= 0 ? siblings[index + 1] : undefined;
+  const go = (to: PreviewTarget | undefined) => to && onNavigate?.(to);
+  const isImage = target?.type === 'image';
+  useEffect(() => {
+    if (!isImage) return;
+    // On the document: a button that became disabled at the end of the list leaves no focus behind.
+    const onKey = (event: KeyboardEvent) => {
+      const to = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : undefined;
+      if (!to) return;
+      event.preventDefault();
+      onNavigate?.(to);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isImage, previous, next, onNavigate]);
   return (
     <Modal
       opened={target !== null}
@@ -33,8 +58,21 @@ export function AttachmentPreviewModal({ target, onClose }: Props) {
     >
       {target && (
         <Stack>
-          <PreviewBody target={target} />
+          <PreviewBody key={target.id} target={target} />
           <Group justify="flex-end" align="flex-start">
+            {siblings.length > 1 && index >= 0 && (
+              <Group gap="xs" mr="auto">
+                <Button variant="default" mih={44} disabled={!previous} onClick={() => go(previous)}>
+                  Previous image
+                </Button>
+                <Text size="sm" aria-live="polite">
+                  {index + 1} of {siblings.length}
+                </Text>
+                <Button variant="default" mih={44} disabled={!next} onClick={() => go(next)}>
+                  Next image
+                </Button>
+              </Group>
+            )}
             <Button variant="default" onClick={onClose} mih={44}>
               Close
             </Button>
@@ -52,7 +90,12 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
     fetchPolicy: 'network-only',
     context: ERRORS_IN_PLACE,
   });
-  const url = httpUrl(data?.fileAttachment?.downloadUrl);
+  // The URL asked for at opening is kept while the preview is open: a record refresh writes newer
+  // URLs of the same attachment into the cache, and the file must not load again under the technician.
+  const [openedUrl, setOpenedUrl] = useState<string | null>(null);
+  const fresh = httpUrl(data?.fileAttachment?.downloadUrl);
+  if (openedUrl === null && fresh !== null) setOpenedUrl(fresh);
+  const url = openedUrl ?? fresh;
 
   if (loading) return <PreviewLoading />;
   if (error || !url) {
@@ -69,23 +112,13 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
     );
   }
   if (target.type === 'image') {
-    return (
-      <Center>
-        <img
-          src={url}
-          alt={`Preview of ${displayFilename(target.filename).text}`}
-          referrerPolicy="no-referrer"
-          style={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }}
-          data-testid="attachment-preview-image"
-        />
-      </Center>
-    );
+    return <ZoomableImage src={url} alt={`Preview of ${displayFilename(target.filename).text}`} />;
   }
   return <PdfPreview url={url} filename={target.filename} />;
 }
 
 function PdfPreview({ url, filename }: { url: string; filename: string | null }) {
-  const { objectUrl, error } = usePdfObjectUrl(url);
+  const { blob, error } = useStoredFile(url);
   if (error) {
     return (
       <Alert color="red" title="The PDF could not be loaded">
@@ -93,14 +126,11 @@ function PdfPreview({ url, filename }: { url: string; filename: string | null })
       </Alert>
     );
   }
-  if (!objectUrl) return <PreviewLoading />;
+  if (!blob) return <PreviewLoading />;
   return (
-    <iframe
-      src={objectUrl}
-      title={`PDF preview of ${displayFilename(filename).text}`}
-      style={{ width: '100%', height: '70vh', border: 0 }}
-      data-testid="attachment-preview-pdf"
-    />
+    <Suspense fallback={<PreviewLoading />}>
+      <PdfViewer data={blob} name={displayFilename(filename).text} />
+    </Suspense>
   );
 }
 

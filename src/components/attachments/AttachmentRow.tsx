@@ -3,7 +3,8 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { AttachmentName } from './AttachmentName.tsx';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
-import { attachmentType, canPreview } from './attachmentType.ts';
+import { attachmentType } from './attachmentType.ts';
+import { previewTarget } from './previewTarget.ts';
 import type { PreviewTarget } from './AttachmentPreviewModal.tsx';
 import type { DeleteTarget } from './DeleteAttachmentDialog.tsx';
 import { displayFilename } from './displayFilename.ts';
@@ -43,6 +44,7 @@ export const AttachmentRow = memo(function AttachmentRow({
 }: Props) {
   const type = attachmentType(attachment.contentType, attachment.filename);
   const name = displayFilename(attachment.filename).text;
+  const preview = previewTarget(attachment);
   const row = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (latest) row.current?.scrollIntoView({ block: 'nearest' });
@@ -77,20 +79,14 @@ export const AttachmentRow = memo(function AttachmentRow({
             {meta.join(' · ')}
           </Text>
           <Group gap="xs" mt={4} align="flex-start">
-            {canPreview(type, attachment.contentType) && (
+            {preview && (
               <Button
                 variant="light"
                 size="sm"
                 mih={44}
                 leftSection={<IconEye size={18} aria-hidden="true" />}
                 aria-label={`Preview ${name}`}
-                onClick={() =>
-                  onPreview({
-                    id: attachment.id,
-                    filename: attachment.filename,
-                    type: type === 'pdf' ? 'pdf' : 'image',
-                  })
-                }
+                onClick={() => onPreview(preview)}
               >
                 Preview
               </Button>

@@ -9,6 +9,7 @@ import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.
 import readable from '../records/readable.module.css';
 import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attachmentSort.ts';
 import { useViewOnly } from '../permissions/viewOnly.tsx';
+import { previewTarget } from './previewTarget.ts';
 import { useUploadedHere, type UploadedHere } from './useUploadedHere.ts';
 
 interface Props {
@@ -28,7 +29,9 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [sort, setSort] = useState<AttachmentSort>('newest');
-  const uploadedHere = useUploadedHere(data.id);
+  // Deferred like the list: an urgent render of hundreds of rows per attached batch would hold up
+  // the uploads still running.
+  const uploadedHere = useDeferredValue(useUploadedHere(data.id));
   const { viewOnly } = useViewOnly();
 
   return (
@@ -66,10 +69,24 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
           onDelete={setDeleting}
         />
       )}
-      <AttachmentPreviewModal target={preview} onClose={() => setPreview(null)} />
+      <AttachmentPreviewModal
+        target={preview}
+        // Next and previous go through the record's images in the order the list shows them.
+        siblings={preview?.type === 'image' ? imageTargets(items, sort) : []}
+        onNavigate={setPreview}
+        onClose={() => setPreview(null)}
+      />
       <DeleteAttachmentDialog target={deleting} recordLabel={recordLabel} onClose={() => setDeleting(null)} />
     </Stack>
   );
+}
+
+function imageTargets(items: Items, sort: AttachmentSort): PreviewTarget[] {
+  const attachments = items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : []));
+  return sortAttachments(attachments, sort).flatMap((attachment) => {
+    const target = previewTarget(attachment);
+    return target?.type === 'image' ? [target] : [];
+  });
 }
 
 interface ListProps {
@@ -100,20 +117,18 @@ const AttachmentList = memo(function AttachmentList({
   );
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {attachments.map((attachment) => {
-        return (
-          <AttachmentRow
-            key={attachment.id}
-            attachment={attachment}
-            entityId={entityId}
-            size={uploadedHere.sizes.get(attachment.id)}
-            latest={uploadedHere.latest === attachment.id}
-            canDelete={canDelete}
-            onPreview={onPreview}
-            onDelete={onDelete}
-          />
-        );
-      })}
+      {attachments.map((attachment) => (
+        <AttachmentRow
+          key={attachment.id}
+          attachment={attachment}
+          entityId={entityId}
+          size={uploadedHere.sizes.get(attachment.id)}
+          latest={uploadedHere.latest === attachment.id}
+          canDelete={canDelete}
+          onPreview={onPreview}
+          onDelete={onDelete}
+        />
+      ))}
     </Stack>
   );
 });

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { UploadEntry } from '../../upload/types.ts';
+import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../upload/uploadQueueContext.tsx';
 
 export interface UploadedHere {
   /** Bytes of files this device attached: the API does not say a file's size. */
   sizes: ReadonlyMap<number, number>;
-  /** The attachment this device added last to the entity, to bring into view. */
+  /** The attachment this device added last to the entity, once its batch is done: brought into view. */
   latest: number | null;
 }
 
@@ -33,10 +33,14 @@ export function useUploadedHere(entityId: number): UploadedHere {
           events.filter((event) => event.type === 'attached').map((event) => event.entry),
         );
         if (fresh.length === 0) return;
+        // Brought into view once the batch for this record is done, not at every file of it.
+        const done = queue
+          .getSnapshot()
+          .every((entry) => entry.target.entityId !== entityId || isFinished(entry.state));
         setState((previous) => ({
           entityId,
           sizes: new Map([...(previous.entityId === entityId ? previous.sizes : []), ...fresh]),
-          latest: fresh[fresh.length - 1]![0],
+          latest: done ? fresh[fresh.length - 1]![0] : previous.latest,
         }));
       }),
     [queue, entityId],

@@ -13,6 +13,7 @@ import { isFinished, type UploadTarget } from '../../upload/types.ts';
 import { EvidenceSlotFields } from './evidenceDocuments.ts';
 import { isAttached } from './evidenceState.ts';
 import { useViewOnly } from '../permissions/viewOnly.tsx';
+import { useDuplicateCheck } from '../upload/duplicateCheck.tsx';
 import readable from '../records/readable.module.css';
 import classes from './EvidenceSlot.module.css';
 
@@ -68,6 +69,7 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
     setRefusals(refused.map(({ filename, reason }) => `“${filename}” was not attached: ${reason}`));
   };
 
+  const duplicates = useDuplicateCheck(target);
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
     noClick: true,
     noKeyboard: true,
@@ -77,7 +79,7 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
     noDragEventsBubbling: true,
     disabled: target === null,
     getFilesFromEvent: readDroppedFiles,
-    onDrop: (accepted) => attach(accepted),
+    onDrop: (accepted) => duplicates.check(accepted, attach),
   });
 
   const headingId = `evidence-slot-${data.id}`;
@@ -104,9 +106,10 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
         onChange={(event) => {
           const files = Array.from(event.currentTarget.files ?? []);
           event.currentTarget.value = '';
-          attach(files);
+          duplicates.check(files, attach);
         }}
       />
+      {duplicates.prompt}
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>

@@ -6,6 +6,7 @@ import { parseRecordRef } from './parseRecordRef.ts';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
 import { RECORD_KINDS, RECORD_ROUTES, isRecordKind, type RecordKind } from '../records/recordKinds.ts';
 import readable from '../records/readable.module.css';
+import desktop from '../feedback/desktopOnly.module.css';
 
 /**
  * One box for what a technician types or a barcode scanner sends (characters, then Enter): a number
@@ -89,7 +90,7 @@ export function OpenByIdForm() {
             </Anchor>
           </Text>
         )}
-        <Text size="sm" className={readable.muted}>
+        <Text size="sm" className={`${readable.muted} ${desktop.desktopOnly}`}>
           Press {OPEN_BY_ID_KEYS.text} on any page to come back to this box.
         </Text>
       </Stack>

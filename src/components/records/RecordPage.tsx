@@ -20,7 +20,10 @@ import readable from './readable.module.css';
 import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 import { useRefreshWhileOpen } from './useRefreshWhileOpen.ts';
+import { useUploadsValue } from '../upload/uploadQueueContext.tsx';
+import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { ViewOnlyNotice } from '../permissions/ViewOnlyNotice.tsx';
+import { useRememberVisit } from '../recent/useRecentRecords.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
@@ -73,13 +76,18 @@ function LoadedRecord<TData, TRecord>({
   const name = `${label} ${id}`;
   const client = useApolloClient();
   // Fresh data lands in the cache the page reads; a failed refresh leaves what is shown in place.
-  const refreshFailure = useRefreshWhileOpen(() =>
-    client.query({
-      query,
-      variables: recordVariables(id),
-      fetchPolicy: 'network-only',
-      context: ERRORS_IN_PLACE,
-    }),
+  // Paused while uploads run: those update the list as they land, and a refetch of a long list
+  // then would only compete with them for the main thread.
+  const uploading = useUploadsValue(anyUnfinished);
+  const refreshFailure = useRefreshWhileOpen(
+    () =>
+      client.query({
+        query,
+        variables: recordVariables(id),
+        fetchPolicy: 'network-only',
+        context: ERRORS_IN_PLACE,
+      }),
+    { paused: uploading },
   );
 
   if (loading && !data) {
@@ -109,6 +117,24 @@ function LoadedRecord<TData, TRecord>({
   }
 
   const content = view(record);
+  return <RecordBody kind={kind} id={id} name={name} content={content} refreshFailure={refreshFailure} />;
+}
+
+/** The loaded record; it is also noted as this user's most recent record on this device. */
+function RecordBody({
+  kind,
+  id,
+  name,
+  content,
+  refreshFailure,
+}: {
+  kind: RecordKind;
+  id: number;
+  name: string;
+  content: RecordView;
+  refreshFailure: unknown;
+}) {
+  useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
   const recordLabel = content.context?.line ?? `${name}: ${content.title}`;
   const body = (
     <Stack gap="lg">
@@ -118,7 +144,7 @@ function LoadedRecord<TData, TRecord>({
       <RecordFields fields={content.fields} />
       <RecordLinks groups={content.related} />
       <Divider />
-      {refreshFailure !== null && data && (
+      {refreshFailure !== null && (
         <Text size="sm" role="status" className={readable.muted}>
           Could not check for new files: {toUserMessage(refreshFailure)}
         </Text>
@@ -137,6 +163,8 @@ function LoadedRecord<TData, TRecord>({
     </RecordDropZone>
   );
 }
+
+const anyUnfinished = (entries: readonly UploadEntry[]) => entries.some((entry) => !isFinished(entry.state));
 
 function RecordProblem({ title, children }: { title: string; children: ReactNode }) {
   return (

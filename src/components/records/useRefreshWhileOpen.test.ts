@@ -8,6 +8,22 @@ function setVisibility(state: DocumentVisibilityState) {
 }
 
 describe('refreshing an open record', () => {
+  it('asks nothing while paused', async () => {
+    const refresh = vi.fn(async () => undefined);
+    const { rerender } = renderHook(
+      ({ paused }) => useRefreshWhileOpen(refresh, { everyMs: 1_000, paused }),
+      {
+        initialProps: { paused: true },
+      },
+    );
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await act(async () => window.dispatchEvent(new Event('focus')));
+    expect(refresh).not.toHaveBeenCalled();
+    rerender({ paused: false });
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
   beforeEach(() => {
     vi.useFakeTimers();
     setVisibility('visible');
@@ -19,7 +35,7 @@ describe('refreshing an open record', () => {
 
   it('asks again at each interval and when the window regains focus, never while hidden', async () => {
     const refresh = vi.fn(async () => undefined);
-    renderHook(() => useRefreshWhileOpen(refresh, 1_000));
+    renderHook(() => useRefreshWhileOpen(refresh, { everyMs: 1_000 }));
     expect(refresh).not.toHaveBeenCalled();
 
     await act(() => vi.advanceTimersByTimeAsync(1_000));
@@ -43,7 +59,7 @@ describe('refreshing an open record', () => {
       .fn<() => Promise<unknown>>()
       .mockRejectedValueOnce(failure)
       .mockResolvedValue(undefined);
-    const { result } = renderHook(() => useRefreshWhileOpen(refresh, 1_000));
+    const { result } = renderHook(() => useRefreshWhileOpen(refresh, { everyMs: 1_000 }));
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(result.current).toBe(failure);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
@@ -53,7 +69,7 @@ describe('refreshing an open record', () => {
   it('does not start a second request while one is still out', async () => {
     let finish: () => void = () => {};
     const refresh = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    renderHook(() => useRefreshWhileOpen(refresh, 1_000));
+    renderHook(() => useRefreshWhileOpen(refresh, { everyMs: 1_000 }));
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     expect(refresh).toHaveBeenCalledTimes(1);
     await act(async () => finish());

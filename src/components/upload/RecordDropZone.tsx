@@ -9,7 +9,9 @@ import { usePageFileDrag } from './usePageFileDrag.ts';
 import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
+import desktop from '../feedback/desktopOnly.module.css';
 import { useViewOnly } from '../permissions/viewOnly.tsx';
+import { useDuplicateCheck } from './duplicateCheck.tsx';
 
 export interface RecordDropZoneProps {
   /** The record's entity.id (not its own id): attachments are registered on it. */
@@ -61,6 +63,8 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
     [queue, target],
   );
 
+  const duplicates = useDuplicateCheck(target);
+
   const { getRootProps, getInputProps, open } = useDropzone({
     noClick: true,
     noKeyboard: true,
@@ -68,7 +72,10 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
     noPaste: true,
     useFsAccessApi: false,
     getFilesFromEvent: readDroppedFiles,
-    onDrop: (accepted, _rejected, event) => attach(accepted, refusedInDrop(event)),
+    onDrop: (accepted, _rejected, event) => {
+      const refusedNames = refusedInDrop(event);
+      duplicates.check(accepted, (files) => attach(files, refusedNames));
+    },
   });
 
   const refuseNonFiles = (event: React.DragEvent) => {
@@ -88,11 +95,11 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
       const files = pastedFiles(event);
       if (files.length === 0) return;
       event.preventDefault();
-      attach(files);
+      duplicates.check(files, attach);
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
-  }, [attach]);
+  }, [attach, duplicates]);
 
   return (
     <Box {...getRootProps({ onDrop: refuseNonFiles, className: classes.zone })}>
@@ -108,7 +115,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
         onChange={(event) => {
           const files = Array.from(event.currentTarget.files ?? []);
           event.currentTarget.value = '';
-          attach(files);
+          duplicates.check(files, attach);
         }}
       />
       {!viewOnly && (
@@ -124,7 +131,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
           >
             Take photo
           </Button>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
             or drop files anywhere on this page, or paste a screenshot
           </Text>
         </Group>
@@ -146,6 +153,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
           ))}
         </Alert>
       )}
+      {duplicates.prompt}
       <RecordUploads entityId={entityId} label={label} />
       {children}
       {pageDrag && (

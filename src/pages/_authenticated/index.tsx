@@ -4,11 +4,14 @@ import { Link } from '@tanstack/react-router';
 import { OpenByIdForm } from '../../components/open-by-id/OpenByIdForm.tsx';
 import { useOpenByIdShortcut } from '../../components/open-by-id/openByIdShortcut.ts';
 import readable from '../../components/records/readable.module.css';
+import { RecentRecordsList } from '../../components/recent/RecentRecordsList.tsx';
+import { useRecentRecords } from '../../components/recent/useRecentRecords.ts';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 
 function HomePage() {
   useOpenByIdShortcut();
+  const recent = useRecentRecords();
   return (
     <Stack gap="lg" maw={860}>
       <Stack gap={4}>
@@ -21,6 +24,7 @@ function HomePage() {
         </Text>
       </Stack>
       <OpenByIdForm />
+      <RecentRecordsList records={recent} />
       <Text>
         Looking for a part by number or description?{' '}
         <Anchor className={readable.link} component={Link} to="/parts">
