@@ -52,7 +52,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
       opened={target !== null}
       onClose={onClose}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close preview' }}
+      closeButtonProps={{ 'aria-label': 'Close preview', size: 44 }}
       title={target ? `Preview: ${displayFilename(target.filename).text}` : ''}
       styles={{ title: { overflowWrap: 'anywhere', fontWeight: 600 } }}
     >

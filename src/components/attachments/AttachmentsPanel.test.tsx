@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderApp } from '../../test/renderApp.tsx';
@@ -187,6 +187,8 @@ describe('attachments on a record page', () => {
     await user.click(within(dialog).getByRole('button', { name: /^Delete$/ }));
     expect(await screen.findByRole('heading', { name: 'Attachments (1)' })).toBeInTheDocument();
     expect(screen.queryByText('machine.log')).not.toBeInTheDocument();
+    // Focus is not lost with the row: it lands on the list's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Attachments (1)' })).toHaveFocus());
   });
 
   it('shows the server’s refusal when deleting is not allowed, and keeps the file', async () => {

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useRef, useState } from 'react';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
@@ -29,6 +29,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [sort, setSort] = useState<AttachmentSort>('newest');
+  const heading = useRef<HTMLHeadingElement>(null);
   // Deferred like the list: an urgent render of hundreds of rows per attached batch would hold up
   // the uploads still running.
   const uploadedHere = useDeferredValue(useUploadedHere(data.id));
@@ -37,7 +38,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   return (
     <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
       <Group justify="space-between" gap="sm">
-        <Title order={2} size="h3" id="attachments-heading">
+        <Title order={2} size="h3" id="attachments-heading" ref={heading} tabIndex={-1}>
           Attachments ({items.filter((item) => item !== null).length})
         </Title>
         {items.length > 1 && (
@@ -76,7 +77,14 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
         onNavigate={setPreview}
         onClose={() => setPreview(null)}
       />
-      <DeleteAttachmentDialog target={deleting} recordLabel={recordLabel} onClose={() => setDeleting(null)} />
+      <DeleteAttachmentDialog
+        target={deleting}
+        recordLabel={recordLabel}
+        onClose={() => setDeleting(null)}
+        // The heading that now counts one file less: a keyboard or screen-reader user is not left on
+        // a button that no longer exists.
+        onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
+      />
     </Stack>
   );
 }

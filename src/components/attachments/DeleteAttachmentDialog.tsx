@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import type { ApolloCache, Reference } from '@apollo/client';
@@ -17,14 +18,19 @@ interface Props {
   target: DeleteTarget | null;
   recordLabel: string;
   onClose(): void;
+  /** After a delete: the row and its button are gone, so the list decides where focus goes. */
+  onDeleted(): void;
 }
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
-export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) {
+export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
   const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {
     context: ERRORS_IN_PLACE,
   });
   const { markDeleteRefused } = useViewOnly();
+  // After a delete the Delete button that opened the dialog is gone: focus goes where the list says.
+  const [deleted, setDeleted] = useState<number | null>(null);
+  if (target && deleted !== null && target.id !== deleted) setDeleted(null);
   const close = () => {
     reset();
     onClose();
@@ -35,7 +41,9 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) 
         variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
         update: (cache) => forgetAttachment(cache, current),
       });
+      setDeleted(current.id);
       close();
+      onDeleted();
     } catch (failure) {
       // The mutation's `error` state carries the message shown in the dialog; a permission refusal
       // also turns the pages view only.
@@ -47,8 +55,9 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose }: Props) 
     <Modal
       opened={target !== null}
       onClose={close}
+      returnFocus={deleted === null}
       title="Delete attachment?"
-      closeButtonProps={{ 'aria-label': 'Close without deleting' }}
+      closeButtonProps={{ 'aria-label': 'Close without deleting', size: 44 }}
     >
       {target && (
         <Stack>

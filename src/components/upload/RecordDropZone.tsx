@@ -141,6 +141,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
           color="orange"
           title="Some items were not attached"
           withCloseButton
+          styles={{ closeButton: { minWidth: 44, minHeight: 44 } }}
           closeButtonLabel="Dismiss"
           onClose={() => setRefusals([])}
           mb="sm"

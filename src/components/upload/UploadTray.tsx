@@ -124,7 +124,7 @@ export function UploadTray() {
         onClose={close}
         position="right"
         title="Uploads"
-        closeButtonProps={{ 'aria-label': 'Close uploads' }}
+        closeButtonProps={{ 'aria-label': 'Close uploads', size: 44 }}
       >
         <TrayContents summary={summary} />
       </Drawer>
