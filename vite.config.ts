@@ -7,5 +7,6 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', ...tsr }), react()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  build: { sourcemap: true, target: 'es2022' },
+  // 'hidden': maps are written for error tracking but not referenced, and serve-app never publishes them.
+  build: { sourcemap: 'hidden', target: 'es2022' },
 });

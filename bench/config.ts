@@ -57,7 +57,8 @@ export const PAGE_SIZE = 50;
  * Over budget is reported loudly, never a failure.
  */
 export const BUNDLE_BUDGET = {
-  initialJsGzipBytes: 250 * 1024,
+  // Measured 209 KB on 2026-11-23 after issue 11's wiring changes; the target is 170 KB.
+  initialJsGzipBytes: 210 * 1024,
   initialCssGzipBytes: 40 * 1024,
   routeChunkGzipBytes: 60 * 1024,
 };

@@ -2,17 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { clientCredentialsToken, gql, uploadObject } from '../sandbox/test/harness.ts';
 import { SANDBOX_URL } from './fixtures.ts';
+import { RECORD_KINDS } from '../src/records/recordKinds.ts';
 
 /** Shared by the browse and records journeys: API set-up through the sandbox, and the axe check. */
 
-export const KINDS = [
-  { kind: 'part', path: '/parts', label: 'Part', query: 'part' },
-  { kind: 'run', path: '/runs', label: 'Run', query: 'run' },
-  { kind: 'procedure', path: '/procedures', label: 'Procedure', query: 'procedure' },
-  { kind: 'step', path: '/steps', label: 'Procedure step', query: 'step' },
-  { kind: 'runStep', path: '/run-steps', label: 'Run step', query: 'runStep' },
-  { kind: 'runStepField', path: '/run-step-fields', label: 'Run step field', query: 'runStepField' },
-] as const;
+export const KINDS = RECORD_KINDS.map(({ kind, segment, label }) => ({
+  kind,
+  path: `/${segment}`,
+  label,
+  query: kind,
+}));
 
 /**
  * Checks the page's own content and any open dialog (dialogs render outside <main>); the shell around

@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 import { dropFilesOn, expectNoSeriousA11yViolations, type FileSpec } from './records-support';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, TECHNICIAN, test, VIEWER } from './fixtures';
-import { RECORD_KINDS, recordPath, type RecordKind } from '../src/components/records/recordKinds';
+import { RECORD_KINDS, recordPath, type RecordKind } from '../src/records/recordKinds';
 
 const KINDS = RECORD_KINDS.map(({ kind, label }) => ({
   kind,

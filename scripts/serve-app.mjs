@@ -21,7 +21,6 @@ const CONTENT_TYPES = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -127,6 +126,8 @@ export async function createAppServer({ distDir = path.join(root, 'dist'), env =
     if (pathname === '/config.json') {
       return send(200, configBody, { 'Content-Type': CONTENT_TYPES['.json'], 'Cache-Control': 'no-store' });
     }
+    // Source maps stay on the build machine: they would publish the app's source.
+    if (pathname.endsWith('.map')) return send(404, 'Not Found', { 'Content-Type': 'text/plain' });
     const file = path.resolve(resolvedDist, `.${pathname}`);
     const inside = file === resolvedDist || file.startsWith(resolvedDist + path.sep);
     const body = inside ? await readIfFile(file) : null;

@@ -18,6 +18,7 @@ beforeAll(async () => {
   await writeFile(path.join(parent, 'secret.txt'), 'secret');
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["src/main.tsx"]}');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
   server = await createAppServer({
     distDir: dist,
@@ -86,6 +87,12 @@ describe('serve-app', () => {
     expect(csp).toContain('frame-src blob: http://127.0.0.1:4999 https://bucket.example');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('does not publish source maps', async () => {
+    const response = await fetch(`${base}/assets/index-abc123.js.map`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('sources');
   });
 
   it('does not serve files outside dist', async () => {

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { ModalsProvider } from '@mantine/modals';
-import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { AuthProvider } from '../auth/AuthContext';
-import type { AuthSession } from '../auth/authSession';
+import { ConfigProvider } from '../config/ConfigContext';
+import { UploadQueueProvider } from '../components/upload/uploadQueueContext';
+import type { AppServices } from './appServices';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Visual providers only: used for the configuration error page, before any session exists. */
@@ -13,26 +13,22 @@ export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
-      <ModalsProvider>{children}</ModalsProvider>
+      {children}
     </MantineProvider>
   );
 }
 
-/** Everything a page needs around it: theme, notifications, GraphQL client and the auth session. */
-export function AppProviders({
-  session,
-  client,
-  children,
-}: {
-  session: AuthSession;
-  client: ApolloClient;
-  children: ReactNode;
-}) {
+/** Everything a page needs around it: theme, notifications and the services built by the composition root. */
+export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
     <UiProviders>
-      <ApolloProvider client={client}>
-        <AuthProvider session={session}>{children}</AuthProvider>
-      </ApolloProvider>
+      <ConfigProvider config={services.config}>
+        <ApolloProvider client={services.client}>
+          <AuthProvider session={services.session} signOut={services.signOut}>
+            <UploadQueueProvider queue={services.uploads}>{children}</UploadQueueProvider>
+          </AuthProvider>
+        </ApolloProvider>
+      </ConfigProvider>
     </UiProviders>
   );
 }

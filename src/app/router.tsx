@@ -1,13 +1,10 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import type { ApolloClient } from '@apollo/client';
-import type { AuthSession } from '../auth/authSession';
-import { routeTree } from '../routeTree.gen';
+import type { RouterContext } from '../pages/-routerContext';
+import { RECORD_ROUTES, type RecordKind } from '../records/recordKinds';
+import { routeTree, type FileRoutesByTo } from '../routeTree.gen';
 
-/** What every route's beforeLoad and loader receive. */
-export interface RouterContext {
-  auth: AuthSession;
-  apolloClient: ApolloClient;
-}
+// Every record kind has its page: the compiler rejects a kind whose route file is missing.
+RECORD_ROUTES satisfies Record<RecordKind, keyof FileRoutesByTo>;
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({

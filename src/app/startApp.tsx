@@ -2,14 +2,16 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createOidcAuthSession, createUserManager } from '../auth/oidcSession';
-import { setActiveAuthSession } from '../auth/tokens';
-import { fetchAppConfig, setAppConfig } from '../config/appConfig';
+import { fetchAppConfig } from '../config/appConfig';
 import { ConfigErrorPage } from '../config/ConfigErrorPage';
-import { apolloClient } from '../graphql/client';
+import { createAppServices } from './appServices';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
-/** Loads the runtime configuration, restores the session and renders the app (or a clear error page). */
+/**
+ * The composition root: loads the runtime configuration, restores the session, builds the GraphQL
+ * client and the upload queue, and renders the app with them (or a clear error page).
+ */
 export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Promise<void> {
   let config;
   try {
@@ -22,13 +24,14 @@ export async function startApp(root: Root, fetchImpl: typeof fetch = fetch): Pro
     );
     return;
   }
-  setAppConfig(config);
   const session = await createOidcAuthSession(createUserManager(config));
-  setActiveAuthSession(session);
-  const router = createAppRouter({ auth: session, apolloClient });
+  const services = createAppServices(config, session);
+  // Resumes what an earlier page left unfinished.
+  void services.uploads.restore();
+  const router = createAppRouter({ auth: session, apolloClient: services.client });
   root.render(
     <StrictMode>
-      <AppProviders session={session} client={apolloClient}>
+      <AppProviders services={services}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

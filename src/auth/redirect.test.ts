@@ -17,6 +17,8 @@ describe('sanitizeRedirect', () => {
     '/\\evil.example',
     '\\\\evil.example',
     '/\t/evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example/parts',
     'javascript:alert(1)',
     'parts/1',
     '',

@@ -24,5 +24,7 @@ export function sanitizeRedirect(value: unknown, fallback = '/'): string {
   }
   if (url.origin !== LOCAL_BASE) return fallback;
   if (NOT_A_DESTINATION.includes(url.pathname)) return fallback;
+  // Dot segments can normalise to `//host` (`/.//evil.example`): a path the browser reads as another site.
+  if (url.pathname.startsWith('//')) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -103,16 +103,3 @@ export async function fetchAppConfig(
   }
   return parseAppConfig(json);
 }
-
-let current: AppConfig | null = null;
-
-/** Makes the loaded configuration available to code outside React (links, upload pipeline). */
-export function setAppConfig(config: AppConfig): void {
-  current = config;
-}
-
-/** The configuration loaded at start; throws when called before main.tsx has loaded it. */
-export function getAppConfig(): AppConfig {
-  if (!current) throw new ConfigError('The configuration has not been loaded yet.');
-  return current;
-}

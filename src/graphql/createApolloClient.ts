@@ -1,7 +1,20 @@
 import { ApolloClient } from '@apollo/client';
+import type { AuthSession } from '../auth/authSession';
 import { createCache } from './cache';
 import { createLink, type LinkDependencies } from './links';
 
 export function createApolloClient(deps: LinkDependencies): ApolloClient {
   return new ApolloClient({ link: createLink(deps), cache: createCache() });
+}
+
+/** The app's GraphQL client for one API and session. */
+export function createAppApolloClient(apiUrl: string, session: AuthSession): ApolloClient {
+  return createApolloClient({
+    uri: () => apiUrl,
+    getAccessToken: () => session.getAccessToken(),
+    renewAccessToken: () => session.renew(),
+    onSessionEnded: () => session.endSession(),
+    // Late-bound so the fetch in effect at request time is used.
+    fetch: (input, init) => fetch(input, init),
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
-import { isAuthFailure, isTransientFailure, toUserMessage, UserFacingError } from './errors';
+import { isAuthFailure, isTransientFailure, toUserMessage } from './errors';
+import { UploadError } from '../upload/uploadErrors';
 
 function serverError(status: number, body: unknown = { errors: [{ message: 'x' }] }): ServerError {
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body);
@@ -48,7 +49,7 @@ describe('toUserMessage', () => {
     ],
     [
       'a message already written for people',
-      new UserFacingError('The upload link expired; retrying.'),
+      new UploadError('url-rejected', 'The upload link expired; retrying.'),
       'The upload link expired; retrying.',
     ],
     ['something unknown', 'weird', 'Something went wrong. Try again.'],

@@ -4,17 +4,9 @@ import {
   ServerError,
   ServerParseError,
 } from '@apollo/client/errors';
+import { FAILURE_WORDS, isAbort, isTransientStatus, retryAfterMs } from '../lib/failures';
 
-/**
- * An error whose message is already written for a technician (e.g. from the upload pipeline);
- * toUserMessage passes it through unchanged.
- */
-export class UserFacingError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'UserFacingError';
-  }
-}
+export { isAbort };
 
 /** The real service's messages for a token it will not accept (api-spec, ion-facts). */
 const AUTH_MESSAGES = [
@@ -23,12 +15,6 @@ const AUTH_MESSAGES = [
   'Unable to parse authentication token',
   'Unable to find appropriate RSA key',
 ];
-
-const SESSION_MESSAGE = 'Your session has ended. Sign in again to continue.';
-const PERMISSION_MESSAGE = 'You do not have permission to do this. Ask a supervisor if you need it.';
-const BUSY_MESSAGE = 'The server is busy. Wait a moment and try again.';
-const SERVER_MESSAGE = 'The server had a problem. Wait a moment and try again.';
-const OFFLINE_MESSAGE = 'Cannot reach the server. Check the Wi-Fi connection and try again.';
 
 /** The `errors[].message` values of a GraphQL error or of a non-2xx body that carries them. */
 export function errorMessagesOf(error: unknown): string[] {
@@ -57,14 +43,14 @@ export function isAuthFailure(error: unknown): boolean {
   return false;
 }
 
+/** The API's `Retry-After` on a 429 or 503 (capped), or null. */
+export function retryAfterOf(error: unknown): number | null {
+  return ServerError.is(error) ? retryAfterMs(error.response?.headers.get('Retry-After')) : null;
+}
+
 function statusOf(error: unknown): number | undefined {
   if (ServerError.is(error) || ServerParseError.is(error)) return error.statusCode;
   return undefined;
-}
-
-/** DOMException is not an Error subclass everywhere, so match by name. */
-export function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 /** fetch() rejects with a TypeError when the network is down, DNS fails or CORS refuses. */
@@ -76,7 +62,7 @@ function isNetworkFailure(error: unknown): boolean {
 export function isTransientFailure(error: unknown): boolean {
   if (isAbort(error)) return false;
   const status = statusOf(error);
-  if (status !== undefined) return status === 429 || status === 408 || status >= 500;
+  if (status !== undefined) return isTransientStatus(status);
   return isNetworkFailure(error);
 }
 
@@ -97,28 +83,34 @@ export function isPermissionRefusal(error: unknown): boolean {
   return errorMessagesOf(error).some(isPermissionMessage);
 }
 
-/** The one place that turns any failure into a sentence a technician can act on. */
+/**
+ * The one place that turns any failure into a sentence a technician can act on: API failures are
+ * read here, and the app's own transports (upload, storage, hashing) throw errors already carrying
+ * their words from lib/failures.ts. Whether the device is offline is for the connectivity port to
+ * say, not this message.
+ */
 export function toUserMessage(error: unknown): string {
-  if (error instanceof UserFacingError) return error.message;
-  if (isAbort(error)) return 'The request was cancelled.';
-  if (isAuthFailure(error)) return SESSION_MESSAGE;
+  if (isAbort(error)) return FAILURE_WORDS.cancelled;
+  if (isWorded(error)) return error.message;
+  if (isAuthFailure(error)) return FAILURE_WORDS.session;
 
   const status = statusOf(error);
   const messages = errorMessagesOf(error);
-  if (isPermissionRefusal(error)) return PERMISSION_MESSAGE;
-  if (status === 404 || messages.some(isNotFoundMessage)) return 'That record was not found. Check the id.';
-  if (status === 413) return 'The file is too large for the server.';
-  if (status === 429) return BUSY_MESSAGE;
-  if (status !== undefined && status >= 500) return SERVER_MESSAGE;
-  if (ServerParseError.is(error)) return SERVER_MESSAGE;
-  if (isNetworkFailure(error)) {
-    return typeof navigator !== 'undefined' && navigator.onLine === false
-      ? 'This device is offline. Reconnect to the Wi-Fi and try again.'
-      : OFFLINE_MESSAGE;
-  }
+  if (isPermissionRefusal(error)) return FAILURE_WORDS.permission;
+  if (status === 404 || messages.some(isNotFoundMessage)) return FAILURE_WORDS.notFound;
+  if (status === 413) return FAILURE_WORDS.tooLarge;
+  if (status === 429) return FAILURE_WORDS.busy;
+  if (status !== undefined && status >= 500) return FAILURE_WORDS.server;
+  if (ServerParseError.is(error)) return FAILURE_WORDS.server;
+  if (isNetworkFailure(error)) return FAILURE_WORDS.unreachable;
   const first = messages[0];
-  if (first) return `The server refused the request: ${first}`;
-  if (status !== undefined) return `The server refused the request (HTTP ${status}).`;
-  if (error instanceof Error && error.message) return `Something went wrong: ${error.message}`;
-  return 'Something went wrong. Try again.';
+  if (first) return FAILURE_WORDS.refused(first);
+  if (status !== undefined) return FAILURE_WORDS.refusedStatus(status);
+  if (error instanceof Error && error.message) return FAILURE_WORDS.unknown(error.message);
+  return FAILURE_WORDS.unknown();
+}
+
+/** Errors of the app's own transports: their message is already in the vocabulary. */
+function isWorded(error: unknown): error is Error {
+  return error instanceof Error && (error.name === 'UploadError' || error.name === 'StorageError');
 }

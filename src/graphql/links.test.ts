@@ -3,6 +3,7 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { gql } from '@apollo/client';
 import { createApolloClient } from './createApolloClient';
 import type { LinkDependencies } from './links';
+import { toUserMessage } from './errors';
 
 const MeQuery = gql`
   query Me {
@@ -51,7 +52,6 @@ function setup(fetch: typeof globalThis.fetch, overrides: Partial<LinkDependenci
       return token;
     }),
     onSessionEnded: vi.fn(),
-    notify: vi.fn(),
     fetch,
     backoff: { baseMs: 1, maxMs: 4 },
     maxAttempts: 3,
@@ -68,16 +68,15 @@ describe('GraphQL links', () => {
     expect(api.authorizations).toEqual(['Bearer token-1']);
   });
 
-  it('treats `errors` in an HTTP 200 response as a failure and notifies once', async () => {
+  it('treats `errors` in an HTTP 200 response as a failure, in words a technician can act on', async () => {
     const api = fakeApi(json({ data: { me: null }, errors: [{ message: 'Part 9 not found' }] }));
-    const { client, deps } = setup(api.fetch);
+    const { client } = setup(api.fetch);
     const error = await client.query({ query: MeQuery, errorPolicy: 'all' }).then(
       (result) => result.error,
       (e: unknown) => e,
     );
     expect(CombinedGraphQLErrors.is(error)).toBe(true);
-    expect(deps.notify).toHaveBeenCalledTimes(1);
-    expect(deps.notify).toHaveBeenCalledWith('That record was not found. Check the id.');
+    expect(toUserMessage(error)).toBe('That record was not found. Check the id.');
     expect(api.fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -87,7 +86,6 @@ describe('GraphQL links', () => {
     await expect(client.query({ query: MeQuery })).resolves.toMatchObject({ data: ME.data });
     expect(deps.renewAccessToken).toHaveBeenCalledTimes(1);
     expect(api.authorizations).toEqual(['Bearer token-1', 'Bearer token-2']);
-    expect(deps.notify).not.toHaveBeenCalled();
     expect(deps.onSessionEnded).not.toHaveBeenCalled();
   });
 
@@ -107,8 +105,6 @@ describe('GraphQL links', () => {
     expect(api.fetch).toHaveBeenCalledTimes(2);
     expect(deps.renewAccessToken).toHaveBeenCalledTimes(1);
     expect(deps.onSessionEnded).toHaveBeenCalledTimes(1);
-    // The session prompt asks the user to sign in; no extra notification.
-    expect(deps.notify).not.toHaveBeenCalled();
   });
 
   it('does not retry when the renewal itself fails', async () => {
@@ -117,7 +113,6 @@ describe('GraphQL links', () => {
     await expect(client.query({ query: MeQuery })).rejects.toBeTruthy();
     expect(api.fetch).toHaveBeenCalledTimes(1);
     expect(deps.renewAccessToken).toHaveBeenCalledTimes(1);
-    expect(deps.notify).not.toHaveBeenCalled();
   });
 
   it('retries a mutation once after a 401 (the refused request did nothing)', async () => {
@@ -145,27 +140,24 @@ describe('GraphQL links', () => {
     ['HTTP 503', () => new Response('<html>Service Unavailable</html>', { status: 503 })],
   ])('retries a query after %s and succeeds', async (_name, failure) => {
     const api = fakeApi(failure(), failure(), json(ME));
-    const { client, deps } = setup(api.fetch);
+    const { client } = setup(api.fetch);
     await expect(client.query({ query: MeQuery })).resolves.toMatchObject({ data: ME.data });
     expect(api.fetch).toHaveBeenCalledTimes(3);
-    expect(deps.notify).not.toHaveBeenCalled();
   });
 
-  it('gives up after maxAttempts and shows one message', async () => {
+  it('gives up after maxAttempts with one failure', async () => {
     const api = fakeApi(...[1, 2, 3].map(() => json({ errors: [{ message: 'busy' }] }, 503)));
-    const { client, deps } = setup(api.fetch);
-    await expect(client.query({ query: MeQuery })).rejects.toBeTruthy();
+    const { client } = setup(api.fetch);
+    const error = await client.query({ query: MeQuery }).catch((e: unknown) => e);
     expect(api.fetch).toHaveBeenCalledTimes(3);
-    expect(deps.notify).toHaveBeenCalledTimes(1);
-    expect(deps.notify).toHaveBeenCalledWith('The server had a problem. Wait a moment and try again.');
+    expect(toUserMessage(error)).toBe('The server had a problem. Wait a moment and try again.');
   });
 
   it('never retries a mutation after a server failure (it may have been applied)', async () => {
     const api = fakeApi(json({ errors: [{ message: 'boom' }] }, 502));
-    const { client, deps } = setup(api.fetch);
+    const { client } = setup(api.fetch);
     await expect(client.mutate({ mutation: AttachMutation, variables: { input: {} } })).rejects.toBeTruthy();
     expect(api.fetch).toHaveBeenCalledTimes(1);
-    expect(deps.notify).toHaveBeenCalledTimes(1);
   });
 
   it('leaves transient retries to a caller that retries itself (retryTransient: false)', async () => {
@@ -180,14 +172,5 @@ describe('GraphQL links', () => {
     const { client } = setup(api.fetch);
     await expect(client.query({ query: MeQuery })).rejects.toBeTruthy();
     expect(api.fetch).toHaveBeenCalledTimes(1);
-  });
-
-  it('leaves the message to the component when the operation asks for errors in place', async () => {
-    const api = fakeApi(json({ data: null, errors: [{ message: 'nope' }] }));
-    const { client, deps } = setup(api.fetch);
-    await expect(
-      client.query({ query: MeQuery, context: { errorDisplay: 'in-place' } }),
-    ).rejects.toBeTruthy();
-    expect(deps.notify).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,5 @@
 import { ApolloLink } from '@apollo/client/link';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { ErrorLink } from '@apollo/client/link/error';
 import { HttpLink } from '@apollo/client/link/http';
 import { RetryLink } from '@apollo/client/link/retry';
 import { SetContextLink } from '@apollo/client/link/context';
@@ -9,22 +8,14 @@ import { catchError, from, mergeMap, throwError, map } from 'rxjs';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff';
 
 const QUERY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 8_000 };
-import { isAbort, isAuthFailure, isTransientFailure, toUserMessage } from './errors';
+import { isAuthFailure, isTransientFailure, retryAfterOf } from './errors';
 
 declare module '@apollo/client' {
   interface DefaultContext {
-    /**
-     * 'in-place': the component shows this operation's failure itself, so no notification.
-     * Default: failures are shown as a notification.
-     */
-    errorDisplay?: 'in-place' | 'notification';
     /** false: the caller retries transient failures itself (the upload pipeline), so the link does not. */
     retryTransient?: boolean;
   }
 }
-
-/** Pass as `context` to an operation whose component shows its own error. */
-export const ERRORS_IN_PLACE = { errorDisplay: 'in-place' } as const;
 
 export interface LinkDependencies {
   /** GraphQL endpoint, read per request (runtime configuration). */
@@ -34,8 +25,6 @@ export interface LinkDependencies {
   renewAccessToken: () => Promise<string | null>;
   /** The API still refuses after a renewal: the user has to sign in again. */
   onSessionEnded: () => void;
-  /** Shows a failure message to the user. */
-  notify: (message: string) => void;
   fetch?: typeof fetch;
   backoff?: BackoffOptions;
   /** Total attempts for a query that keeps failing transiently (first try included). */
@@ -95,7 +84,8 @@ function renewOnAuthFailureLink(deps: LinkDependencies): ApolloLink {
 function transientRetryLink(deps: LinkDependencies): ApolloLink {
   const maxAttempts = deps.maxAttempts ?? 4;
   return new RetryLink({
-    delay: (retry) => backoffDelay(retry, deps.backoff ?? QUERY_BACKOFF),
+    delay: (retry, _operation, error) =>
+      Math.max(backoffDelay(retry, deps.backoff ?? QUERY_BACKOFF), retryAfterOf(error) ?? 0),
     attempts: (retry, operation, error) =>
       retry < maxAttempts &&
       operation.operationType === OperationTypeNode.QUERY &&
@@ -104,20 +94,9 @@ function transientRetryLink(deps: LinkDependencies): ApolloLink {
   });
 }
 
-/** Shows each final failure once, unless the component shows it in place or the session prompt does. */
-function notifyLink(deps: LinkDependencies): ApolloLink {
-  return new ErrorLink(({ error, operation }) => {
-    if (operation.getContext().errorDisplay === 'in-place') return;
-    if (isAuthFailure(error)) return;
-    if (isAbort(error)) return;
-    deps.notify(toUserMessage(error));
-  });
-}
-
 /** The whole chain, outermost first. */
 export function createLink(deps: LinkDependencies): ApolloLink {
   return ApolloLink.from([
-    notifyLink(deps),
     renewOnAuthFailureLink(deps),
     transientRetryLink(deps),
     authHeaderLink(deps.getAccessToken),

@@ -1,4 +1,4 @@
-interface ThrottleTimers {
+export interface ThrottleTimers {
   now(): number;
   setTimeout(run: () => void, ms: number): unknown;
 }

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '../app/router';
+import type { RouterContext } from './-routerContext';
 import { NotFoundPage } from '../components/app-shell/NotFoundPage';
 import { RouteErrorPage } from '../components/app-shell/RouteErrorPage';
 

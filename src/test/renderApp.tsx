@@ -6,10 +6,12 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createAppRouter } from '../app/router';
+import { createSignOut } from '../app/signOut';
 import type { AuthSession, AuthState, AuthStatus } from '../auth/authSession';
-import { setActiveAuthSession } from '../auth/tokens';
-import { setAppConfig, type AppConfig } from '../config/appConfig';
+import type { AppConfig } from '../config/appConfig';
 import { createCache } from '../graphql/cache';
+import { createQueueWorld } from '../upload/uploadQueue.testkit';
+import type { UploadQueue } from '../upload/uploadQueue';
 import { CurrentUserQuery } from '../components/app-shell/currentUserQuery';
 
 export const TEST_CONFIG: AppConfig = {
@@ -83,6 +85,8 @@ export interface RenderAppOptions {
   mocks?: readonly MockLink.MockedResponse[];
   /** A client of your own (e.g. with a fake fetch) instead of mocks. */
   client?: ApolloClient;
+  /** The upload queue the page uses. Default: one whose API and storage are in-memory fakes. */
+  queue?: UploadQueue;
   /** Default: a signed-in test session. */
   session?: TestAuthSession;
   config?: Partial<AppConfig>;
@@ -92,28 +96,39 @@ export interface RenderAppResult extends RenderResult {
   router: ReturnType<typeof createAppRouter>;
   client: ApolloClient;
   session: TestAuthSession;
+  queue: UploadQueue;
   user: ReturnType<typeof userEvent.setup>;
 }
 
-/** Renders the real route tree at `path` with every provider, a memory history and mocked GraphQL. */
+/**
+ * Renders the real route tree at `path` with every provider, a memory history, mocked GraphQL and
+ * an upload queue that cannot reach a network.
+ */
 export async function renderApp(options: RenderAppOptions = {}): Promise<RenderAppResult> {
-  setAppConfig({ ...TEST_CONFIG, ...options.config });
+  const config = { ...TEST_CONFIG, ...options.config };
   const session = options.session ?? createTestAuthSession();
-  setActiveAuthSession(session);
   const client =
     options.client ??
     new ApolloClient({
       cache: createCache(),
       link: new MockLink([currentUserMock, ...(options.mocks ?? [])]),
     });
+  const queue = options.queue ?? createQueueWorld().makeQueue();
+  const services = {
+    config,
+    session,
+    client,
+    uploads: queue,
+    signOut: createSignOut({ session, client, uploads: queue }),
+  };
   const history = createMemoryHistory({ initialEntries: [options.path ?? '/'] });
   const router = createAppRouter({ auth: session, apolloClient: client }, history);
   const user = userEvent.setup();
   const result = render(
-    <AppProviders session={session} client={client}>
+    <AppProviders services={services}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   await act(() => router.load());
-  return { ...result, router, client, session, user };
+  return { ...result, router, client, session, queue, user };
 }

@@ -1,17 +1,20 @@
-import type { ApolloCache, ApolloClient, Reference } from '@apollo/client';
-import { throttle } from '../lib/throttle.ts';
+import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
+import { attachmentAppender } from '../graphql/attachmentsList.ts';
+import type { ThrottleTimers } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
-import { ERRORS_IN_PLACE } from '../graphql/links.ts';
 import {
   errorMessagesOf,
   isAuthFailure,
   isPermissionRefusal,
   isTransientFailure,
+  retryAfterOf,
   toUserMessage,
 } from '../graphql/errors.ts';
+import { FAILURE_WORDS, isAbort } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { UploadApi } from './uploadPorts.ts';
-import type { RecordKind, UploadTarget } from './types.ts';
+import type { RecordKind, RecordRef } from '../records/recordKinds.ts';
+import type { UploadTarget } from './types.ts';
 
 const UploadTicketQuery = graphql(`
   query UploadTicket($filename: String!) {
@@ -120,32 +123,51 @@ const RunStepFieldUploadLookup = graphql(`
 `);
 
 type LookupEntity = { entity?: { fileAttachments?: ({ id: number } | null)[] | null } | null } | null;
+type LookupVariables = { id: string; s3Key: string };
 
-async function lookup(
+/** Each kind's lookup and where its answer holds the record: the compiler rejects a missing kind. */
+const LOOKUPS = {
+  part: { query: PartUploadLookup, record: (data) => data.part },
+  run: { query: RunUploadLookup, record: (data) => data.run },
+  procedure: { query: ProcedureUploadLookup, record: (data) => data.procedure },
+  step: { query: StepUploadLookup, record: (data) => data.step },
+  runStep: { query: RunStepUploadLookup, record: (data) => data.runStep },
+  runStepField: { query: RunStepFieldUploadLookup, record: (data) => data.runStepField },
+} satisfies { [K in RecordKind]: Lookup<K> };
+
+type LookupData = {
+  [K in RecordKind]: { [F in K]?: LookupEntity };
+};
+
+interface Lookup<K extends RecordKind> {
+  query: TypedDocumentNode<LookupData[K], LookupVariables>;
+  record: (data: LookupData[K]) => LookupEntity | undefined;
+}
+
+/**
+ * The record's attachments stored under `s3Key`, asked of the server. Never answers "none" unless the
+ * server listed the record's attachments: a missing answer would have the file registered twice.
+ */
+async function attachmentsUnderKey(
   client: ApolloClient,
-  kind: RecordKind,
-  variables: { id: string; s3Key: string },
+  record: RecordRef,
+  s3Key: string,
   signal: AbortSignal,
-): Promise<LookupEntity | undefined> {
-  const options = {
-    variables,
+): Promise<readonly ({ id: number } | null)[]> {
+  const lookup: Lookup<RecordKind> = LOOKUPS[record.kind] as Lookup<RecordKind>;
+  const { data } = await client.query({
+    query: lookup.query,
+    variables: { id: String(record.id), s3Key },
     fetchPolicy: 'network-only',
-    context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
-  } as const;
-  switch (kind) {
-    case 'part':
-      return (await client.query({ query: PartUploadLookup, ...options })).data?.part;
-    case 'run':
-      return (await client.query({ query: RunUploadLookup, ...options })).data?.run;
-    case 'procedure':
-      return (await client.query({ query: ProcedureUploadLookup, ...options })).data?.procedure;
-    case 'step':
-      return (await client.query({ query: StepUploadLookup, ...options })).data?.step;
-    case 'runStep':
-      return (await client.query({ query: RunStepUploadLookup, ...options })).data?.runStep;
-    case 'runStepField':
-      return (await client.query({ query: RunStepFieldUploadLookup, ...options })).data?.runStepField;
+    context: { retryTransient: false, fetchOptions: { signal } },
+  });
+  const found = data ? lookup.record(data) : undefined;
+  if (found === null) {
+    throw new UploadError('permanent', FAILURE_WORDS.recordGone);
   }
+  const list = found?.entity?.fileAttachments;
+  if (!list) throw new UploadError('transient', FAILURE_WORDS.notChecked);
+  return list;
 }
 
 // Storage has no object, or another one, under the key: uploading again with a fresh ticket may help.
@@ -155,17 +177,14 @@ const etagProblem =
 /** Sorts an Apollo failure into what the queue does about it; the message is the user's. */
 export function classifyApiError(error: unknown): UploadError {
   if (error instanceof UploadError) return error;
-  if (error instanceof Error && error.name === 'AbortError') return new UploadError('aborted', 'Cancelled');
+  if (isAbort(error)) return new UploadError('aborted', 'Cancelled');
   const message = toUserMessage(error);
   if (isAuthFailure(error)) return new UploadError('sign-in', message);
-  if (isTransientFailure(error)) {
-    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    return new UploadError(offline ? 'offline' : 'transient', message);
-  }
+  // Whether the device is offline is the connectivity port's to say (the queue asks it).
+  if (isTransientFailure(error)) return new UploadError('transient', message, retryAfterOf(error));
   if (isPermissionRefusal(error)) return new UploadError('forbidden', message);
   const etagMessage = errorMessagesOf(error).find((m) => etagProblem.test(m));
-  if (etagMessage)
-    return new UploadError('etag-mismatch', `Storage did not confirm the upload: ${etagMessage}`);
+  if (etagMessage) return new UploadError('etag-mismatch', FAILURE_WORDS.storageNotConfirmed(etagMessage));
   return new UploadError('permanent', message);
 }
 
@@ -177,56 +196,12 @@ async function classified<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Puts registered attachments (already in the cache: the mutation wrote them) into the cached lists
- * of their records. Each change of a list makes every page showing it read and render the whole list
- * again, at a cost that grows with its length. So a list takes new attachments at once, and again at
- * most once per window that grows with the list (half a millisecond per listed file, up to
- * `maxWindowMs`): a short list shows each file as it lands, a long one takes a burst together.
- */
-function attachmentAppender(
-  cache: ApolloCache,
-  maxWindowMs: number,
-): (entityId: number, attachment: { __typename?: string; id: number }) => void {
-  let pending = new Map<number, string[]>();
-  /** Each record's list length at its last change. */
-  const listed = new Map<number, number>();
-  const windowMs = () =>
-    Math.min(maxWindowMs, 0.5 * Math.max(0, ...[...pending.keys()].map((id) => listed.get(id) ?? 0)));
-  const flush = throttle(() => {
-    const batch = pending;
-    pending = new Map();
-    cache.batch({
-      update(batchCache) {
-        for (const [entityId, ids] of batch) {
-          batchCache.modify({
-            id: batchCache.identify({ __typename: 'Entity', id: entityId }),
-            fields: {
-              fileAttachments(existing: readonly Reference[] | null = [], { toReference }) {
-                const list = existing ?? [];
-                const present = new Set(list.map((item) => item.__ref));
-                const added = ids.filter((id) => !present.has(id)).flatMap((id) => toReference(id) ?? []);
-                const next = added.length > 0 ? [...list, ...added] : list;
-                listed.set(entityId, next.length);
-                return next;
-              },
-            },
-          });
-        }
-      },
-    });
-  }, windowMs);
-  return (entityId, attachment) => {
-    const id = cache.identify({ __typename: 'FileAttachment', ...attachment });
-    if (!id) return;
-    pending.set(entityId, [...(pending.get(entityId) ?? []), id]);
-    flush();
-  };
-}
-
 /** The upload's GraphQL calls through the app's Apollo client (token renewal lives in its links). */
-export function createApolloUploadApi(client: ApolloClient, { maxAppendWindowMs = 250 } = {}): UploadApi {
-  const appendToRecord = attachmentAppender(client.cache, maxAppendWindowMs);
+export function createApolloUploadApi(
+  client: ApolloClient,
+  { maxAppendWindowMs = 250, timers }: { maxAppendWindowMs?: number; timers?: ThrottleTimers } = {},
+): UploadApi {
+  const appendToRecord = attachmentAppender(client.cache, maxAppendWindowMs, timers);
   return {
     requestTicket: (filename, signal) =>
       classified(async () => {
@@ -234,10 +209,10 @@ export function createApolloUploadApi(client: ApolloClient, { maxAppendWindowMs 
           query: UploadTicketQuery,
           variables: { filename },
           fetchPolicy: 'no-cache',
-          context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
+          context: { retryTransient: false, fetchOptions: { signal } },
         });
         const ticket = data?.requestFileUploadUrl;
-        if (!ticket) throw new UploadError('permanent', 'The server did not give an upload address.');
+        if (!ticket) throw new UploadError('permanent', FAILURE_WORDS.noTicket);
         return ticket;
       }),
 
@@ -248,26 +223,18 @@ export function createApolloUploadApi(client: ApolloClient, { maxAppendWindowMs 
           variables: {
             input: { filename, s3Key, s3Etag, entityId: String(target.entityId), validateUpload: true },
           },
-          context: { ...ERRORS_IN_PLACE, retryTransient: false, fetchOptions: { signal } },
+          context: { retryTransient: false, fetchOptions: { signal } },
         });
         const attachment = data?.createFileAttachment?.fileAttachment;
-        if (!attachment) throw new UploadError('permanent', 'The server did not confirm the attachment.');
+        if (!attachment) throw new UploadError('permanent', FAILURE_WORDS.notConfirmed);
         appendToRecord(target.entityId, attachment);
         return attachment.id;
       }),
 
     findAttachment: (target: UploadTarget, s3Key, signal) =>
       classified(async () => {
-        if (!target.record) {
-          throw new UploadError('permanent', 'Could not check whether the file was already attached.');
-        }
-        const record = await lookup(
-          client,
-          target.record.kind,
-          { id: String(target.record.id), s3Key },
-          signal,
-        );
-        const found = record?.entity?.fileAttachments?.find((item) => item !== null);
+        const list = await attachmentsUnderKey(client, target.record, s3Key, signal);
+        const found = list.find((item) => item !== null);
         return found ? found.id : null;
       }),
   };

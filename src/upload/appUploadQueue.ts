@@ -1,6 +1,6 @@
-import { getAccessToken } from '../auth/tokens.ts';
-import { apolloClient } from '../graphql/client.ts';
-import { getAppConfig } from '../config/appConfig.ts';
+import type { ApolloClient } from '@apollo/client';
+import type { AuthSession } from '../auth/authSession.ts';
+import type { AppConfig } from '../config/appConfig.ts';
 import { createApolloUploadApi } from './apolloUploadApi.ts';
 import { browserClock, browserConnectivity, pollingSessionGate, webLocksOwnership } from './browserPorts.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
@@ -8,27 +8,22 @@ import { md5InWorker } from './md5InWorker.ts';
 import { UploadQueue } from './uploadQueue.ts';
 import { xhrObjectStorage } from './xhrObjectStorage.ts';
 
-let queue: UploadQueue | null = null;
-
-/**
- * The app's one upload queue, built on first use (inside the signed-in app, after the configuration
- * and session exist) and immediately resuming what an earlier page left unfinished.
- */
-export function getAppUploadQueue(): UploadQueue {
-  if (!queue) {
-    queue = new UploadQueue({
-      api: createApolloUploadApi(apolloClient),
-      storage: xhrObjectStorage,
-      md5: md5InWorker,
-      store: createIdbUploadStore(),
-      ownership: webLocksOwnership(),
-      connectivity: browserConnectivity,
-      session: pollingSessionGate(getAccessToken),
-      clock: browserClock,
-      random: Math.random,
-      maxUploadBytes: () => getAppConfig().maxUploadBytes,
-    });
-    void queue.restore();
-  }
-  return queue;
+/** The browser's upload queue: the real API, storage, IndexedDB and Web Locks. Built once, in startApp. */
+export function createAppUploadQueue(deps: {
+  client: ApolloClient;
+  session: AuthSession;
+  config: AppConfig;
+}): UploadQueue {
+  return new UploadQueue({
+    api: createApolloUploadApi(deps.client),
+    storage: xhrObjectStorage,
+    md5: md5InWorker,
+    store: createIdbUploadStore(),
+    ownership: webLocksOwnership(),
+    connectivity: browserConnectivity,
+    session: pollingSessionGate(() => deps.session.getAccessToken()),
+    clock: browserClock,
+    random: Math.random,
+    maxUploadBytes: () => deps.config.maxUploadBytes,
+  });
 }

@@ -10,7 +10,7 @@ function entry(patch: Partial<UploadEntry>): UploadEntry {
     filename: 'a.pdf',
     size: 1000,
     type: 'application/pdf',
-    target: { entityId: 1, label: 'Part 1' },
+    target: { entityId: 1, label: 'Part 1', record: { kind: 'part', id: 1 } },
     state: 'queued',
     sentBytes: 0,
     bytesPerSecond: 0,

@@ -2,8 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { DuplicateGuard, sha256 } from './duplicateGuard.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
 
-const step2: UploadTarget = { entityId: 12, label: 'Run 1 · SN 0041 · Step 2' };
-const step3: UploadTarget = { entityId: 13, label: 'Run 1 · SN 0041 · Step 3' };
+const step2: UploadTarget = {
+  entityId: 12,
+  label: 'Run 1 · SN 0041 · Step 2',
+  record: { kind: 'runStep', id: 2 },
+};
+const step3: UploadTarget = {
+  entityId: 13,
+  label: 'Run 1 · SN 0041 · Step 3',
+  record: { kind: 'runStep', id: 3 },
+};
 
 function entry(file: File, target: UploadTarget, state: UploadEntry['state']): UploadEntry {
   return {

@@ -1,3 +1,4 @@
+import { FAILURE_WORDS } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { Md5 } from './uploadPorts.ts';
 
@@ -19,13 +20,13 @@ export const md5InWorker: Md5 = (body, signal) =>
       if (event.data.md5) resolve(event.data.md5);
       else
         reject(
-          new UploadError('permanent', `The file could not be read: ${event.data.error ?? 'unknown error'}`),
+          new UploadError('permanent', FAILURE_WORDS.fileUnreadable(event.data.error ?? 'unknown error')),
         );
     };
     worker.onerror = (event) => {
       signal.removeEventListener('abort', stop);
       worker.terminate();
-      reject(new UploadError('permanent', `The file could not be read: ${event.message}`));
+      reject(new UploadError('permanent', FAILURE_WORDS.fileUnreadable(event.message)));
     };
     worker.postMessage(body);
   });

@@ -1,11 +1,10 @@
-/** The six kinds of record a file can be attached to, named as their GraphQL queries are. */
-export type RecordKind = 'part' | 'run' | 'procedure' | 'step' | 'runStep' | 'runStepField';
+import type { RecordRef } from '../records/recordKinds.ts';
 
 /** Where a file goes: the record's entity id (what createFileAttachment takes) and the record itself. */
 export interface UploadTarget {
   entityId: number;
   /** The record's kind and own id, used to look the attachment up again when an answer was lost. */
-  record?: { kind: RecordKind; id: number };
+  record: RecordRef;
   /** What the technician calls the record, e.g. "Part BRKT-001". */
   label: string;
 }

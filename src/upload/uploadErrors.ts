@@ -3,10 +3,8 @@
  * storage, hashing) classifies its own failures into one of these and the queue handles each once.
  */
 export type UploadErrorKind =
-  /** Network error, timeout, 5xx, 429: back off and try again, a bounded number of times. */
+  /** Network error, stall, 5xx, 429: wait for the network when offline, else back off, a bounded number of times. */
   | 'transient'
-  /** The browser is offline: wait until it is back. */
-  | 'offline'
   /** The session is gone and cannot be renewed silently: wait until the user signs in again. */
   | 'sign-in'
   /** Storage refused the signed URL (expired or signature mismatch): a new ticket, once. */
@@ -22,11 +20,14 @@ export type UploadErrorKind =
 
 export class UploadError extends Error {
   readonly kind: UploadErrorKind;
+  /** The server's `Retry-After` (capped): the next try waits at least this long. */
+  readonly retryAfterMs: number | null;
 
-  constructor(kind: UploadErrorKind, message: string) {
+  constructor(kind: UploadErrorKind, message: string, retryAfterMs: number | null = null) {
     super(message);
     this.name = 'UploadError';
     this.kind = kind;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

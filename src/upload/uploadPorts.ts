@@ -22,7 +22,8 @@ export interface PutRequest {
   url: string;
   body: Blob;
   contentType: string;
-  timeoutMs: number;
+  /** The PUT fails when no bytes went out for this long (not after a total budget). */
+  stallTimeoutMs: number;
   onProgress(sentBytes: number): void;
   signal: AbortSignal;
 }

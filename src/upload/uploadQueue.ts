@@ -1,4 +1,5 @@
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.ts';
+import { FAILURE_WORDS } from '../lib/failures.ts';
 import { moreSpecificFilename } from './ticketFilename.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
 import type {
@@ -53,9 +54,8 @@ export interface Refusal {
 }
 
 /** The PUT may take as long as the file needs at a poor 20 kB/s, and never less than two minutes. */
-export function putTimeoutMs(size: number): number {
-  return 120_000 + Math.ceil(size / 20_000) * 1_000;
-}
+/** A PUT that sends nothing for this long gives its slot back and is tried again. */
+export const PUT_STALL_MS = 30_000;
 
 const speedSampleMs = 250;
 
@@ -303,7 +303,7 @@ export class UploadQueue {
       url: ticket.uploadUrl,
       body: entry.file,
       contentType: ticket.contentType,
-      timeoutMs: putTimeoutMs(entry.size),
+      stallTimeoutMs: PUT_STALL_MS,
       signal,
       onProgress: (sent) => {
         if (signal.aborted) return;
@@ -353,9 +353,13 @@ export class UploadQueue {
         return await step();
       } catch (error) {
         this.throwIfAborted(signal);
-        const failure = isUploadError(error) ? error : new UploadError('permanent', String(error));
-        const offline =
-          failure.kind === 'offline' || (failure.kind === 'transient' && !connectivity.isOnline());
+        const failure = isUploadError(error)
+          ? error
+          : new UploadError(
+              'permanent',
+              FAILURE_WORDS.unknown(error instanceof Error ? error.message : undefined),
+            );
+        const offline = failure.kind === 'transient' && !connectivity.isOnline();
         if (offline) continue;
         if (failure.kind === 'sign-in') {
           this.update(id, { waiting: 'sign-in' });
@@ -365,7 +369,10 @@ export class UploadQueue {
         }
         if (failure.kind !== 'transient' || retries >= backoff.maxRetries) throw failure;
         this.update(id, { waiting: 'retry', reason: failure.message });
-        await clock.sleep(backoffDelay(++retries, backoff, random), signal);
+        await clock.sleep(
+          Math.max(backoffDelay(++retries, backoff, random), failure.retryAfterMs ?? 0),
+          signal,
+        );
         this.update(id, { waiting: undefined, reason: undefined });
       }
     }

@@ -1,3 +1,5 @@
+import { FAILURE_WORDS, isTransientStatus, retryAfterMs } from '../lib/failures.ts';
+import { progressTimeout } from '../lib/progressTimeout.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { ObjectStorage, PutRequest } from './uploadPorts.ts';
 
@@ -11,15 +13,14 @@ export function unquoteEtag(header: string | null): string | null {
   return value === '' ? null : value;
 }
 
-function classifyStatus(status: number, body: string): UploadError {
-  if (status === 403)
-    return new UploadError('url-rejected', 'Storage refused the upload address (expired or invalid).');
-  if (status === 429 || status === 408 || status >= 500) {
-    return new UploadError('transient', `Storage is busy or failing (HTTP ${status}).`);
+function classifyStatus(status: number, body: string, retryAfter: string | null): UploadError {
+  if (status === 403) return new UploadError('url-rejected', FAILURE_WORDS.storageUrlRejected);
+  if (isTransientStatus(status)) {
+    return new UploadError('transient', FAILURE_WORDS.storageBusy(status), retryAfterMs(retryAfter));
   }
   if (status === 413 || /EntityTooLarge/.test(body))
-    return new UploadError('permanent', 'The file is too large for storage.');
-  return new UploadError('permanent', `Storage refused the file (HTTP ${status}).`);
+    return new UploadError('permanent', FAILURE_WORDS.storageTooLarge);
+  return new UploadError('permanent', FAILURE_WORDS.storageRefused(status));
 }
 
 /**
@@ -27,7 +28,7 @@ function classifyStatus(status: number, body: string): UploadError {
  * which, unlike fetch, reports upload progress.
  */
 export const xhrObjectStorage: ObjectStorage = {
-  put({ url, body, contentType, timeoutMs, onProgress, signal }: PutRequest) {
+  put({ url, body, contentType, stallTimeoutMs, onProgress, signal }: PutRequest) {
     return new Promise((resolve, reject) => {
       if (signal.aborted) {
         reject(new UploadError('aborted', 'Cancelled'));
@@ -35,29 +36,37 @@ export const xhrObjectStorage: ObjectStorage = {
       }
       const xhr = new XMLHttpRequest();
       const onAbort = () => xhr.abort();
-      const done = () => signal.removeEventListener('abort', onAbort);
+      let stalled = false;
+      const watch = progressTimeout(stallTimeoutMs, () => {
+        stalled = true;
+        xhr.abort();
+      });
+      const done = () => {
+        watch.stop();
+        signal.removeEventListener('abort', onAbort);
+      };
       xhr.open('PUT', url);
       xhr.setRequestHeader('Content-Type', contentType);
-      xhr.timeout = timeoutMs;
-      xhr.upload.onprogress = (event) => onProgress(event.loaded);
+      xhr.upload.onprogress = (event) => {
+        watch.progress();
+        onProgress(event.loaded);
+      };
       xhr.onload = () => {
         done();
         if (xhr.status >= 200 && xhr.status < 300)
           resolve({ etag: unquoteEtag(xhr.getResponseHeader('ETag')) });
-        else reject(classifyStatus(xhr.status, xhr.responseText));
+        else reject(classifyStatus(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After')));
       };
       xhr.onerror = () => {
         done();
-        const offline = navigator.onLine === false;
-        reject(new UploadError(offline ? 'offline' : 'transient', 'The connection to storage was lost.'));
-      };
-      xhr.ontimeout = () => {
-        done();
-        reject(new UploadError('transient', 'Storage took too long to answer.'));
+        // Whether the device is offline is the connectivity port's to say (the queue asks it).
+        reject(new UploadError('transient', FAILURE_WORDS.storageLost));
       };
       xhr.onabort = () => {
         done();
-        reject(new UploadError(signal.aborted ? 'aborted' : 'transient', 'The upload was interrupted.'));
+        if (signal.aborted) reject(new UploadError('aborted', 'Cancelled'));
+        else if (stalled) reject(new UploadError('transient', FAILURE_WORDS.storageStalled));
+        else reject(new UploadError('transient', FAILURE_WORDS.storageInterrupted));
       };
       signal.addEventListener('abort', onAbort);
       xhr.send(body);

@@ -2,14 +2,13 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { IconBarcode, IconList } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useApolloClient } from '@apollo/client/react';
-import { useAuthSession } from '../../auth/AuthContext';
-import { getAppConfig } from '../../config/appConfig';
+import { useSignOut } from '../../auth/AuthContext';
+import { useAppConfig } from '../../config/ConfigContext';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
 import { UploadTray } from '../upload/UploadTray.tsx';
-import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
+import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
@@ -21,7 +20,7 @@ function isActive(pathname: string, to: string, exact: boolean): boolean {
 }
 
 function EnvironmentBadge() {
-  const { environment } = getAppConfig();
+  const { environment } = useAppConfig();
   if (environment === 'production') return null;
   return (
     <Badge color="orange" variant="light" aria-label={`Environment: ${environment}`}>
@@ -37,15 +36,8 @@ function EnvironmentBadge() {
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const session = useAuthSession();
-  const client = useApolloClient();
-
-  const signOut = async () => {
-    // Nothing of this user's data stays in memory for the next person on this tablet.
-    await getAppUploadQueue().discardAll();
-    await client.clearStore();
-    await session.signOut();
-  };
+  const signOut = useSignOut();
+  useOpenByIdShortcut();
 
   return (
     <AppShell

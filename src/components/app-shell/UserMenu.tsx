@@ -2,7 +2,6 @@ import { Avatar, Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@man
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
 import { toUserMessage } from '../../graphql/errors';
-import { ERRORS_IN_PLACE } from '../../graphql/links';
 import { CurrentUserQuery } from './currentUserQuery';
 
 function initials(name: string): string {
@@ -12,7 +11,7 @@ function initials(name: string): string {
 
 /** Who is signed in and for which organization (from `me`), with sign-out in its menu. */
 export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
-  const { data, error, loading } = useQuery(CurrentUserQuery, { context: ERRORS_IN_PLACE });
+  const { data, error, loading } = useQuery(CurrentUserQuery);
   const me = data?.me;
   const name = me?.name || me?.email || 'Signed in';
   const organization = me?.organization?.name || me?.organization?.domain;

@@ -8,7 +8,6 @@ import { useStoredFile } from './useStoredFile.ts';
 import { ZoomableImage } from './ZoomableImage.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 // pdf.js is large: it is fetched when a PDF is first previewed, not with the app.
@@ -88,7 +87,6 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   const { data, error, loading, refetch } = useQuery(FreshDownloadUrlQuery, {
     variables: { id: String(target.id) },
     fetchPolicy: 'network-only',
-    context: ERRORS_IN_PLACE,
   });
   // The URL asked for at opening is kept while the preview is open: a record refresh writes newer
   // URLs of the same attachment into the cache, and the file must not load again under the technician.

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
-import type { ApolloCache, Reference } from '@apollo/client';
 import { DeleteAttachmentMutation } from './attachmentDocuments.ts';
 import { displayFilename } from './displayFilename.ts';
 import { isPermissionRefusal, toUserMessage } from '../../graphql/errors.ts';
+import { removeAttachment } from '../../graphql/attachmentsList.ts';
 import { useViewOnly } from '../permissions/viewOnly.tsx';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 
 export interface DeleteTarget {
   id: number;
@@ -24,9 +23,7 @@ interface Props {
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
 export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
-  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {
-    context: ERRORS_IN_PLACE,
-  });
+  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {});
   const { markDeleteRefused } = useViewOnly();
   // After a delete the Delete button that opened the dialog is gone: focus goes where the list says.
   const [deleted, setDeleted] = useState<number | null>(null);
@@ -39,7 +36,7 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
     try {
       await remove({
         variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
-        update: (cache) => forgetAttachment(cache, current),
+        update: (cache) => removeAttachment(cache, current.entityId, current.id),
       });
       setDeleted(current.id);
       close();
@@ -82,18 +79,4 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
       )}
     </Modal>
   );
-}
-
-function forgetAttachment(cache: ApolloCache, target: DeleteTarget) {
-  cache.modify({
-    id: cache.identify({ __typename: 'Entity', id: target.entityId }),
-    fields: {
-      fileAttachments: (existing, { readField }) =>
-        Array.isArray(existing)
-          ? existing.filter((ref: Reference | null) => ref === null || readField('id', ref) !== target.id)
-          : existing,
-    },
-  });
-  cache.evict({ id: cache.identify({ __typename: 'FileAttachment', id: target.id }) });
-  cache.gc();
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useApolloClient } from '@apollo/client/react';
 import { displayFilename } from './displayFilename.ts';
-import { downloadAttachment, StorageError } from './downloadAttachment.ts';
+import { downloadAttachment } from './downloadAttachment.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 
 interface Props {
@@ -20,7 +20,7 @@ export function DownloadButton({ attachment, variant = 'light' }: Props) {
     setPending(true);
     setError(null);
     downloadAttachment(client, attachment)
-      .catch((e: unknown) => setError(e instanceof StorageError ? e.message : toUserMessage(e)))
+      .catch((e: unknown) => setError(toUserMessage(e)))
       .finally(() => setPending(false));
   };
   return (

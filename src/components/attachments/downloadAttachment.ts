@@ -1,10 +1,12 @@
 import type { ApolloClient } from '@apollo/client';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl } from './attachmentType.ts';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
+import { FAILURE_WORDS } from '../../lib/failures.ts';
 
 /** A failure on the storage side, already phrased for the technician. */
-export class StorageError extends Error {}
+export class StorageError extends Error {
+  override name = 'StorageError';
+}
 
 /** Asks the API for a new signed URL now; a URL read earlier may have expired. */
 export async function freshDownloadUrl(client: ApolloClient, attachmentId: number): Promise<string> {
@@ -12,11 +14,10 @@ export async function freshDownloadUrl(client: ApolloClient, attachmentId: numbe
     query: FreshDownloadUrlQuery,
     variables: { id: String(attachmentId) },
     fetchPolicy: 'network-only',
-    context: ERRORS_IN_PLACE,
   });
-  if (!data?.fileAttachment) throw new StorageError('This file no longer exists, or you may not see it.');
+  if (!data?.fileAttachment) throw new StorageError(FAILURE_WORDS.fileGone);
   const url = httpUrl(data.fileAttachment.downloadUrl);
-  if (!url) throw new StorageError('The server gave no usable download address for this file.');
+  if (!url) throw new StorageError(FAILURE_WORDS.noDownloadUrl);
   return url;
 }
 
@@ -33,12 +34,11 @@ async function openStoredFile(url: string, signal?: AbortSignal): Promise<Respon
     response = await fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer' });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new StorageError('Could not reach file storage. Check the connection and try again.');
+    throw new StorageError(FAILURE_WORDS.storageUnreachable);
   }
-  if (response.status === 403)
-    throw new StorageError('File storage refused the link (it may have expired). Try again.');
-  if (response.status === 404) throw new StorageError('The file is missing from storage.');
-  if (!response.ok) throw new StorageError(`File storage answered ${response.status}. Try again.`);
+  if (response.status === 403) throw new StorageError(FAILURE_WORDS.storageLinkExpired);
+  if (response.status === 404) throw new StorageError(FAILURE_WORDS.storageMissing);
+  if (!response.ok) throw new StorageError(FAILURE_WORDS.storageAnswered(response.status));
   return response;
 }
 

@@ -4,7 +4,7 @@ import { IconBarcode } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { parseRecordRef } from './parseRecordRef.ts';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
-import { RECORD_KINDS, RECORD_ROUTES, isRecordKind, type RecordKind } from '../records/recordKinds.ts';
+import { RECORD_KINDS, RECORD_ROUTES, isRecordKind, type RecordKind } from '../../records/recordKinds.ts';
 import readable from '../records/readable.module.css';
 import desktop from '../feedback/desktopOnly.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 
 /** The id of the open-by-id input, so the shortcut can focus it when it is on the page. */
 export const OPEN_BY_ID_INPUT_ID = 'open-by-id-input';
@@ -20,32 +20,44 @@ export function isOpenByIdShortcut(event: KeyboardEvent): boolean {
   );
 }
 
-let users = 0;
-let goHome: (() => void) | null = null;
-
-function onKeyDown(event: KeyboardEvent) {
-  if (event.defaultPrevented || !isOpenByIdShortcut(event)) return;
-  event.preventDefault();
+function focusBoxOrGoHome(goHome: () => void): void {
   const input = document.getElementById(OPEN_BY_ID_INPUT_ID);
   if (input instanceof HTMLInputElement) {
     input.focus();
     input.select();
   } else {
-    goHome?.();
+    // The home page focuses its box when it opens.
+    goHome();
   }
 }
 
 /**
- * Listens for the open-by-id shortcut on every page: it focuses the box when the page has one, or goes
- * to the home page (whose box is focused on load). Any number of callers share one listener.
+ * Listens for the open-by-id shortcut for as long as the signed-in shell is there: it focuses the box
+ * when the page has one, or goes to the home page (whose box is focused on load). A shortcut pressed
+ * while the next page is still loading is honoured once that page is there, never on the page it leaves.
  */
 export function useOpenByIdShortcut(): void {
-  const navigate = useNavigate();
+  const router = useRouter();
   useEffect(() => {
-    goHome = () => void navigate({ to: '/' });
-    if (users++ === 0) window.addEventListener('keydown', onKeyDown);
-    return () => {
-      if (--users === 0) window.removeEventListener('keydown', onKeyDown);
+    const goHome = () => void router.navigate({ to: '/' });
+    let stopWaiting: (() => void) | null = null;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !isOpenByIdShortcut(event)) return;
+      event.preventDefault();
+      if (router.state.status !== 'pending') {
+        focusBoxOrGoHome(goHome);
+        return;
+      }
+      stopWaiting ??= router.subscribe('onRendered', () => {
+        stopWaiting?.();
+        stopWaiting = null;
+        focusBoxOrGoHome(goHome);
+      });
     };
-  }, [navigate]);
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      stopWaiting?.();
+    };
+  }, [router]);
 }

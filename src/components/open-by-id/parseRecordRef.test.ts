@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecordRef } from './parseRecordRef.ts';
-import type { RecordKind } from '../records/recordKinds.ts';
+import type { RecordKind } from '../../records/recordKinds.ts';
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const parse = (text: string, chosen: RecordKind = 'part') => parseRecordRef(text, chosen, ORIGIN);

@@ -1,36 +1,15 @@
-import { RECORD_KINDS, type RecordKind } from '../records/recordKinds.ts';
+import {
+  RECORD_KINDS,
+  kindOfAlias,
+  kindOfSegment,
+  recordIdProblem,
+  type RecordKind,
+} from '../../records/recordKinds.ts';
 
 export type ParsedRecordRef = { ok: true; kind: RecordKind; id: number } | { ok: false; message: string };
 
-/** GraphQL `Int` is 32-bit; a larger id can never exist, so it is refused before asking the server. */
-const MAX_ID = 2_147_483_647;
-
-/** Ways people and labels name a kind, compared after lower-casing and dropping non-letters. */
-const KIND_ALIASES: Record<string, RecordKind> = {
-  part: 'part',
-  parts: 'part',
-  pt: 'part',
-  run: 'run',
-  runs: 'run',
-  procedure: 'procedure',
-  procedures: 'procedure',
-  proc: 'procedure',
-  step: 'step',
-  steps: 'step',
-  procedurestep: 'step',
-  proceduresteps: 'step',
-  procstep: 'step',
-  runstep: 'runStep',
-  runsteps: 'runStep',
-  rs: 'runStep',
-  runstepfield: 'runStepField',
-  runstepfields: 'runStepField',
-  rsf: 'runStepField',
-  field: 'runStepField',
-  fields: 'runStepField',
-};
-
-const KIND_LIST = 'part, run, procedure, step, run step or run step field';
+const words = RECORD_KINDS.map((info) => info.word);
+const KIND_LIST = `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 const EXAMPLE = 'a number like 42, or a kind and a number like run 42';
 
 /**
@@ -49,7 +28,7 @@ export function parseRecordRef(raw: string, chosenKind: RecordKind, appOrigin: s
   const prefixed = /^([a-z][a-z ._-]*?)[\s:#_/.-]*(\d+)$/i.exec(text);
   if (prefixed) {
     const word = prefixed[1] ?? '';
-    const kind = KIND_ALIASES[word.toLowerCase().replace(/[^a-z]/g, '')];
+    const kind = kindOfAlias(word);
     if (!kind) return fail(`“${shorten(word.trim())}” is not a kind of record. Use ${KIND_LIST}.`);
     return withId(kind, prefixed[2] ?? '');
   }
@@ -87,21 +66,19 @@ function parseUrl(text: string, appOrigin: string): ParsedRecordRef {
     );
   }
   const match = /^\/([a-z-]+)\/([^/]+)\/?$/.exec(url.pathname);
-  const info = match && RECORD_KINDS.find((k) => k.segment === match[1]);
-  if (!match || !info) return fail('That link does not point to a record.');
+  const kind = match && kindOfSegment(match[1] ?? '');
+  if (!match || !kind) return fail('That link does not point to a record.');
   const id = match[2] ?? '';
   if (!/^\d+$/.test(id)) return fail('A record id is a positive whole number, like 42.');
-  return withId(info.kind, id);
+  return withId(kind, id);
 }
 
 function withId(kind: RecordKind, digits: string): ParsedRecordRef {
-  const significant = digits.replace(/^0+(?=\d)/, '');
-  if (significant.length > String(MAX_ID).length || Number(significant) > MAX_ID) {
-    return fail('That number is too large to be a record id.');
-  }
-  const id = Number(significant);
-  if (id === 0) return fail('Record ids start at 1.');
-  return { ok: true, kind, id };
+  const problem = recordIdProblem(digits);
+  if (problem === 'too-large') return fail('That number is too large to be a record id.');
+  if (problem === 'zero') return fail('Record ids start at 1.');
+  if (problem) return fail('A record id is a positive whole number, like 42.');
+  return { ok: true, kind, id: Number(digits) };
 }
 
 function shorten(text: string): string {

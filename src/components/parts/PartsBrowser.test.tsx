@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
-import type { MockLink } from '@apollo/client/testing';
-import { renderApp } from '../../test/renderApp.tsx';
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
+import { from, mergeMap } from 'rxjs';
+import { createCache } from '../../graphql/cache.ts';
+import { currentUserMock, renderApp } from '../../test/renderApp.tsx';
 import { PartsListDocument } from '../../graphql/generated/graphql.ts';
 import { partsVariables } from './partsSearch.ts';
 
@@ -35,11 +38,24 @@ const edge = (id: number, partNumber: string) => ({
 
 describe('parts page states', () => {
   it('shows loading, then the page with the total and a link per part', async () => {
+    // The page's answer is held until the loading state has been seen: a fast machine cannot skip it.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const hold = new ApolloLink((operation, forward) =>
+      operation.operationName === 'PartsList'
+        ? from(answered).pipe(mergeMap(() => forward(operation)))
+        : forward(operation),
+    );
+    const mocks = new MockLink([
+      currentUserMock,
+      partsMock(page([edge(1, 'BRKT-0001'), edge(2, 'BRKT-0002')])),
+    ]);
     await renderApp({
       path: '/parts',
-      mocks: [partsMock(page([edge(1, 'BRKT-0001'), edge(2, 'BRKT-0002')]), {}, 400)],
+      client: new ApolloClient({ cache: createCache(), link: ApolloLink.from([hold, mocks]) }),
     });
     expect(await screen.findByText('Loading parts…')).toBeInTheDocument();
+    release();
     expect(await screen.findByRole('link', { name: 'BRKT-0001' })).toHaveAttribute('href', '/parts/1');
     expect(screen.getByText('Showing 1–2 of 1,234 parts')).toBeInTheDocument();
     expect(screen.getAllByText('No description')).toHaveLength(2);

@@ -6,7 +6,6 @@ import { PartsTable, type PartRow } from './PartsTable.tsx';
 import { PartsListQuery } from './partsListQuery.ts';
 import { partsVariables, type PartsSearch } from './partsSearch.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 
 interface Props {
@@ -20,7 +19,6 @@ interface Props {
 export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
   const { data, previousData, error, loading, refetch } = useQuery(PartsListQuery, {
     variables: partsVariables(search),
-    context: ERRORS_IN_PLACE,
   });
   // While the next page loads, the previous one stays in view (dimmed) instead of flashing empty.
   const connection = (data ?? previousData)?.parts;

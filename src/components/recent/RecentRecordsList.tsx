@@ -1,6 +1,6 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { RECORD_ROUTES, recordKindInfo } from '../records/recordKinds.ts';
+import { RECORD_ROUTES, recordKindInfo } from '../../records/recordKinds.ts';
 import readable from '../records/readable.module.css';
 import type { RecentRecord } from './recentRecords.ts';
 import classes from './RecentRecordsList.module.css';

@@ -1,4 +1,4 @@
-import type { RecordKind } from '../records/recordKinds.ts';
+import type { RecordKind } from '../../records/recordKinds.ts';
 
 /** A record this user opened on this device, as the home page lists it. */
 export interface RecentRecord {

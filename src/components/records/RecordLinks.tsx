@@ -1,6 +1,6 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { RECORD_ROUTES, recordKindInfo, type RecordKind } from './recordKinds.ts';
+import { RECORD_ROUTES, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import readable from './readable.module.css';
 
 export interface RelatedRecord {

@@ -10,14 +10,11 @@ import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
 import { RecordHeader } from './RecordHeader.tsx';
 import type { RecordContext } from './recordContext.ts';
-import { parseRouteId } from './parseRouteId.ts';
 import { recordVariables } from './prefetchRecord.ts';
-import { useOpenByIdShortcut } from '../open-by-id/openByIdShortcut.ts';
-import { recordKindInfo, type RecordKind } from './recordKinds.ts';
+import { parseRouteId, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from './readable.module.css';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
 import { RetryMessage } from '../feedback/RetryMessage.tsx';
 import { useRefreshWhileOpen } from './useRefreshWhileOpen.ts';
 import { useUploadsValue } from '../upload/uploadQueueContext.tsx';
@@ -48,7 +45,6 @@ interface Props<TData, TRecord> {
 
 /** One page layout for the six kinds of record: bad id, loading, error, not found, then the record. */
 export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
-  useOpenByIdShortcut();
   const id = parseRouteId(props.rawId);
   const { label } = recordKindInfo(props.kind);
   if (id === null) {
@@ -71,7 +67,6 @@ function LoadedRecord<TData, TRecord>({
   const { label } = recordKindInfo(kind);
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
-    context: ERRORS_IN_PLACE,
   });
   const name = `${label} ${id}`;
   const client = useApolloClient();
@@ -85,7 +80,6 @@ function LoadedRecord<TData, TRecord>({
         query,
         variables: recordVariables(id),
         fetchPolicy: 'network-only',
-        context: ERRORS_IN_PLACE,
       }),
     { paused: uploading },
   );

@@ -1,6 +1,5 @@
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
-import { parseRouteId } from './parseRouteId.ts';
+import { parseRouteId } from '../../records/recordKinds.ts';
 
 /** The record query's variables: the page's own query and the prefetch must ask the same thing. */
 export const recordVariables = (id: number) => ({ id: String(id) });
@@ -17,5 +16,5 @@ export function prefetchRecord<TData>(
 ): void {
   const id = parseRouteId(rawId);
   if (id === null) return;
-  client.query({ query, variables: recordVariables(id), context: ERRORS_IN_PLACE }).catch(() => undefined);
+  client.query({ query, variables: recordVariables(id) }).catch(() => undefined);
 }

@@ -2,8 +2,8 @@ import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { IconCamera, IconFiles, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { recordFromPath } from '../../upload/recordFromPath.ts';
-import type { RecordKind, UploadTarget } from '../../upload/types.ts';
+import type { RecordRef } from '../../records/recordKinds.ts';
+import type { UploadTarget } from '../../upload/types.ts';
 import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
 import { UploadList } from './UploadList.tsx';
@@ -18,8 +18,8 @@ export interface RecordDropZoneProps {
   entityId: number;
   /** What the technician calls the record, e.g. "Part BRKT-001". */
   label: string;
-  /** The record's kind and own id; read from the page's route when not given. */
-  record?: { kind: RecordKind; id: number };
+  /** The record's kind and own id: how a lost registration is looked up again. */
+  record: RecordRef;
   children: ReactNode;
 }
 
@@ -45,10 +45,7 @@ export function RecordDropZone({ entityId, label, record, children }: RecordDrop
   const cameraInput = useRef<HTMLInputElement>(null);
   const { viewOnly } = useViewOnly();
 
-  const target = useMemo<UploadTarget>(
-    () => ({ entityId, label, record: record ?? recordFromPath(window.location.pathname) ?? undefined }),
-    [entityId, label, record],
-  );
+  const target = useMemo<UploadTarget>(() => ({ entityId, label, record }), [entityId, label, record]);
 
   const attach = useCallback(
     (files: readonly File[], refusedNames: readonly string[] = []) => {

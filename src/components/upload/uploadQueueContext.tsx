@@ -1,18 +1,19 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { getAppUploadQueue } from '../../upload/appUploadQueue.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 
 const UploadQueueContext = createContext<UploadQueue | null>(null);
 
-/** Lets tests (and only tests) give the upload views a queue with fake transports. */
+/** The queue the upload views use: the app's (from startApp) or a test's with fake transports. */
 export function UploadQueueProvider({ queue, children }: { queue: UploadQueue; children: ReactNode }) {
   return <UploadQueueContext.Provider value={queue}>{children}</UploadQueueContext.Provider>;
 }
 
-/** The app's single upload queue. */
+/** The app's single upload queue; throws outside UploadQueueProvider so a missing provider is loud. */
 export function useUploadQueue(): UploadQueue {
-  return useContext(UploadQueueContext) ?? getAppUploadQueue();
+  const queue = useContext(UploadQueueContext);
+  if (!queue) throw new Error('useUploadQueue must be used inside <UploadQueueProvider>.');
+  return queue;
 }
 
 /** Every file in the queue, re-read when the queue announces a change. */

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { OpenByIdForm } from '../../components/open-by-id/OpenByIdForm.tsx';
-import { useOpenByIdShortcut } from '../../components/open-by-id/openByIdShortcut.ts';
 import readable from '../../components/records/readable.module.css';
 import { RecentRecordsList } from '../../components/recent/RecentRecordsList.tsx';
 import { useRecentRecords } from '../../components/recent/useRecentRecords.ts';
@@ -10,7 +9,6 @@ import { useRecentRecords } from '../../components/recent/useRecentRecords.ts';
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 
 function HomePage() {
-  useOpenByIdShortcut();
   const recent = useRecentRecords();
   return (
     <Stack gap="lg" maw={860}>

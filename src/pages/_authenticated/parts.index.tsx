@@ -3,8 +3,6 @@ import { Stack, Title } from '@mantine/core';
 import { PartsBrowser } from '../../components/parts/PartsBrowser.tsx';
 import { firstPage, partsVariables, validatePartsSearch } from '../../components/parts/partsSearch.ts';
 import { PartsListQuery } from '../../components/parts/partsListQuery.ts';
-import { ERRORS_IN_PLACE } from '../../graphql/links.ts';
-import { useOpenByIdShortcut } from '../../components/open-by-id/openByIdShortcut.ts';
 
 export const Route = createFileRoute('/_authenticated/parts/')({
   validateSearch: validatePartsSearch,
@@ -15,7 +13,7 @@ export const Route = createFileRoute('/_authenticated/parts/')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     context.apolloClient
-      .query({ query: PartsListQuery, variables: partsVariables(deps), context: ERRORS_IN_PLACE })
+      .query({ query: PartsListQuery, variables: partsVariables(deps) })
       .catch(() => undefined);
   },
   component: PartsPage,
@@ -24,7 +22,6 @@ export const Route = createFileRoute('/_authenticated/parts/')({
 function PartsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  useOpenByIdShortcut();
   return (
     <Stack gap="md">
       <Title order={1} size="h2">

@@ -1,0 +1,83 @@
+import type { ApolloCache, FieldPolicy, Reference } from '@apollo/client';
+import { throttle, type ThrottleTimers } from '../lib/throttle.ts';
+
+/**
+ * The one owner of a record's attachments list in the cache (`Entity:<id>.fileAttachments`): how a
+ * fresh list from the server lands, where a new upload goes, and how a deleted one leaves. The upload
+ * pipeline and the delete dialog both change the list only through here.
+ */
+
+/** Where newly attached files go in the shown list: after the ones already there. */
+function withAdded(list: readonly Reference[], added: readonly Reference[]): readonly Reference[] {
+  return [...list, ...added];
+}
+
+/** The cache policy of the list: a fresh list from the server replaces the cached one (no stale merge). */
+export const fileAttachmentsPolicy: FieldPolicy = { merge: (_existing, incoming) => incoming };
+
+/**
+ * Puts registered attachments (already in the cache: the mutation wrote them) into the cached lists
+ * of their records. Each change of a list makes every page showing it read and render the whole list
+ * again, at a cost that grows with its length. So a list takes new attachments at once, and again at
+ * most once per window that grows with the list (half a millisecond per listed file, up to
+ * `maxWindowMs`): a short list shows each file as it lands, a long one takes a burst together.
+ */
+export function attachmentAppender(
+  cache: ApolloCache,
+  maxWindowMs: number,
+  timers?: ThrottleTimers,
+): (entityId: number, attachment: { __typename?: string; id: number }) => void {
+  let pending = new Map<number, string[]>();
+  /** Each record's list length at its last change. */
+  const listed = new Map<number, number>();
+  const windowMs = () =>
+    Math.min(maxWindowMs, 0.5 * Math.max(0, ...[...pending.keys()].map((id) => listed.get(id) ?? 0)));
+  const flush = throttle(
+    () => {
+      const batch = pending;
+      pending = new Map();
+      cache.batch({
+        update(batchCache) {
+          for (const [entityId, ids] of batch) {
+            batchCache.modify({
+              id: batchCache.identify({ __typename: 'Entity', id: entityId }),
+              fields: {
+                fileAttachments(existing: readonly Reference[] | null = [], { toReference }) {
+                  const list = existing ?? [];
+                  const present = new Set(list.map((item) => item.__ref));
+                  const added = ids.filter((id) => !present.has(id)).flatMap((id) => toReference(id) ?? []);
+                  const next = added.length > 0 ? withAdded(list, added) : list;
+                  listed.set(entityId, next.length);
+                  return next;
+                },
+              },
+            });
+          }
+        },
+      });
+    },
+    windowMs,
+    timers,
+  );
+  return (entityId, attachment) => {
+    const id = cache.identify({ __typename: 'FileAttachment', ...attachment });
+    if (!id) return;
+    pending.set(entityId, [...(pending.get(entityId) ?? []), id]);
+    flush();
+  };
+}
+
+/** Takes a deleted attachment out of its record's list and out of the cache. */
+export function removeAttachment(cache: ApolloCache, entityId: number, attachmentId: number): void {
+  cache.modify({
+    id: cache.identify({ __typename: 'Entity', id: entityId }),
+    fields: {
+      fileAttachments: (existing, { readField }) =>
+        Array.isArray(existing)
+          ? existing.filter((ref: Reference | null) => ref === null || readField('id', ref) !== attachmentId)
+          : existing,
+    },
+  });
+  cache.evict({ id: cache.identify({ __typename: 'FileAttachment', id: attachmentId }) });
+  cache.gc();
+}

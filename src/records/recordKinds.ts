@@ -1,0 +1,117 @@
+/**
+ * The one registry of record kinds: everything that differs between kinds (label, URL segment, GraphQL
+ * typename, the words a label or a technician uses for it) is here, and every table keyed by kind is
+ * declared `satisfies Record<RecordKind, …>`, so the compiler rejects a kind left out anywhere.
+ */
+
+/** The kinds of record a technician can open, named as their GraphQL queries are. */
+export type RecordKind = 'part' | 'run' | 'procedure' | 'step' | 'runStep' | 'runStepField';
+
+/** A record the app can open and attach files to. */
+export interface RecordRef {
+  kind: RecordKind;
+  id: number;
+}
+
+interface KindFacts {
+  /** What the technician calls it, capitalised for the start of a sentence. */
+  label: string;
+  /** The app's URL segment for records of this kind, e.g. `/runs/42`. */
+  segment: string;
+  /** The record's GraphQL type. */
+  typename: string;
+  /** The shortest way to type the kind, as hints name it. */
+  word: string;
+  /** Words people and labels use for the kind (lower case letters only), e.g. `rs` on `RS-7`. */
+  aliases: readonly string[];
+}
+
+const KIND_FACTS = {
+  part: { label: 'Part', word: 'part', segment: 'parts', typename: 'Part', aliases: ['part', 'parts', 'pt'] },
+  run: { label: 'Run', word: 'run', segment: 'runs', typename: 'Run', aliases: ['run', 'runs'] },
+  procedure: {
+    label: 'Procedure',
+    word: 'procedure',
+    segment: 'procedures',
+    typename: 'Procedure',
+    aliases: ['procedure', 'procedures', 'proc'],
+  },
+  step: {
+    label: 'Procedure step',
+    word: 'step',
+    segment: 'steps',
+    typename: 'Step',
+    aliases: ['step', 'steps', 'procedurestep', 'proceduresteps', 'procstep'],
+  },
+  runStep: {
+    label: 'Run step',
+    word: 'run step',
+    segment: 'run-steps',
+    typename: 'RunStep',
+    aliases: ['runstep', 'runsteps', 'rs'],
+  },
+  runStepField: {
+    label: 'Run step field',
+    word: 'run step field',
+    segment: 'run-step-fields',
+    typename: 'RunStepField',
+    aliases: ['runstepfield', 'runstepfields', 'rsf', 'field', 'fields'],
+  },
+} as const satisfies Record<RecordKind, KindFacts>;
+
+export interface RecordKindInfo extends KindFacts {
+  kind: RecordKind;
+}
+
+/** Every kind, in the order the app offers them. */
+export const RECORD_KINDS: readonly RecordKindInfo[] = (Object.keys(KIND_FACTS) as RecordKind[]).map(
+  (kind) => ({ kind, ...KIND_FACTS[kind] }),
+);
+
+export function recordKindInfo(kind: RecordKind): RecordKindInfo {
+  return { kind, ...KIND_FACTS[kind] };
+}
+
+export function isRecordKind(value: unknown): value is RecordKind {
+  return typeof value === 'string' && Object.hasOwn(KIND_FACTS, value);
+}
+
+/** The kind whose URL segment this is (`run-steps` → runStep), or null. */
+export function kindOfSegment(segment: string): RecordKind | null {
+  return RECORD_KINDS.find((info) => info.segment === segment)?.kind ?? null;
+}
+
+/** The kind a word names (`RS`, `run step`, `Procs`…), compared after lower-casing and dropping non-letters. */
+export function kindOfAlias(word: string): RecordKind | null {
+  const key = word.toLowerCase().replace(/[^a-z]/g, '');
+  return RECORD_KINDS.find((info) => info.aliases.includes(key))?.kind ?? null;
+}
+
+/** The app path of one record, e.g. `/run-steps/7`. */
+export function recordPath(kind: RecordKind, id: number): string {
+  return `/${KIND_FACTS[kind].segment}/${id}`;
+}
+
+type RecordRoute<K extends RecordKind> = `/${(typeof KIND_FACTS)[K]['segment']}/$id`;
+
+/** The route of each kind's page, for typed links and navigation. */
+export const RECORD_ROUTES = Object.fromEntries(
+  RECORD_KINDS.map(({ kind, segment }) => [kind, `/${segment}/$id`]),
+) as { [K in RecordKind]: RecordRoute<K> };
+
+/** GraphQL `Int` is 32-bit: a larger id can never exist, so it is refused before asking the server. */
+export const MAX_ID = 2_147_483_647;
+
+/** Why digits are not a record id, or null when they are one (1 … MAX_ID, leading zeros allowed). */
+export function recordIdProblem(digits: string): 'too-large' | 'zero' | 'not-a-number' | null {
+  if (!/^\d+$/.test(digits)) return 'not-a-number';
+  const significant = digits.replace(/^0+(?=\d)/, '');
+  if (significant.length > String(MAX_ID).length || Number(significant) > MAX_ID) return 'too-large';
+  return Number(significant) === 0 ? 'zero' : null;
+}
+
+/** The id in a record URL, or null when it is not a positive whole number the API could hold. */
+export function parseRouteId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw) || recordIdProblem(raw) !== null) return null;
+  return Number(raw);
+}
