@@ -133,5 +133,5 @@ test('previews a multi-page PDF with pdf.js and steps through a record’s image
   await page.keyboard.press('ArrowLeft');
   await expect(dialog.getByRole('heading', { name: 'Preview: photo-two.png' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Zoom in' }).click();
-  await expect(dialog.getByTestId('image-zoom')).toHaveText('150 %');
+  await expect(dialog.getByTestId('zoom-level')).toHaveText('150 %');
 });

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
 // Vite bundles the worker as its own file on this origin, which the CSP's worker-src 'self' allows.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { zoomSteps } from './zoomSteps.ts';
+import { ZoomControls } from './ZoomControls.tsx';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -139,29 +140,7 @@ export default function PdfViewer({ data, name }: Props) {
             <IconChevronRight aria-hidden />
           </ActionIcon>
         </Group>
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            size={44}
-            variant="default"
-            aria-label="Zoom out"
-            disabled={zoom === smaller}
-            onClick={() => setZoom(smaller)}
-          >
-            <IconZoomOut aria-hidden />
-          </ActionIcon>
-          <Text miw={56} ta="center">
-            {Math.round(zoom * 100)} %
-          </Text>
-          <ActionIcon
-            size={44}
-            variant="default"
-            aria-label="Zoom in"
-            disabled={zoom === larger}
-            onClick={() => setZoom(larger)}
-          >
-            <IconZoomIn aria-hidden />
-          </ActionIcon>
-        </Group>
+        <ZoomControls zoom={zoom} onZoom={setZoom} />
       </Group>
       <div
         ref={frame}

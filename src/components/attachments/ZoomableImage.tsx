@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
-import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
-import { zoomSteps } from './zoomSteps.ts';
+import { Group, Stack } from '@mantine/core';
+import { ZOOM_MAX, ZOOM_MIN, zoomSteps } from './zoomSteps.ts';
+import { ZoomControls } from './ZoomControls.tsx';
 
-const [MIN_ZOOM, MAX_ZOOM] = [0.5, 4];
-const clamp = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+const clamp = (zoom: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
 
 /**
  * An image a technician can enlarge: two-finger pinch on a tablet, buttons, or + and - keys; at more
@@ -37,37 +36,8 @@ export function ZoomableImage({ src, alt }: { src: string; alt: string }) {
         event.preventDefault();
       }}
     >
-      <Group gap={4} justify="center">
-        <ActionIcon
-          size={44}
-          variant="default"
-          aria-label="Zoom out"
-          disabled={zoom <= MIN_ZOOM}
-          onClick={() => setZoom(smaller)}
-        >
-          <IconZoomOut aria-hidden />
-        </ActionIcon>
-        <Text miw={56} ta="center" data-testid="image-zoom">
-          {Math.round(zoom * 100)} %
-        </Text>
-        <ActionIcon
-          size={44}
-          variant="default"
-          aria-label="Zoom in"
-          disabled={zoom >= MAX_ZOOM}
-          onClick={() => setZoom(larger)}
-        >
-          <IconZoomIn aria-hidden />
-        </ActionIcon>
-        <ActionIcon
-          size={44}
-          variant="default"
-          aria-label="Fit to the window"
-          disabled={zoom === 1}
-          onClick={() => setZoom(1)}
-        >
-          <IconZoomReset aria-hidden />
-        </ActionIcon>
+      <Group justify="center">
+        <ZoomControls zoom={zoom} onZoom={setZoom} />
       </Group>
       <div
         style={{ maxHeight: '65vh', overflow: 'auto', touchAction: zoom > 1 ? 'pan-x pan-y' : 'pan-y' }}
