@@ -32,6 +32,21 @@ test.describe('browsing parts', () => {
     await expect(page.getByRole('link', { name: 'BRKT-0001' })).toBeVisible();
   });
 
+  test('finds a part by words in any order, and says what was searched when nothing matches', async ({
+    page,
+  }) => {
+    await signIn(page, '/parts');
+    const searchBox = page.getByLabel('Search part number or description');
+    await searchBox.fill('solenoid valve');
+    await expect(page.locator('table[aria-busy="false"]')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Valve, solenoid' }).first()).toBeVisible();
+    const descriptions = await page.getByRole('row').locator('td:nth-child(3)').allTextContents();
+    for (const text of descriptions) expect(text.toLowerCase()).toMatch(/(?=.*solenoid)(?=.*valve)/);
+
+    await searchBox.fill('solenoid zz-none');
+    await expect(page.getByText('Nothing matches “solenoid zz-none”.')).toBeVisible();
+  });
+
   test('filters by type and revision, sorts, and says when nothing matches', async ({ page }) => {
     await signIn(page, '/parts');
     await page.getByLabel('Type').selectOption('TOOL');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { clientCredentialsToken, gql, uploadObject } from '../sandbox/test/harness.ts';
 import { SANDBOX_URL } from './fixtures.ts';
 import { RECORD_KINDS } from '../src/records/recordKinds.ts';
@@ -75,15 +75,27 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 
-/** A one-page PDF that says "Inspection report", with a correct cross-reference table. */
-export function pdfBytes(): Buffer<ArrayBuffer> {
-  const text = 'BT /F1 18 Tf 40 100 Td (Inspection report) Tj ET';
+/**
+ * A PDF of `pages` pages (one by default) that say "Inspection report" and their page number, with a
+ * correct cross-reference table.
+ */
+export function pdfBytes(pages = 1): Buffer<ArrayBuffer> {
+  // Objects: 1 catalog, 2 pages, 3 font, then a page and its content stream for each page.
+  const pageIds = Array.from({ length: pages }, (_, i) => 4 + i * 2);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...pageIds.flatMap((id, i) => {
+      const text =
+        pages === 1
+          ? 'BT /F1 18 Tf 40 100 Td (Inspection report) Tj ET'
+          : `BT /F1 18 Tf 40 100 Td (Inspection report page ${i + 1}) Tj ET`;
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents ${id + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+        `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+      ];
+    }),
   ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
@@ -96,4 +108,29 @@ export function pdfBytes(): Buffer<ArrayBuffer> {
   out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+export interface FileSpec {
+  name: string;
+  type?: string;
+  size?: number;
+  /** Bytes of the file; by default `size` bytes made from the name. */
+  bytes?: number[];
+}
+
+/** The real gesture: a DataTransfer built in the page, dispatched as dragenter, dragover and drop. */
+export async function dropFilesOn(target: Locator, files: FileSpec[]): Promise<void> {
+  const dataTransfer = await target.page().evaluateHandle((specs) => {
+    const transfer = new DataTransfer();
+    for (const spec of specs) {
+      const bytes = spec.bytes
+        ? new Uint8Array(spec.bytes)
+        : new Uint8Array(spec.size ?? 16).map((_, i) => (i * 31 + spec.name.length) % 251);
+      transfer.items.add(new File([bytes], spec.name, { type: spec.type ?? '' }));
+    }
+    return transfer;
+  }, files);
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
 }

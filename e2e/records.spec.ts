@@ -178,7 +178,7 @@ test.describe('attachments', () => {
     await expect(dialog).toHaveCount(0);
 
     const pdfRequests = freshUrlRequests(page, pdf!);
-    // The PDF's bytes come from storage through the fresh URL and are shown from a local blob.
+    // The PDF's bytes come from storage through the fresh URL and pdf.js draws them in the page.
     const served: Buffer[] = [];
     await page.route('**/storage/**', async (route) => {
       const response = await route.fetch();
@@ -187,8 +187,8 @@ test.describe('attachments', () => {
       await route.fulfill({ response, body });
     });
     await page.getByRole('button', { name: 'Preview inspection-report.pdf' }).click();
-    const frame = page.getByRole('dialog').getByTestId('attachment-preview-pdf');
-    await expect(frame).toHaveAttribute('src', /^blob:/);
+    await expect(page.getByRole('dialog').getByTestId('pdf-page')).toHaveAttribute('data-rendered-page', '1');
+    await expect(page.getByRole('dialog').getByTestId('pdf-page-count')).toHaveText('Page 1 of 1');
     expect(pdfRequests).toHaveLength(1);
     expect(served.some((body) => body.equals(pdfContent))).toBe(true);
     await page.keyboard.press('Escape');
@@ -246,5 +246,10 @@ test.describe('attachments', () => {
     await expect(dialog.getByRole('alert')).toContainText('permission');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('attachment-row').filter({ hasText: 'bracket-photo.png' })).toHaveCount(1);
+    // The page is view only now: the actions the server refuses are gone, previews stay.
+    await expect(page.getByTestId('view-only')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete bracket-photo.png' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Preview bracket-photo.png' })).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
-import { expectNoSeriousA11yViolations } from './records-support';
+import { dropFilesOn, expectNoSeriousA11yViolations, type FileSpec } from './records-support';
 import {
   APP_ORIGIN,
   expect,
@@ -19,12 +19,6 @@ const KINDS = RECORD_KINDS.map(({ kind, label }) => ({
   path: recordPath(kind, 1),
   label: `${label} 1`,
 }));
-
-interface FileSpec {
-  name: string;
-  type?: string;
-  size?: number;
-}
 
 interface StoredAttachment {
   id: number;
@@ -58,20 +52,9 @@ async function attachmentsNamed(kind: RecordKind, filename: string): Promise<Sto
   return (await recordEntity(kind)).fileAttachments.filter((a) => a.filename === filename);
 }
 
-/** The real gesture: a DataTransfer built in the page, dispatched as dragenter, dragover and drop. */
-async function dropFiles(page: Page, files: FileSpec[]): Promise<void> {
-  const target = page.getByRole('heading', { level: 1 });
-  const dataTransfer = await page.evaluateHandle((specs) => {
-    const transfer = new DataTransfer();
-    for (const spec of specs) {
-      const bytes = new Uint8Array(spec.size ?? 16).map((_, i) => (i * 31 + spec.name.length) % 251);
-      transfer.items.add(new File([bytes], spec.name, { type: spec.type ?? '' }));
-    }
-    return transfer;
-  }, files);
-  await target.dispatchEvent('dragenter', { dataTransfer });
-  await target.dispatchEvent('dragover', { dataTransfer });
-  await target.dispatchEvent('drop', { dataTransfer });
+/** Drops files on the record page's title: anywhere on the page attaches to the record. */
+function dropFiles(page: Page, files: FileSpec[]): Promise<void> {
+  return dropFilesOn(page.getByRole('heading', { level: 1 }), files);
 }
 
 function uploadRow(page: Page, filename: string, status: string | RegExp) {
@@ -144,7 +127,7 @@ test.describe('attaching files to a record', () => {
       names.map((name, i) => ({ name, type: 'text/csv', size: 100 + i * 997 })),
     );
 
-    const list = page.getByRole('region', { name: /^Uploads to Run step 1/ });
+    const list = page.getByRole('region', { name: /^Uploads to Run 1 · SN 0041 · Step 1/ });
     await expect(list.getByText('30 of 30 attached')).toBeVisible({ timeout: 90_000 });
     const stored = (await recordEntity('runStep')).fileAttachments.filter((a) => names.includes(a.filename));
     expect(stored.map((a) => a.filename).sort()).toEqual([...names].sort());
@@ -242,6 +225,11 @@ test.describe('attaching files to a record', () => {
 
     await expect(uploadRow(page, filename, /Failed: .*permission/i)).toBeVisible();
     expect(await attachmentsNamed('part', filename)).toHaveLength(0);
+    // From now on the page is view only: no Retry for a refusal, no actions that would only fail.
+    await expect(page.getByTestId('view-only')).toContainText('View only');
+    await expect(page.getByRole('button', { name: `Retry ${filename}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -379,7 +367,7 @@ test.describe('uploads through faults', () => {
       names.map((name) => ({ name, type: 'text/plain' })),
     );
 
-    const list = page.getByRole('region', { name: /^Uploads to Run step 1/ });
+    const list = page.getByRole('region', { name: /^Uploads to Run 1 · SN 0041 · Step 1/ });
     await expect(list.getByText('9 of 9 attached')).toBeVisible({ timeout: 60_000 });
     const stored = (await recordEntity('runStep', sandboxUrl)).fileAttachments.filter((a) =>
       names.includes(a.filename),

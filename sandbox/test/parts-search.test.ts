@@ -184,6 +184,25 @@ describe('part search (trigram index) gives exactly what a plain scan gives', ()
     expect(counts.every((c) => c > 0)).toBe(true);
   });
 
+  it('finds parts by several words in any order: and_ of each word’s or_, as the app asks', async () => {
+    for (const words of [
+      ['solenoid', 'valve'],
+      ['valve', 'solenoid'],
+      ['rocket', 'emoji'],
+      ['50%', 'brkt_'],
+    ]) {
+      const matchers = words.map((word) => likeMatcher(contains(word), true));
+      const want = expected((p) => matchers.every((m) => m(p.partNumber) || m(p.description)));
+      const got = await everyPage({ and_: words.map((word) => appFilter(contains(word))) });
+      expect({ words, ...got }).toEqual({ words, ids: want, totalCount: want.length });
+    }
+    const valve = await everyPage({ and_: ['solenoid', 'valve'].map((w) => appFilter(contains(w))) });
+    const described = all.filter((p) => valve.ids.includes(p.id)).map((p) => p.description);
+    expect(described).toContainEqual(expect.stringMatching(/^Valve, solenoid/));
+    // The whole phrase, as one pattern, finds nothing: that is why the app splits it into words.
+    expect((await everyPage(appFilter(contains('solenoid valve')))).totalCount).toBe(0);
+  });
+
   it('matches patterns with wildcards in the middle, on either field, with like and ilike', async () => {
     const patterns = [
       '%BR%01%',

@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { ApolloProvider } from '@apollo/client/react';
 import { AuthProvider } from '../auth/AuthContext';
 import { ConfigProvider } from '../config/ConfigContext';
-import { UploadQueueProvider } from '../components/upload/uploadQueueContext';
+import { UploadQueueProvider } from '../components/shared/uploadQueueContext';
 import type { AppServices } from './appServices';
 import { ScannerProvider } from '../components/open-by-id/scan/scannerContext';
 import type { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';

@@ -74,6 +74,15 @@ function isNotFoundMessage(message: string): boolean {
   return /not found|does not exist|no such/i.test(message);
 }
 
+/** The server refused this user the action (403, FORBIDDEN, or its permission wording): retrying won't help. */
+export function isPermissionRefusal(error: unknown): boolean {
+  if (statusOf(error) === 403) return true;
+  if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'FORBIDDEN')) {
+    return true;
+  }
+  return errorMessagesOf(error).some(isPermissionMessage);
+}
+
 /**
  * The one place that turns any failure into a sentence a technician can act on: API failures are
  * read here, and the app's own transports (upload, storage, hashing) throw errors already carrying
@@ -87,7 +96,7 @@ export function toUserMessage(error: unknown): string {
 
   const status = statusOf(error);
   const messages = errorMessagesOf(error);
-  if (status === 403 || messages.some(isPermissionMessage)) return FAILURE_WORDS.permission;
+  if (isPermissionRefusal(error)) return FAILURE_WORDS.permission;
   if (status === 404 || messages.some(isNotFoundMessage)) return FAILURE_WORDS.notFound;
   if (status === 413) return FAILURE_WORDS.tooLarge;
   if (status === 429) return FAILURE_WORDS.busy;

@@ -1,5 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShellLayout } from '../components/app-shell/AppShellLayout';
+import { ViewOnlyProvider } from '../components/shared/viewOnly.tsx';
+import { DuplicateGuardProvider } from '../components/upload/duplicateCheck.tsx';
 
 /** Every private page is a child of this pathless layout: signed-out visitors go to sign-in first. */
 export const Route = createFileRoute('/_authenticated')({
@@ -8,5 +10,15 @@ export const Route = createFileRoute('/_authenticated')({
       throw redirect({ to: '/sign-in', search: { redirect: location.href }, replace: true });
     }
   },
-  component: AppShellLayout,
+  component: PrivateLayout,
 });
+
+function PrivateLayout() {
+  return (
+    <ViewOnlyProvider>
+      <DuplicateGuardProvider>
+        <AppShellLayout />
+      </DuplicateGuardProvider>
+    </ViewOnlyProvider>
+  );
+}

@@ -285,7 +285,7 @@ describe('createApolloUploadApi', () => {
     });
     const input = { filename: 'a', s3Key: 'k', s3Etag: 'e', target };
     await expect(api.register(input, signal)).rejects.toMatchObject({
-      kind: 'permanent',
+      kind: 'forbidden',
       message: expect.stringMatching(/permission/i),
     });
     await expect(api.register(input, signal)).rejects.toMatchObject({ kind: 'etag-mismatch' });

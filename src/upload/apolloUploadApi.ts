@@ -5,6 +5,7 @@ import { graphql } from '../graphql/generated/index.ts';
 import {
   errorMessagesOf,
   isAuthFailure,
+  isPermissionRefusal,
   isTransientFailure,
   retryAfterOf,
   toUserMessage,
@@ -181,6 +182,7 @@ export function classifyApiError(error: unknown): UploadError {
   if (isAuthFailure(error)) return new UploadError('sign-in', message);
   // Whether the device is offline is the connectivity port's to say (the queue asks it).
   if (isTransientFailure(error)) return new UploadError('transient', message, retryAfterOf(error));
+  if (isPermissionRefusal(error)) return new UploadError('forbidden', message);
   const etagMessage = errorMessagesOf(error).find((m) => etagProblem.test(m));
   if (etagMessage) return new UploadError('etag-mismatch', FAILURE_WORDS.storageNotConfirmed(etagMessage));
   return new UploadError('permanent', message);

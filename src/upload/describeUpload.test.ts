@@ -51,7 +51,18 @@ describe('describing uploads', () => {
       entry({ state: 'cancelled', size: 10_000 }),
     ]);
     expect(overall).toMatchObject({ total: 3, attached: 1, failed: 1, active: 1 });
-    expect(overall.percent).toBeCloseTo((350 / 401) * 100);
+    // Sent bytes count for 90 % of a file until the server has registered it.
+    expect(overall.percent).toBeCloseTo(((300 + 50 * 0.9) / 401) * 100);
     expect(percentDone(entry({ state: 'uploading', size: 0 }))).toBe(0);
+  });
+
+  it('stays clearly short of 100 % while every byte is sent but files are not registered', () => {
+    const overall = overallProgress([
+      entry({ state: 'attached', size: 1000 }),
+      entry({ state: 'registering', size: 1000 }),
+      entry({ state: 'registering', size: 1000 }),
+    ]);
+    expect(overall.percent).toBeLessThanOrEqual(95);
+    expect(overallProgress([entry({ state: 'attached' })]).percent).toBe(100);
   });
 });

@@ -45,6 +45,17 @@ export function percentDone(entry: UploadEntry): number {
   return Math.min(100, (entry.sentBytes / entry.size) * 100);
 }
 
+/**
+ * Sent bytes take the bar to 90 %; the last tenth is the server registering the file, so the bar never
+ * reads ~100 % while files are still not attached.
+ */
+const SENT_SHARE = 0.9;
+
+function fractionDone(entry: UploadEntry): number {
+  if (entry.state === 'attached') return 1;
+  return (percentDone(entry) / 100) * SENT_SHARE;
+}
+
 export interface OverallProgress {
   total: number;
   attached: number;
@@ -67,7 +78,7 @@ export function overallProgress(entries: readonly UploadEntry[]): OverallProgres
     // An empty file still counts for something, or a batch of them would never move the bar.
     const weight = Math.max(entry.size, 1);
     bytes += weight;
-    done += (percentDone(entry) / 100) * weight;
+    done += fractionDone(entry) * weight;
   }
   progress.percent = bytes === 0 ? 0 : (done / bytes) * 100;
   return progress;

@@ -56,6 +56,8 @@ export interface UploadEntry {
   /** Bytes per second, smoothed; 0 when unknown. */
   bytesPerSecond: number;
   attachmentId?: number;
+  /** The server refused this user the attach: trying again cannot succeed. */
+  refusedPermission?: boolean;
   createdAt: number;
   /** Lightening (see PreparePhoto) was decided for this file: done, not needed, or declined. */
   prepared?: boolean;

@@ -11,7 +11,9 @@ export type UploadErrorKind =
   | 'url-rejected'
   /** The stored object's ETag differs from the one sent: upload once more with a fresh ticket. */
   | 'etag-mismatch'
-  /** Permission denied, unknown record, too large, any other refusal: fail at once. */
+  /** The server refused this user the action: fail at once, and never offer to try again. */
+  | 'forbidden'
+  /** Unknown record, too large, any other refusal: fail at once. */
   | 'permanent'
   /** Someone other than the person who dropped the file is signed in: the file waits for its owner. */
   | 'not-owner'

@@ -276,21 +276,28 @@ describe('UploadQueue: failures', () => {
     expect(world.server.attachments).toHaveLength(0);
   });
 
-  it('fails at once, without retrying, when permission is denied', async () => {
+  it('fails at once, without retrying, when permission is denied, and refuses a manual retry', async () => {
     const world = createQueueWorld();
     const events: UploadEvent[] = [];
     world.server.failures.register.push(
-      new UploadError('permanent', 'You do not have permission to do this.'),
+      new UploadError('forbidden', 'You do not have permission to do this.'),
     );
     const queue = world.makeQueue();
     queue.onEvents((batch) => events.push(...batch));
     const [entry] = queue.add([file('a.pdf', 10)], part).added;
 
     const done = await until(queue, entry!.id, finished);
-    expect(done).toMatchObject({ state: 'failed', reason: 'You do not have permission to do this.' });
+    expect(done).toMatchObject({
+      state: 'failed',
+      reason: 'You do not have permission to do this.',
+      refusedPermission: true,
+    });
     expect(world.server.registerCalls).toHaveLength(1);
     expect(world.clock.sleeps).toHaveLength(0);
     await vi.waitFor(() => expect(events.map((e) => e.type)).toEqual(['failed']));
+    queue.retry(entry!.id);
+    expect(queue.getSnapshot().find((e) => e.id === entry!.id)).toMatchObject({ state: 'failed' });
+    expect(world.server.registerCalls).toHaveLength(1);
   });
 
   it('fails at once for an unknown record when asking for a ticket', async () => {

@@ -231,7 +231,8 @@ export class UploadQueue {
   /** Starts a failed or cancelled file again; repeated calls (a double click) start it once. */
   retry(id: string): void {
     const entry = this.entries.get(id);
-    if (!entry || (entry.state !== 'failed' && entry.state !== 'cancelled')) return;
+    if (!entry || (entry.state !== 'failed' && entry.state !== 'cancelled') || entry.refusedPermission)
+      return;
     this.update(id, { state: 'queued', reason: undefined, sentBytes: 0, bytesPerSecond: 0 });
     this.pending.push(id);
     void this.persist([id]);
@@ -419,7 +420,13 @@ export class UploadQueue {
       if (signal.aborted) return;
       if (isUploadError(error) && error.kind === 'not-owner') return this.setAside(id);
       const reason = error instanceof Error ? error.message : String(error);
-      this.finish(id, { state: 'failed', reason, waiting: undefined });
+      const refusedPermission = isUploadError(error) && error.kind === 'forbidden';
+      this.finish(id, {
+        state: 'failed',
+        reason,
+        waiting: undefined,
+        ...(refusedPermission && { refusedPermission }),
+      });
     }
   }
 

@@ -41,14 +41,28 @@ const entityOf = (row: Row, _: unknown, ctx: GraphQLContext) => findEntity(ctx.d
 const attachmentsOf = (entityId: number, filters: unknown, ctx: GraphQLContext) =>
   listRecords<Row>(ctx.db, FILE_ATTACHMENTS, scopedBy('entity_id', entityId), filters);
 
+/**
+ * A FILE_ATTACHMENT field holds the file last attached to its entity: derived at read time, so an
+ * attach sets it and a delete falls back to the previous file (or none) with no second copy to keep.
+ */
+const heldAttachmentId = (field: Row, ctx: GraphQLContext): number | null =>
+  field.type === 'FILE_ATTACHMENT'
+    ? ((ctx.db
+        .prepare('SELECT id FROM file_attachments WHERE entity_id = ? ORDER BY id DESC LIMIT 1')
+        .pluck()
+        .get(field.entityId) as number | undefined) ?? null)
+    : null;
+
+const userById = (id: unknown, ctx: GraphQLContext) =>
+  ctx.db
+    .prepare('SELECT id, name, email, organization_id AS organizationId FROM users WHERE id = ?')
+    .get(num(id)) ?? null;
+
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 export const recordResolvers: Resolvers = {
   Query: {
-    me: (_: unknown, __: unknown, ctx: GraphQLContext) =>
-      ctx.db
-        .prepare('SELECT id, name, email, organization_id AS organizationId FROM users WHERE id = ?')
-        .get(ctx.principal.userId) ?? null,
+    me: (_: unknown, __: unknown, ctx: GraphQLContext) => userById(ctx.principal.userId, ctx),
     part: byId(PARTS),
     parts: list(PARTS),
     procedure: byId(PROCEDURES),
@@ -133,5 +147,11 @@ export const recordResolvers: Resolvers = {
     value: (field: Row) => (typeof field.value === 'string' ? (JSON.parse(field.value) as unknown) : null),
     step: (field: Row, args: Filters, ctx: GraphQLContext) =>
       findRecord(ctx.db, RUN_STEPS, num(field.runStepId), args.filters),
+    fileAttachmentId: (field: Row, _: unknown, ctx: GraphQLContext) => heldAttachmentId(field, ctx),
+    fileAttachment: (field: Row, _: unknown, ctx: GraphQLContext) =>
+      findRecord(ctx.db, FILE_ATTACHMENTS, heldAttachmentId(field, ctx)),
+  },
+  FileAttachment: {
+    createdBy: (attachment: Row, _: unknown, ctx: GraphQLContext) => userById(attachment.createdById, ctx),
   },
 };

@@ -3,7 +3,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useOnline } from '../../pwa/useOnline.ts';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import type { UploadEntry } from '../../upload/types.ts';
-import { useUploadsValue } from '../upload/index.ts';
+import { useUploadsValue } from '../shared/uploadQueueContext.tsx';
 
 const countWaitingForNetwork = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.waiting === 'network').length;

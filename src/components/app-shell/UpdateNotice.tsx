@@ -3,7 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useAppUpdate } from '../../pwa/appUpdatesContext.tsx';
 import { countMoving } from '../../upload/uploadCounts.ts';
-import { useUploadsValue } from '../upload/index.ts';
+import { useUploadsValue } from '../shared/uploadQueueContext.tsx';
 
 /**
  * "Update available: reload". Never reloads on its own; asked to while files are moving, it waits

@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@man
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
 import { toUserMessage } from '../../graphql/errors';
-import { CurrentUserQuery } from './currentUserQuery';
+import { CurrentUserQuery } from '../shared/currentUserQuery';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);

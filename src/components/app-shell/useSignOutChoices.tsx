@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useSignOut } from '../../auth/AuthContext';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
-import { useUploadQueue } from '../upload/index.ts';
+import { useUploadQueue } from '../shared/uploadQueueContext.tsx';
 
 const filesText = (count: number) => (count === 1 ? '1 file' : `${count} files`);
 

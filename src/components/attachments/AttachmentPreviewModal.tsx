@@ -1,13 +1,18 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl, type AttachmentType } from './attachmentType.ts';
 import { displayFilename } from '../shared/displayFilename.ts';
-import { usePdfObjectUrl } from './usePdfObjectUrl.ts';
+import { useStoredFile } from './useStoredFile.ts';
+import { ZoomableImage } from './ZoomableImage.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { RetryMessage } from '../shared/RetryMessage.tsx';
 import { preloadMarkupEditor } from '../markup/index.ts';
+
+// pdf.js is large: it is fetched when a PDF is first previewed, not with the app.
+const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
 
 export interface PreviewTarget {
   id: number;
@@ -17,26 +22,59 @@ export interface PreviewTarget {
 
 interface Props {
   target: PreviewTarget | null;
+  /** The record's other previews in list order, for next and previous (empty: no stepping). */
+  siblings?: readonly PreviewTarget[];
+  onNavigate?(target: PreviewTarget): void;
   onClose(): void;
   /** Given where a marked-up copy of an image can be attached. */
   onMarkUp?(target: PreviewTarget): void;
 }
 
 /** Shows an image or PDF in the app; each opening asks for a fresh signed URL. */
-export function AttachmentPreviewModal({ target, onClose, onMarkUp }: Props) {
+export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onClose, onMarkUp }: Props) {
+  const index = target ? siblings.findIndex((sibling) => sibling.id === target.id) : -1;
+  const previous = index > 0 ? siblings[index - 1] : undefined;
+  const next = index >= 0 ? siblings[index + 1] : undefined;
+  const go = (to: PreviewTarget | undefined) => to && onNavigate?.(to);
+  const isImage = target?.type === 'image';
+  useEffect(() => {
+    if (!isImage) return;
+    // On the document: a button that became disabled at the end of the list leaves no focus behind.
+    const onKey = (event: KeyboardEvent) => {
+      const to = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : undefined;
+      if (!to) return;
+      event.preventDefault();
+      onNavigate?.(to);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isImage, previous, next, onNavigate]);
   return (
     <Modal
       opened={target !== null}
       onClose={onClose}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close preview' }}
+      closeButtonProps={{ 'aria-label': 'Close preview', size: 44 }}
       title={target ? `Preview: ${displayFilename(target.filename).text}` : ''}
       styles={{ title: { overflowWrap: 'anywhere', fontWeight: 600 } }}
     >
       {target && (
         <Stack>
-          <PreviewBody target={target} />
+          <PreviewBody key={target.id} target={target} />
           <Group justify="flex-end" align="flex-start">
+            {siblings.length > 1 && index >= 0 && (
+              <Group gap="xs" mr="auto">
+                <Button variant="default" mih={44} disabled={!previous} onClick={() => go(previous)}>
+                  Previous image
+                </Button>
+                <Text size="sm" aria-live="polite">
+                  {index + 1} of {siblings.length}
+                </Text>
+                <Button variant="default" mih={44} disabled={!next} onClick={() => go(next)}>
+                  Next image
+                </Button>
+              </Group>
+            )}
             <Button variant="default" onClick={onClose} mih={44}>
               Close
             </Button>
@@ -58,7 +96,12 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
     variables: { id: String(target.id) },
     fetchPolicy: 'network-only',
   });
-  const url = httpUrl(data?.fileAttachment?.downloadUrl);
+  // The URL asked for at opening is kept while the preview is open: a record refresh writes newer
+  // URLs of the same attachment into the cache, and the file must not load again under the technician.
+  const [openedUrl, setOpenedUrl] = useState<string | null>(null);
+  const fresh = httpUrl(data?.fileAttachment?.downloadUrl);
+  if (openedUrl === null && fresh !== null) setOpenedUrl(fresh);
+  const url = openedUrl ?? fresh;
 
   if (loading) return <PreviewLoading />;
   if (error || !url) {
@@ -75,23 +118,13 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
     );
   }
   if (target.type === 'image') {
-    return (
-      <Center>
-        <img
-          src={url}
-          alt={`Preview of ${displayFilename(target.filename).text}`}
-          referrerPolicy="no-referrer"
-          style={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }}
-          data-testid="attachment-preview-image"
-        />
-      </Center>
-    );
+    return <ZoomableImage src={url} alt={`Preview of ${displayFilename(target.filename).text}`} />;
   }
   return <PdfPreview url={url} filename={target.filename} />;
 }
 
 function PdfPreview({ url, filename }: { url: string; filename: string | null }) {
-  const { objectUrl, error } = usePdfObjectUrl(url);
+  const { blob, error } = useStoredFile(url);
   if (error) {
     return (
       <Alert color="red" title="The PDF could not be loaded">
@@ -99,14 +132,11 @@ function PdfPreview({ url, filename }: { url: string; filename: string | null })
       </Alert>
     );
   }
-  if (!objectUrl) return <PreviewLoading />;
+  if (!blob) return <PreviewLoading />;
   return (
-    <iframe
-      src={objectUrl}
-      title={`PDF preview of ${displayFilename(filename).text}`}
-      style={{ width: '100%', height: '70vh', border: 0 }}
-      data-testid="attachment-preview-pdf"
-    />
+    <Suspense fallback={<PreviewLoading />}>
+      <PdfViewer data={blob} name={displayFilename(filename).text} />
+    </Suspense>
   );
 }
 

@@ -1,12 +1,15 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { AttachmentName } from './AttachmentName.tsx';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
-import { attachmentType, canPreview } from './attachmentType.ts';
+import { attachmentType } from './attachmentType.ts';
+import { previewTarget } from './previewTarget.ts';
 import type { PreviewTarget } from './AttachmentPreviewModal.tsx';
 import type { DeleteTarget } from '../shared/DeleteAttachmentDialog.tsx';
 import { displayFilename } from '../shared/displayFilename.ts';
+import { formatAddedAt } from './attachmentSort.ts';
+import { formatBytes } from '../../upload/formatBytes.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
 import readable from '../shared/readable.module.css';
@@ -19,6 +22,12 @@ interface Props {
   attachment: AttachmentItemFragment;
   /** The record's entity, which a delete names. */
   entityId: number;
+  /** Bytes, when this device uploaded the file (the API does not say). */
+  size?: number;
+  /** Just attached from this device: brought into view. */
+  latest?: boolean;
+  /** False once the server refused this user a delete or attach: the button would only fail. */
+  canDelete?: boolean;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
   /** Given where a marked-up copy can be attached (a record page). */
@@ -32,15 +41,38 @@ interface Props {
 export const AttachmentRow = memo(function AttachmentRow({
   attachment,
   entityId,
+  size,
+  latest = false,
+  canDelete = true,
   onPreview,
   onDelete,
   onMarkUp,
 }: Props) {
   const type = attachmentType(attachment.contentType, attachment.filename);
   const name = displayFilename(attachment.filename).text;
+  const preview = previewTarget(attachment);
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (latest) row.current?.scrollIntoView({ block: 'nearest' });
+  }, [latest]);
+  const addedAt = formatAddedAt(attachment._created);
+  const meta = [
+    attachment.contentType || 'Unknown type',
+    size !== undefined ? formatBytes(size) : null,
+    attachment.createdBy?.name ? `added by ${attachment.createdBy.name}` : null,
+    addedAt,
+  ].filter(Boolean);
 
   return (
-    <Paper component="li" withBorder p="sm" className={classes.row} data-testid="attachment-row">
+    <Paper
+      component="li"
+      ref={row}
+      withBorder
+      p="sm"
+      className={classes.row}
+      data-testid="attachment-row"
+      data-latest={latest || undefined}
+    >
       <Group wrap="nowrap" align="flex-start">
         <AttachmentThumbnail
           type={type}
@@ -50,24 +82,17 @@ export const AttachmentRow = memo(function AttachmentRow({
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <AttachmentName filename={attachment.filename} />
           <Text size="sm" className={readable.muted} style={{ overflowWrap: 'anywhere' }}>
-            {attachment.contentType || 'Unknown type'}
-            {attachment._created && ` · added ${new Date(attachment._created).toLocaleString()}`}
+            {meta.join(' · ')}
           </Text>
           <Group gap="xs" mt={4} align="flex-start">
-            {canPreview(type, attachment.contentType) && (
+            {preview && (
               <Button
                 variant="light"
                 size="sm"
                 mih={44}
                 leftSection={<IconEye size={18} aria-hidden="true" />}
                 aria-label={`Preview ${name}`}
-                onClick={() =>
-                  onPreview({
-                    id: attachment.id,
-                    filename: attachment.filename,
-                    type: type === 'pdf' ? 'pdf' : 'image',
-                  })
-                }
+                onClick={() => onPreview(preview)}
               >
                 Preview
               </Button>
@@ -86,17 +111,19 @@ export const AttachmentRow = memo(function AttachmentRow({
               </Button>
             )}
             <DownloadButton attachment={attachment} />
-            <Button
-              variant="subtle"
-              color="red"
-              size="sm"
-              mih={44}
-              leftSection={<IconTrash size={18} aria-hidden="true" />}
-              aria-label={`Delete ${name}`}
-              onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}
-            >
-              Delete
-            </Button>
+            {canDelete && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="sm"
+                mih={44}
+                leftSection={<IconTrash size={18} aria-hidden="true" />}
+                aria-label={`Delete ${name}`}
+                onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}
+              >
+                Delete
+              </Button>
+            )}
           </Group>
         </Stack>
       </Group>

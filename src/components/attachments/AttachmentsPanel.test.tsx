@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderApp } from '../../test/renderApp.tsx';
@@ -24,7 +24,9 @@ function attachment(
     contentType,
     downloadUrl,
     entityId: ENTITY_ID,
-    _created: '2026-09-01T08:00:00.000Z',
+    // A higher id was added later, as on the server.
+    _created: new Date(Date.UTC(2026, 8, 1, 8, id, 30)).toISOString(),
+    createdBy: { __typename: 'User' as const, id: 1, name: 'Taylor Technician' },
   };
 }
 
@@ -66,11 +68,16 @@ describe('attachments on a record page', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists files with name, type, thumbnail for images and actions for each', async () => {
+  it('lists files newest first with name, type, who added them when, and actions for each', async () => {
     await renderApp({ path: '/parts/1', mocks: [partMock([PHOTO, REPORT, LOG])] });
     const rows = await screen.findAllByTestId('attachment-row');
     expect(rows).toHaveLength(3);
-    const [photo, report, log] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    const [log, report, photo] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    const added = new Date(PHOTO._created).toLocaleString(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    expect(within(photo).getByText(`image/png · added by Taylor Technician · ${added}`)).toBeInTheDocument();
 
     expect(within(photo).getByText('bracket.png')).toBeInTheDocument();
     expect(within(photo).getByText(/image\/png/)).toBeInTheDocument();
@@ -87,6 +94,21 @@ describe('attachments on a record page', () => {
       expect(within(row).getByRole('button', { name: /^Download / })).toBeInTheDocument();
       expect(within(row).getByRole('button', { name: /^Delete / })).toBeInTheDocument();
     }
+  });
+
+  it('sorts by name or type on request, and back to newest first', async () => {
+    const { user } = await renderApp({ path: '/parts/1', mocks: [partMock([LOG, PHOTO, REPORT])] });
+    const names = async () =>
+      (await screen.findAllByTestId('attachment-row')).map(
+        (row) => within(row).getByText(/\.(png|pdf|log)$/).textContent,
+      );
+    expect(await names()).toEqual(['machine.log', 'report.pdf', 'bracket.png']);
+    await user.click(screen.getByRole('radio', { name: 'Name' }));
+    expect(await names()).toEqual(['bracket.png', 'machine.log', 'report.pdf']);
+    await user.click(screen.getByRole('radio', { name: 'Type' }));
+    expect(await names()).toEqual(['bracket.png', 'report.pdf', 'machine.log']);
+    await user.click(screen.getByRole('radio', { name: 'Newest' }));
+    expect(await names()).toEqual(['machine.log', 'report.pdf', 'bracket.png']);
   });
 
   it('renders hostile and direction-overriding names as visible text', async () => {
@@ -165,6 +187,8 @@ describe('attachments on a record page', () => {
     await user.click(within(dialog).getByRole('button', { name: /^Delete$/ }));
     expect(await screen.findByRole('heading', { name: 'Attachments (1)' })).toBeInTheDocument();
     expect(screen.queryByText('machine.log')).not.toBeInTheDocument();
+    // Focus is not lost with the row: it lands on the list's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Attachments (1)' })).toHaveFocus());
   });
 
   it('shows the server’s refusal when deleting is not allowed, and keeps the file', async () => {

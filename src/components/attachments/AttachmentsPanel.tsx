@@ -1,5 +1,5 @@
-import { memo, useDeferredValue, useState } from 'react';
-import { Stack, Text, Title } from '@mantine/core';
+import { memo, useDeferredValue, useRef, useState } from 'react';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../shared/DeleteAttachmentDialog.tsx';
@@ -9,6 +9,10 @@ import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.
 import readable from '../shared/readable.module.css';
 import { MarkUpAttachment, type MarkUpTarget } from './MarkUpAttachment.tsx';
 import { useRecordUploadTarget } from '../upload/index.ts';
+import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attachmentSort.ts';
+import { useViewOnly } from '../shared/viewOnly.tsx';
+import { previewTarget } from './previewTarget.ts';
+import { useUploadedHere, type UploadedHere } from './useUploadedHere.ts';
 
 interface Props {
   entity: FragmentType<typeof RecordAttachmentsFields>;
@@ -29,12 +33,34 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const [markingUp, setMarkingUp] = useState<MarkUpTarget | null>(null);
   const uploadTarget = useRecordUploadTarget();
   const onMarkUp = uploadTarget ? setMarkingUp : undefined;
+  const [sort, setSort] = useState<AttachmentSort>('newest');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Deferred like the list: an urgent render of hundreds of rows per attached batch would hold up
+  // the uploads still running.
+  const uploadedHere = useDeferredValue(useUploadedHere(data.id));
+  const { viewOnly } = useViewOnly();
 
   return (
     <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
-      <Title order={2} size="h3" id="attachments-heading">
-        Attachments ({items.filter((item) => item !== null).length})
-      </Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3" id="attachments-heading" ref={heading} tabIndex={-1}>
+          Attachments ({items.filter((item) => item !== null).length})
+        </Title>
+        {items.length > 1 && (
+          <Group gap="xs" role="group" aria-labelledby="attachments-sort-label">
+            <Text size="sm" id="attachments-sort-label" className={readable.muted}>
+              Sort by
+            </Text>
+            <SegmentedControl
+              value={sort}
+              onChange={(value) => setSort(value as AttachmentSort)}
+              data={[...ATTACHMENT_SORTS]}
+              styles={{ label: { minHeight: 36, display: 'flex', alignItems: 'center' } }}
+              size="md"
+            />
+          </Group>
+        )}
+      </Group>
       {items.length === 0 ? (
         <Text className={readable.muted}>No files attached yet. Drop files on this page to attach them.</Text>
       ) : (
@@ -42,6 +68,9 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
           items={items}
           entityId={data.id}
           label={`Files of ${recordLabel}`}
+          sort={sort}
+          uploadedHere={uploadedHere}
+          canDelete={!viewOnly}
           onPreview={setPreview}
           onDelete={setDeleting}
           onMarkUp={onMarkUp}
@@ -49,6 +78,9 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
       )}
       <AttachmentPreviewModal
         target={preview}
+        // Next and previous go through the record's images in the order the list shows them.
+        siblings={preview?.type === 'image' ? imageTargets(items, sort) : []}
+        onNavigate={setPreview}
         onClose={() => setPreview(null)}
         onMarkUp={
           onMarkUp &&
@@ -61,15 +93,33 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
       {markingUp && uploadTarget && (
         <MarkUpAttachment attachment={markingUp} record={uploadTarget} onClose={() => setMarkingUp(null)} />
       )}
-      <DeleteAttachmentDialog target={deleting} recordLabel={recordLabel} onClose={() => setDeleting(null)} />
+      <DeleteAttachmentDialog
+        target={deleting}
+        recordLabel={recordLabel}
+        onClose={() => setDeleting(null)}
+        // The heading that now counts one file less: a keyboard or screen-reader user is not left on
+        // a button that no longer exists.
+        onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
+      />
     </Stack>
   );
+}
+
+function imageTargets(items: Items, sort: AttachmentSort): PreviewTarget[] {
+  const attachments = items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : []));
+  return sortAttachments(attachments, sort).flatMap((attachment) => {
+    const target = previewTarget(attachment);
+    return target?.type === 'image' ? [target] : [];
+  });
 }
 
 interface ListProps {
   items: Items;
   entityId: number;
   label: string;
+  sort: AttachmentSort;
+  uploadedHere: UploadedHere;
+  canDelete: boolean;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
   onMarkUp?(target: MarkUpTarget): void;
@@ -80,26 +130,32 @@ const AttachmentList = memo(function AttachmentList({
   items,
   entityId,
   label,
+  sort,
+  uploadedHere,
+  canDelete,
   onPreview,
   onDelete,
   onMarkUp,
 }: ListProps) {
+  const attachments = sortAttachments(
+    items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : [])),
+    sort,
+  );
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {items.map((item) => {
-        if (!item) return null;
-        const attachment = getFragmentData(AttachmentItemFields, item);
-        return (
-          <AttachmentRow
-            key={attachment.id}
-            attachment={attachment}
-            entityId={entityId}
-            onPreview={onPreview}
-            onDelete={onDelete}
-            onMarkUp={onMarkUp}
-          />
-        );
-      })}
+      {attachments.map((attachment) => (
+        <AttachmentRow
+          key={attachment.id}
+          attachment={attachment}
+          entityId={entityId}
+          size={uploadedHere.sizes.get(attachment.id)}
+          latest={uploadedHere.latest === attachment.id}
+          canDelete={canDelete}
+          onPreview={onPreview}
+          onDelete={onDelete}
+          onMarkUp={onMarkUp}
+        />
+      ))}
     </Stack>
   );
 });

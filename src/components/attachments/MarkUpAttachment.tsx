@@ -4,7 +4,7 @@ import { fetchStoredFile, freshDownloadUrl, StorageError } from './downloadAttac
 import { displayFilename } from '../shared/displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import type { UploadTarget } from '../../upload/types.ts';
-import { useUploadQueue } from '../upload/index.ts';
+import { useUploadQueue } from '../shared/uploadQueueContext.tsx';
 import { LazyMarkupEditor, MarkupLoading, MarkupProblem } from '../markup/index.ts';
 import type { MarkupResult } from '../markup/index.ts';
 

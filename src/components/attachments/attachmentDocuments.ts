@@ -9,6 +9,10 @@ export const AttachmentItemFields = graphql(`
     downloadUrl
     entityId
     _created
+    createdBy {
+      id
+      name
+    }
   }
 `);
 

@@ -1,3 +1,5 @@
 // What other features may use of the attachments feature.
 export { AttachmentsPanel } from './AttachmentsPanel.tsx';
-export type { RecordAttachmentsFields } from './attachmentDocuments.ts';
+export { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
+export { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
+export { attachmentType } from './attachmentType.ts';

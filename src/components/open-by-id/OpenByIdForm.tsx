@@ -9,6 +9,7 @@ import { readRememberedKind, rememberKind } from './rememberedKind.ts';
 import { useOpenRecordRef } from './useOpenRecordRef.ts';
 import { useScanner } from './scan/scannerContext.tsx';
 import { readCameraAfterScan, rememberCameraAfterScan } from './scan/cameraAfterScan.ts';
+import desktop from '../shared/desktopOnly.module.css';
 
 /**
  * One box for what a technician types or a barcode scanner sends (characters, then Enter): a number
@@ -119,7 +120,7 @@ export function OpenByIdForm() {
             rememberCameraAfterScan(on);
           }}
         />
-        <Text size="sm" className={readable.muted}>
+        <Text size="sm" className={`${readable.muted} ${desktop.desktopOnly}`}>
           Press {OPEN_BY_ID_KEYS.text} on any page to come back to this box.
         </Text>
       </Stack>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   firstPage,
+  partsFilters,
+  searchWords,
   likeContains,
   partsVariables,
   PARTS_PAGE_SIZE,
@@ -72,6 +74,17 @@ describe('partsVariables', () => {
   it('goes back a page with last/before', () => {
     expect(partsVariables({ before: 'b', page: 2 })).toMatchObject({ last: PARTS_PAGE_SIZE, before: 'b' });
     expect(partsVariables({ before: 'b' })).not.toHaveProperty('first');
+  });
+
+  it('needs every word of a search, in any order, each in the number or the description', () => {
+    expect(searchWords('  solenoid   Valve, valve;BRKT ')).toEqual(['solenoid', 'valve', 'brkt']);
+    expect(partsFilters({ q: 'solenoid valve' })).toEqual({
+      and_: [
+        { or_: [{ partNumber: { ilike: '%solenoid%' } }, { description: { ilike: '%solenoid%' } }] },
+        { or_: [{ partNumber: { ilike: '%valve%' } }, { description: { ilike: '%valve%' } }] },
+      ],
+    });
+    expect(partsFilters({ q: ',' })).toEqual({});
   });
 
   it('escapes LIKE wildcards so they match themselves', () => {

@@ -69,12 +69,26 @@ export function likeExact(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/** Words of a search: "solenoid valve" and "Valve, solenoid" both give solenoid and valve. */
+export function searchWords(q: string): string[] {
+  const words = q.split(/[\s,;]+/).filter((word) => word !== '');
+  // Each word narrows the result; at most 8, the nesting the API is asked for stays small.
+  return [...new Set(words.map((word) => word.toLowerCase()))].slice(0, 8);
+}
+
+/** One word, found in the part number or in the description. */
+function wordFilter(word: string): PartsInputFilters {
+  const pattern = likeContains(word);
+  return { or_: [{ partNumber: { ilike: pattern } }, { description: { ilike: pattern } }] };
+}
+
 export function partsFilters(search: PartsSearch): PartsInputFilters {
   const filters: PartsInputFilters = {};
-  if (search.q) {
-    const pattern = likeContains(search.q);
-    filters.or_ = [{ partNumber: { ilike: pattern } }, { description: { ilike: pattern } }];
-  }
+  const words = search.q ? searchWords(search.q) : [];
+  // Every word must match, in any order, each in the number or the description: the schema's own
+  // and_/or_ operators, so the real service answers the same.
+  if (words.length === 1) Object.assign(filters, wordFilter(words[0]!));
+  else if (words.length > 1) filters.and_ = words.map(wordFilter);
   if (search.type) filters.partType = { eq: search.type };
   if (search.rev) filters.revision = { ilike: likeExact(search.rev) };
   return filters;

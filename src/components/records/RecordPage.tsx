@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@apollo/client/react';
+import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
 import { AttachmentsPanel, type RecordAttachmentsFields } from '../attachments/index.ts';
 import { RecordDropZone } from '../upload/index.ts';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
+import { RecordHeader } from './RecordHeader.tsx';
+import type { RecordContext } from './recordContext.ts';
 import { recordVariables } from './prefetchRecord.ts';
 import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../../records/recordKinds.ts';
 import { useCameraAfterScan } from '../open-by-id/index.ts';
@@ -15,10 +17,19 @@ import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from '../shared/readable.module.css';
 import { RetryMessage } from '../shared/RetryMessage.tsx';
+import { useRefreshWhileOpen } from './useRefreshWhileOpen.ts';
+import { useUploadsValue } from '../shared/uploadQueueContext.tsx';
+import { isFinished, type UploadEntry } from '../../upload/types.ts';
+import { ViewOnlyNotice } from '../shared/ViewOnlyNotice.tsx';
+import { useRememberVisit } from '../recent/index.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
   title: string;
+  /** Where the record sits in the work (run, serial, step); names it in uploads and the tab title. */
+  context?: RecordContext;
+  /** What the technician needs first (evidence slots, the run's steps), shown above the fields. */
+  summary?: ReactNode;
   fields: RecordField[];
   related: RelatedGroup[];
   entity: (FragmentType<typeof RecordAttachmentsFields> & { id: number }) | null | undefined;
@@ -55,11 +66,24 @@ function LoadedRecord<TData, TRecord>({
   view,
 }: Props<TData, TRecord> & { id: number }) {
   const { label } = recordKindInfo(kind);
-  const cameraAfterScan = useCameraAfterScan();
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
   });
   const name = `${label} ${id}`;
+  const client = useApolloClient();
+  // Fresh data lands in the cache the page reads; a failed refresh leaves what is shown in place.
+  // Paused while uploads run: those update the list as they land, and a refetch of a long list
+  // then would only compete with them for the main thread.
+  const uploading = useUploadsValue(anyUnfinished);
+  const refreshFailure = useRefreshWhileOpen(
+    () =>
+      client.query({
+        query,
+        variables: recordVariables(id),
+        fetchPolicy: 'network-only',
+      }),
+    { paused: uploading },
+  );
 
   if (loading && !data) {
     return (
@@ -88,27 +112,46 @@ function LoadedRecord<TData, TRecord>({
   }
 
   const content = view(record);
-  const recordLabel = `${name}: ${content.title}`;
+  return <RecordBody kind={kind} id={id} name={name} content={content} refreshFailure={refreshFailure} />;
+}
+
+/** The loaded record; it is also noted as this user's most recent record on this device. */
+function RecordBody({
+  kind,
+  id,
+  name,
+  content,
+  refreshFailure,
+}: {
+  kind: RecordKind;
+  id: number;
+  name: string;
+  content: RecordView;
+  refreshFailure: unknown;
+}) {
+  const cameraAfterScan = useCameraAfterScan();
+  useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
+  const recordLabel = content.context?.line ?? `${name}: ${content.title}`;
   const body = (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Text size="sm" className={readable.muted} tt="uppercase" fw={600}>
-          {name}
-        </Text>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {content.title}
-          </Title>
-          <RecordLabelButton
-            name={name}
-            title={content.title}
-            url={new URL(recordPath(kind, id), window.location.origin).href}
-          />
-        </Group>
-      </Stack>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <RecordHeader name={name} title={content.title} context={content.context} />
+        <RecordLabelButton
+          name={name}
+          title={content.title}
+          url={new URL(recordPath(kind, id), window.location.origin).href}
+        />
+      </Group>
+      <ViewOnlyNotice />
+      {content.summary}
       <RecordFields fields={content.fields} />
       <RecordLinks groups={content.related} />
       <Divider />
+      {refreshFailure !== null && (
+        <Text size="sm" role="status" className={readable.muted}>
+          Could not check for new files: {toUserMessage(refreshFailure)}
+        </Text>
+      )}
       {content.entity ? (
         <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
       ) : (
@@ -128,6 +171,8 @@ function LoadedRecord<TData, TRecord>({
     </RecordDropZone>
   );
 }
+
+const anyUnfinished = (entries: readonly UploadEntry[]) => entries.some((entry) => !isFinished(entry.state));
 
 function RecordProblem({ title, children }: { title: string; children: ReactNode }) {
   return (

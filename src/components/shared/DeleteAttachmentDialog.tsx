@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../graphql/generated/index.ts';
 import { displayFilename } from './displayFilename.ts';
-import { toUserMessage } from '../../graphql/errors.ts';
+import { isPermissionRefusal, toUserMessage } from '../../graphql/errors.ts';
 import { removeAttachment } from '../../graphql/attachmentsList.ts';
+import { useViewOnly } from './viewOnly.tsx';
 
 export const DeleteAttachmentMutation = graphql(`
   mutation DeleteAttachment($input: DeleteFileAttachmentInput!) {
@@ -25,12 +27,17 @@ interface Props {
   target: DeleteTarget | null;
   recordLabel: string;
   onClose(): void;
+  /** After a delete: the row and its button are gone, so the list decides where focus goes. */
   onDeleted?(target: DeleteTarget): void;
 }
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
 export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
   const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {});
+  const { markDeleteRefused } = useViewOnly();
+  // After a delete the Delete button that opened the dialog is gone: focus goes where the list says.
+  const [deleted, setDeleted] = useState<number | null>(null);
+  if (target && deleted !== null && target.id !== deleted) setDeleted(null);
   const close = () => {
     reset();
     onClose();
@@ -41,10 +48,13 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
         variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
         update: (cache) => removeAttachment(cache, current.entityId, current.id),
       });
-      onDeleted?.(current);
+      setDeleted(current.id);
       close();
-    } catch {
-      // The mutation's `error` state carries the message shown in the dialog.
+      onDeleted?.(current);
+    } catch (failure) {
+      // The mutation's `error` state carries the message shown in the dialog; a permission refusal
+      // also turns the pages view only.
+      if (isPermissionRefusal(failure)) markDeleteRefused();
     }
   };
 
@@ -52,8 +62,9 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
     <Modal
       opened={target !== null}
       onClose={close}
+      returnFocus={deleted === null}
       title="Delete attachment?"
-      closeButtonProps={{ 'aria-label': 'Close without deleting' }}
+      closeButtonProps={{ 'aria-label': 'Close without deleting', size: 44 }}
     >
       {target && (
         <Stack>

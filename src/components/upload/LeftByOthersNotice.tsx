@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { LeftFiles } from '../../upload/uploadQueue.ts';
-import { useLeftByOthers, useUploadQueue } from './uploadQueueContext.tsx';
+import { useLeftByOthers, useUploadQueue } from '../shared/uploadQueueContext.tsx';
 
 const filesText = (count: number) => (count === 1 ? '1 file' : `${count} files`);
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { UploadList } from './UploadList.tsx';
-import { UploadQueueProvider, useUploads } from './uploadQueueContext.tsx';
+import { UploadQueueProvider, useUploads } from '../shared/uploadQueueContext.tsx';
 
 const part = { entityId: 5, label: 'Part BRKT-001', record: { kind: 'part' as const, id: 1 } };
 

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import type { MarkupDraft, UploadEntry } from '../../upload/types.ts';
-import { useUploadQueue } from './uploadQueueContext.tsx';
+import { useUploadQueue } from '../shared/uploadQueueContext.tsx';
 import { LazyMarkupEditor, preloadMarkupEditor } from '../markup/index.ts';
 import type { MarkupResult } from '../markup/index.ts';
 

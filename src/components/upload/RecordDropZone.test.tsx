@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
-import { UploadQueueProvider } from './uploadQueueContext.tsx';
+import { UploadQueueProvider } from '../shared/uploadQueueContext.tsx';
 
 function renderZone(queue: UploadQueue) {
   return render(
@@ -173,7 +173,12 @@ describe('RecordDropZone', () => {
       });
     });
 
-    await vi.waitFor(() => expect(world.server.attachments.map((a) => a.filename)).toEqual(['image.png']));
+    // Browsers call every pasted picture "image.png": it gets the date and time instead.
+    await vi.waitFor(() =>
+      expect(world.server.attachments.map((a) => a.filename)).toEqual([
+        expect.stringMatching(/^Screenshot \d{4}-\d{2}-\d{2} \d{2}\.\d{2}\.\d{2}\.png$/),
+      ]),
+    );
   });
 
   it('lets the technician cancel a file in flight and retry it', async () => {

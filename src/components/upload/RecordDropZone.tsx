@@ -10,8 +10,11 @@ import { RecordUploadTargetContext } from './recordUploadTarget.tsx';
 import { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 import { UploadList } from './UploadList.tsx';
 import { SharedFilesOffer } from '../share/index.ts';
-import { useUploadQueue, useUploads } from './uploadQueueContext.tsx';
+import { useUploadQueue, useUploads } from '../shared/uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
+import desktop from '../feedback/desktopOnly.module.css';
+import { useViewOnly } from '../shared/viewOnly.tsx';
+import { useDuplicateCheck } from './duplicateCheck.tsx';
 
 export interface RecordDropZoneProps {
   /** The record's entity.id (not its own id): attachments are registered on it. */
@@ -50,6 +53,7 @@ export function RecordDropZone({
 }: RecordDropZoneProps) {
   const queue = useUploadQueue();
   const [refusals, setRefusals] = useState<string[]>([]);
+  const { viewOnly } = useViewOnly();
 
   const target = useMemo<UploadTarget>(() => ({ entityId, label, record }), [entityId, label, record]);
 
@@ -66,6 +70,8 @@ export function RecordDropZone({
     [queue, target],
   );
 
+  const duplicates = useDuplicateCheck(target);
+
   const { getRootProps, getInputProps, open } = useDropzone({
     noClick: true,
     noKeyboard: true,
@@ -73,7 +79,10 @@ export function RecordDropZone({
     noPaste: true,
     useFsAccessApi: false,
     getFilesFromEvent: readDroppedFiles,
-    onDrop: (accepted, _rejected, event) => attach(accepted, refusedInDrop(event)),
+    onDrop: (accepted, _rejected, event) => {
+      const refusedNames = refusedInDrop(event);
+      duplicates.check(accepted, (files) => attach(files, refusedNames));
+    },
   });
 
   const refuseNonFiles = (event: React.DragEvent) => {
@@ -93,35 +102,38 @@ export function RecordDropZone({
       const files = pastedFiles(event);
       if (files.length === 0) return;
       event.preventDefault();
-      attach(files);
+      duplicates.check(files, attach);
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
-  }, [attach]);
+  }, [attach, duplicates]);
 
   return (
     <Box {...getRootProps({ onDrop: refuseNonFiles, className: classes.zone })}>
       {/* The visible "Choose files" button is the control; this input only serves it. */}
       <input {...getInputProps({ 'aria-hidden': true })} data-testid="choose-files-input" />
-      <Group gap="sm" mb="sm" className={classes.actions}>
-        <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open} className={classes.touch}>
-          Choose files
-        </Button>
-        <TakePhotoButton
-          target={target}
-          onFiles={(files) => attach(files)}
-          openAtStart={openCameraAtStart}
-          className={classes.touch}
-        />
-        <Text size="sm" c="dimmed">
-          or drop files anywhere on this page, or paste a screenshot
-        </Text>
-      </Group>
+      {!viewOnly && (
+        <Group gap="sm" mb="sm" className={classes.actions}>
+          <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open} className={classes.touch}>
+            Choose files
+          </Button>
+          <TakePhotoButton
+            target={target}
+            onFiles={(files) => attach(files)}
+            openAtStart={openCameraAtStart}
+            className={classes.touch}
+          />
+          <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
+            or drop files anywhere on this page, or paste a screenshot
+          </Text>
+        </Group>
+      )}
       {refusals.length > 0 && (
         <Alert
           color="orange"
           title="Some items were not attached"
           withCloseButton
+          styles={{ closeButton: { minWidth: 44, minHeight: 44 } }}
           closeButtonLabel="Dismiss"
           onClose={() => setRefusals([])}
           mb="sm"
@@ -135,6 +147,7 @@ export function RecordDropZone({
         </Alert>
       )}
       <SharedFilesOffer label={label} onAttach={attach} />
+      {duplicates.prompt}
       <RecordUploads entityId={entityId} label={label} />
       <RecordUploadTargetContext.Provider value={target}>{children}</RecordUploadTargetContext.Provider>
       {pageDrag && (

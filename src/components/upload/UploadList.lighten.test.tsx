@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useUploads, UploadQueueProvider } from './uploadQueueContext.tsx';
+import { useUploads, UploadQueueProvider } from '../shared/uploadQueueContext.tsx';
 import { UploadList } from './UploadList.tsx';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Progress, Text } from '@mantine/core';
 import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { UploadRow } from './UploadRow.tsx';
-import { useUploadQueue } from './uploadQueueContext.tsx';
+import { useUploadQueue } from '../shared/uploadQueueContext.tsx';
 import classes from './UploadList.module.css';
 
 /** Files with overall progress on top; rows beyond the first few hundred are not worth drawing. */

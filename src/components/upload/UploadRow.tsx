@@ -4,7 +4,7 @@ import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
 import { canSendOriginal, percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
-import { useUploadQueue } from './uploadQueueContext.tsx';
+import { useUploadQueue } from '../shared/uploadQueueContext.tsx';
 import { canMarkUp } from '../markup/index.ts';
 import { MarkUpQueuedPhoto } from './MarkUpQueuedPhoto.tsx';
 import classes from './UploadRow.module.css';
@@ -33,7 +33,8 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const percent = percentDone(entry);
   const speed = speedText(entry);
   const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
-  const canRetry = entry.state === 'failed' || entry.state === 'cancelled';
+  // A permission refusal stays one: Retry is not offered.
+  const canRetry = (entry.state === 'failed' || entry.state === 'cancelled') && !entry.refusedPermission;
   const name = entry.filename === '' ? '(no name)' : entry.filename;
   const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
 
@@ -50,6 +51,15 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
               : `${formatBytes(entry.lightenedFrom)} → ${formatBytes(entry.size)}`}
           </Text>
         </Group>
+        <Text
+          size="xs"
+          c="dimmed"
+          className={classes.name}
+          title={entry.target.label}
+          data-testid="upload-target"
+        >
+          {entry.target.label}
+        </Text>
         <Progress
           value={percent}
           color={stateColors[entry.state]}

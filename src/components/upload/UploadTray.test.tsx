@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
-import { UploadQueueProvider } from './uploadQueueContext.tsx';
+import { UploadQueueProvider } from '../shared/uploadQueueContext.tsx';
 import { UploadTray } from './UploadTray.tsx';
 
 const part = { entityId: 5, label: 'Part BRKT-001', record: { kind: 'part' as const, id: 1 } };

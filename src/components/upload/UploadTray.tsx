@@ -7,7 +7,7 @@ import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import type { UploadEvent } from '../../upload/uploadQueue.ts';
 import { announce } from './uploadAnnouncement.ts';
 import { UploadList } from './UploadList.tsx';
-import { useUploadQueue, useUploads, useUploadsValue } from './uploadQueueContext.tsx';
+import { useUploadQueue, useUploads, useUploadsValue } from '../shared/uploadQueueContext.tsx';
 
 const countPending = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => !isFinished(entry.state)).length;
@@ -127,7 +127,7 @@ export function UploadTray() {
         onClose={close}
         position="right"
         title="Uploads"
-        closeButtonProps={{ 'aria-label': 'Close uploads' }}
+        closeButtonProps={{ 'aria-label': 'Close uploads', size: 44 }}
       >
         <TrayContents summary={summary} />
       </Drawer>

@@ -2,6 +2,7 @@
 export { RecordDropZone } from './RecordDropZone.tsx';
 export { UploadTray } from './UploadTray.tsx';
 export { useRecordUploadTarget } from './recordUploadTarget.tsx';
-export { useUploadQueue } from './uploadQueueContext.tsx';
 export { LeftByOthersNotice } from './LeftByOthersNotice.tsx';
-export { useUploadsValue } from './uploadQueueContext.tsx';
+export { readDroppedFiles } from './readDroppedFiles.ts';
+export { useDuplicateCheck } from './duplicateCheck.tsx';
+export { usePageFileDrag } from './usePageFileDrag.ts';

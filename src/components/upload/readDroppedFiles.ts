@@ -46,10 +46,27 @@ export function carriesNoFiles(transfer: DataTransfer | null): boolean {
 }
 
 /** The files in a paste (a screenshot, files copied in the file manager). */
-export function pastedFiles(event: ClipboardEvent): File[] {
+export function pastedFiles(event: ClipboardEvent, now = new Date()): File[] {
   const items = event.clipboardData ? Array.from(event.clipboardData.items) : [];
   return items.flatMap((item) => {
     const file = item.kind === 'file' ? item.getAsFile() : null;
-    return file ? [file] : [];
+    return file ? [datedIfGeneric(file, now)] : [];
+  });
+}
+
+/**
+ * Browsers name every pasted picture "image.png": ten of them on a record could not be told apart.
+ * Such a name becomes "Screenshot 2026-11-23 10.41.05.png" (local time; no colons, which some
+ * systems refuse in names); a pasted file with a name of its own keeps it.
+ */
+export function datedIfGeneric(file: File, now: Date): File {
+  const generic = /^image\.(png|jpe?g|gif|webp|bmp|tiff?)$/i.exec(file.name);
+  if (!generic) return file;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const date = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  const time = `${two(now.getHours())}.${two(now.getMinutes())}.${two(now.getSeconds())}`;
+  return new File([file], `Screenshot ${date} ${time}.${generic[1]!.toLowerCase()}`, {
+    type: file.type,
+    lastModified: file.lastModified,
   });
 }

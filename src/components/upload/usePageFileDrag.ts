@@ -24,15 +24,17 @@ export function usePageFileDrag(): boolean {
       depth = 0;
       setDragging(false);
     };
-    document.addEventListener('dragenter', enter);
-    document.addEventListener('dragleave', leave);
-    document.addEventListener('drop', end);
-    document.addEventListener('dragend', end);
+    // Capture phase: a nested drop target (an evidence slot) stops its drag events from bubbling,
+    // and the page must still count them and see the drop that ends the drag.
+    document.addEventListener('dragenter', enter, true);
+    document.addEventListener('dragleave', leave, true);
+    document.addEventListener('drop', end, true);
+    document.addEventListener('dragend', end, true);
     return () => {
-      document.removeEventListener('dragenter', enter);
-      document.removeEventListener('dragleave', leave);
-      document.removeEventListener('drop', end);
-      document.removeEventListener('dragend', end);
+      document.removeEventListener('dragenter', enter, true);
+      document.removeEventListener('dragleave', leave, true);
+      document.removeEventListener('drop', end, true);
+      document.removeEventListener('dragend', end, true);
     };
   }, []);
   return dragging;

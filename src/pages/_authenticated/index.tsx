@@ -3,10 +3,13 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { OpenByIdForm } from '../../components/open-by-id/OpenByIdForm.tsx';
 import readable from '../../components/shared/readable.module.css';
+import { RecentRecordsList } from '../../components/recent/RecentRecordsList.tsx';
+import { useRecentRecords } from '../../components/recent/useRecentRecords.ts';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 
 function HomePage() {
+  const recent = useRecentRecords();
   return (
     <Stack gap="lg" maw={860}>
       <Stack gap={4}>
@@ -19,6 +22,7 @@ function HomePage() {
         </Text>
       </Stack>
       <OpenByIdForm />
+      <RecentRecordsList records={recent} />
       <Text>
         Looking for a part by number or description?{' '}
         <Anchor className={readable.link} component={Link} to="/parts">

@@ -3,6 +3,7 @@ import { RecordPage } from '../../components/records/RecordPage.tsx';
 import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatScalar } from '../../components/shared/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
+import { runStepFieldContext } from '../../components/records/recordContext.ts';
 
 const RunStepFieldRecordQuery = graphql(`
   query RunStepFieldRecord($id: ID!) {
@@ -19,6 +20,20 @@ const RunStepFieldRecordQuery = graphql(`
       step {
         id
         title
+        position
+        status
+        run {
+          id
+          title
+          part {
+            id
+            partNumber
+            revision
+          }
+          steps {
+            id
+          }
+        }
       }
       entity {
         id
@@ -43,6 +58,7 @@ function RunStepFieldPage() {
       select={(data) => data.runStepField}
       view={(field) => ({
         title: field.name,
+        context: runStepFieldContext(field),
         fields: [
           { label: 'Type', value: formatEnum(field.type) },
           { label: 'Value', value: formatScalar(field.value) },

@@ -3,6 +3,8 @@ import { RecordPage } from '../../components/records/RecordPage.tsx';
 import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/shared/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
+import { runStepContext } from '../../components/records/recordContext.ts';
+import { EvidenceSlots } from '../../components/evidence/EvidenceSlots.tsx';
 
 const RunStepRecordQuery = graphql(`
   query RunStepRecord($id: ID!) {
@@ -16,6 +18,14 @@ const RunStepRecordQuery = graphql(`
       run {
         id
         title
+        part {
+          id
+          partNumber
+          revision
+        }
+        steps {
+          id
+        }
       }
       originStep {
         id
@@ -24,6 +34,7 @@ const RunStepRecordQuery = graphql(`
       fields {
         id
         name
+        ...EvidenceSlot
       }
       entity {
         id
@@ -46,37 +57,47 @@ function RunStepPage() {
       rawId={id}
       query={RunStepRecordQuery}
       select={(data) => data.runStep}
-      view={(runStep) => ({
-        title: runStep.title,
-        fields: [
-          { label: 'Status', value: formatEnum(runStep.status) },
-          { label: 'Position', value: formatNumber(runStep.position) },
-          { label: 'Created', value: formatDate(runStep._created) },
-          { label: 'Updated', value: formatDate(runStep._updated) },
-        ],
-        related: [
-          {
-            heading: 'Run',
-            empty: 'This step belongs to no run.',
-            records: runStep.run ? [{ kind: 'run', id: runStep.run.id, text: runStep.run.title }] : [],
-          },
-          {
-            heading: 'Procedure step it was made from',
-            empty: 'This run step was not made from a procedure step.',
-            records: runStep.originStep
-              ? [{ kind: 'step', id: runStep.originStep.id, text: runStep.originStep.title }]
-              : [],
-          },
-          {
-            heading: 'Fields',
-            empty: 'This run step has no fields.',
-            records: (runStep.fields ?? []).flatMap((field) =>
-              field ? [{ kind: 'runStepField' as const, id: field.id, text: field.name }] : [],
-            ),
-          },
-        ],
-        entity: runStep.entity,
-      })}
+      view={(runStep) => {
+        const context = runStepContext(runStep);
+        return {
+          title: runStep.title,
+          context,
+          summary: (
+            <EvidenceSlots
+              fields={(runStep.fields ?? []).flatMap((field) => (field ? [field] : []))}
+              contextLine={context.line}
+            />
+          ),
+          fields: [
+            { label: 'Status', value: formatEnum(runStep.status) },
+            { label: 'Position', value: formatNumber(runStep.position) },
+            { label: 'Created', value: formatDate(runStep._created) },
+            { label: 'Updated', value: formatDate(runStep._updated) },
+          ],
+          related: [
+            {
+              heading: 'Run',
+              empty: 'This step belongs to no run.',
+              records: runStep.run ? [{ kind: 'run', id: runStep.run.id, text: runStep.run.title }] : [],
+            },
+            {
+              heading: 'Procedure step it was made from',
+              empty: 'This run step was not made from a procedure step.',
+              records: runStep.originStep
+                ? [{ kind: 'step', id: runStep.originStep.id, text: runStep.originStep.title }]
+                : [],
+            },
+            {
+              heading: 'Fields',
+              empty: 'This run step has no fields.',
+              records: (runStep.fields ?? []).flatMap((field) =>
+                field ? [{ kind: 'runStepField' as const, id: field.id, text: field.name }] : [],
+              ),
+            },
+          ],
+          entity: runStep.entity,
+        };
+      }}
     />
   );
 }

@@ -3,6 +3,8 @@ import { RecordPage } from '../../components/records/RecordPage.tsx';
 import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/shared/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
+import { runContext } from '../../components/records/recordContext.ts';
+import { RunStepsEvidence } from '../../components/evidence/RunStepsEvidence.tsx';
 
 const RunRecordQuery = graphql(`
   query RunRecord($id: ID!) {
@@ -30,6 +32,7 @@ const RunRecordQuery = graphql(`
         id
         title
         status
+        ...StepEvidence
       }
       entity {
         id
@@ -54,6 +57,8 @@ function RunPage() {
       select={(data) => data.run}
       view={(run) => ({
         title: run.title,
+        context: runContext(run),
+        summary: <RunStepsEvidence steps={(run.steps ?? []).flatMap((step) => (step ? [step] : []))} />,
         fields: [
           { label: 'Status', value: formatEnum(run.status) },
           { label: 'Quantity', value: formatNumber(run.quantity) },

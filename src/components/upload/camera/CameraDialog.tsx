@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Image, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../shared/DeleteAttachmentDialog.tsx';
-import { useUploadQueue, useUploads } from '../uploadQueueContext.tsx';
+import { useUploadQueue, useUploads } from '../../shared/uploadQueueContext.tsx';
 import type { UploadTarget } from '../../../upload/types.ts';
 import { photoFilename, takePhoto } from './takePhoto.ts';
 import { useCameraStream } from '../../shared/camera/useCameraStream.ts';

@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
+// Vite bundles the worker as its own file on this origin, which the CSP's worker-src 'self' allows.
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { zoomSteps } from './zoomSteps.ts';
+import { ZoomControls } from './ZoomControls.tsx';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+interface Props {
+  /** The PDF's bytes, read at preview time through a fresh signed URL. */
+  data: Blob;
+  /** Accessible name of the page image, e.g. "report.pdf". */
+  name: string;
+}
+
+type LoadState = { doc: PDFDocumentProxy; error: null } | { doc: null; error: string | null };
+
+/**
+ * Renders a PDF with pdf.js into a canvas, one page at a time: a tablet browser without a PDF viewer
+ * (Chrome on Android) or with a one-page one (iPadOS) shows every page, zoomed by buttons or keys.
+ * Loaded on demand (React.lazy), so pdf.js is not part of the entry bundle.
+ */
+export default function PdfViewer({ data, name }: Props) {
+  const [state, setState] = useState<LoadState>({ doc: null, error: null });
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState(1);
+  const [rendered, setRendered] = useState(0);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void data
+      .arrayBuffer()
+      .then((bytes) => getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise)
+      .then(
+        (doc) => {
+          if (cancelled) void doc.destroy();
+          else setState({ doc, error: null });
+        },
+        () => {
+          if (!cancelled) setState({ doc: null, error: 'This file could not be read as a PDF.' });
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [data]);
+
+  const doc = state.doc;
+  useEffect(() => () => void doc?.destroy(), [doc]);
+
+  useEffect(() => {
+    if (!doc || !canvas.current || !frame.current) return;
+    let cancelled = false;
+    let renderTask: { cancel(): void; promise: Promise<void> } | null = null;
+    void doc.getPage(page).then((pdfPage) => {
+      if (cancelled || !canvas.current || !frame.current) return;
+      // Zoom 1 fits the page to the width of the dialog; the canvas holds device pixels for sharpness.
+      const unscaled = pdfPage.getViewport({ scale: 1 });
+      const fit = frame.current.clientWidth / unscaled.width;
+      const viewport = pdfPage.getViewport({ scale: fit * zoom });
+      const ratio = window.devicePixelRatio || 1;
+      const target = canvas.current;
+      target.width = Math.floor(viewport.width * ratio);
+      target.height = Math.floor(viewport.height * ratio);
+      target.style.width = `${Math.floor(viewport.width)}px`;
+      target.style.height = `${Math.floor(viewport.height)}px`;
+      renderTask = pdfPage.render({
+        canvas: target,
+        viewport,
+        transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+      });
+      renderTask.promise.then(
+        () => !cancelled && setRendered(page),
+        () => undefined,
+      );
+    });
+    return () => {
+      cancelled = true;
+      renderTask?.cancel();
+    };
+  }, [doc, page, zoom]);
+
+  if (state.error) {
+    return (
+      <Alert color="red" title="The PDF could not be shown">
+        {state.error}
+      </Alert>
+    );
+  }
+  if (!doc) {
+    return (
+      <Center mih={200} role="status" aria-live="polite">
+        <Loader aria-hidden="true" />
+        <Text ml="sm">Opening PDF…</Text>
+      </Center>
+    );
+  }
+
+  const pages = doc.numPages;
+  const go = (next: number) => setPage(Math.min(pages, Math.max(1, next)));
+  const { smaller, larger } = zoomSteps(zoom);
+  return (
+    <Stack
+      gap="xs"
+      onKeyDown={(event) => {
+        if (event.key === 'PageDown' || event.key === 'ArrowRight') go(page + 1);
+        else if (event.key === 'PageUp' || event.key === 'ArrowLeft') go(page - 1);
+        else if (event.key === '+' || event.key === '=') setZoom(larger);
+        else if (event.key === '-') setZoom(smaller);
+        else return;
+        event.preventDefault();
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            size={44}
+            variant="default"
+            aria-label="Previous page"
+            disabled={page <= 1}
+            onClick={() => go(page - 1)}
+          >
+            <IconChevronLeft aria-hidden />
+          </ActionIcon>
+          <Text aria-live="polite" data-testid="pdf-page-count" miw={110} ta="center">
+            Page {page} of {pages}
+          </Text>
+          <ActionIcon
+            size={44}
+            variant="default"
+            aria-label="Next page"
+            disabled={page >= pages}
+            onClick={() => go(page + 1)}
+          >
+            <IconChevronRight aria-hidden />
+          </ActionIcon>
+        </Group>
+        <ZoomControls zoom={zoom} onZoom={setZoom} />
+      </Group>
+      <div
+        ref={frame}
+        style={{ width: '100%', maxHeight: '65vh', overflow: 'auto' }}
+        tabIndex={0}
+        aria-label={`${name}, page ${page}`}
+      >
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`Page ${page} of ${name}`}
+          data-testid="pdf-page"
+          data-rendered-page={rendered || undefined}
+          style={{ display: 'block' }}
+        />
+      </div>
+    </Stack>
+  );
+}

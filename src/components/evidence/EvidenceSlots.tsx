@@ -1,0 +1,60 @@
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
+import { RecordAttachmentsFields } from '../attachments/index.ts';
+import { usePageFileDrag } from '../upload/index.ts';
+import { EvidenceSlot } from './EvidenceSlot.tsx';
+import { EvidenceSlotFields } from './evidenceDocuments.ts';
+import classes from './EvidenceSlot.module.css';
+import { missesEvidence, slotOrder, summarise, summaryText } from './evidenceState.ts';
+
+interface Props {
+  fields: readonly FragmentType<typeof EvidenceSlotFields>[];
+  /** The step's context line, e.g. "Run 1 · SN 0041 · Step 4". */
+  contextLine: string;
+}
+
+/** A run step's evidence: its FILE_ATTACHMENT fields as slots, required first, with how many are filled. */
+export function EvidenceSlots({ fields, contextLine }: Props) {
+  const dragging = usePageFileDrag();
+  const slots = slotOrder(
+    fields.map((field) => {
+      const data = getFragmentData(EvidenceSlotFields, field);
+      const entity = data.entity ? getFragmentData(RecordAttachmentsFields, data.entity) : null;
+      const attachedCount = (entity?.fileAttachments ?? []).filter((item) => item !== null).length;
+      return {
+        field,
+        type: data.type,
+        required: data.required,
+        fileAttachmentId: data.fileAttachmentId,
+        attachedCount,
+      };
+    }),
+  );
+  if (slots.length === 0) return null;
+  const summary = summarise(slots);
+  return (
+    <Stack component="section" aria-labelledby="evidence-heading" gap="xs">
+      <Title order={2} size="h3" id="evidence-heading">
+        Evidence
+      </Title>
+      <Text
+        fw={600}
+        className={missesEvidence(summary) ? classes.missing : classes.complete}
+        data-testid="evidence-summary"
+        role="status"
+      >
+        {summaryText(summary)}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {slots.map(({ field }) => (
+          <EvidenceSlot
+            key={getFragmentData(EvidenceSlotFields, field).id}
+            field={field}
+            contextLine={contextLine}
+            dragging={dragging}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { documentTitle, type RecordContext } from './recordContext.ts';
+import readable from './readable.module.css';
+
+interface Props {
+  /** e.g. "Run step 17". */
+  name: string;
+  title: string;
+  context?: RecordContext;
+}
+
+const APP_TITLE = 'Floor Attach';
+
+/** The top of a record page: what the record is and where it sits in the work; it also titles the tab. */
+export function RecordHeader({ name, title, context }: Props) {
+  const line = context?.line;
+  useEffect(() => {
+    document.title = documentTitle(`${name}: ${title}`, line);
+    return () => {
+      document.title = APP_TITLE;
+    };
+  }, [name, title, line]);
+
+  return (
+    <Stack gap={4}>
+      <Text size="sm" className={readable.muted} tt="uppercase" fw={600}>
+        {name}
+      </Text>
+      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Title>
+      {context && (
+        <>
+          <Text fw={700} size="lg" data-testid="record-context" style={{ overflowWrap: 'anywhere' }}>
+            {context.line}
+          </Text>
+          {context.details.length > 0 && (
+            <Group
+              gap="xs"
+              component="p"
+              m={0}
+              className={readable.muted}
+              data-testid="record-context-details"
+            >
+              {context.details.map((detail, index) => (
+                <Text span key={detail} style={{ overflowWrap: 'anywhere' }}>
+                  {index > 0 && '· '}
+                  {detail}
+                </Text>
+              ))}
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { documentTitle, runContext, runStepContext, runStepFieldContext, serialOf } from './recordContext.ts';
+
+const run = {
+  id: 1,
+  title: 'BRKT-0001 Rev C, SN 0041',
+  status: 'IN_PROGRESS',
+  part: { partNumber: 'BRKT-0001', revision: 'C' },
+  steps: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }],
+};
+
+describe('record context', () => {
+  it('reads the serial a run title names', () => {
+    expect(serialOf('BRKT-0001 Rev C, SN 0041')).toBe('SN 0041');
+    expect(serialOf('Calibration TL-0001 S/N 207, Q4')).toBe('SN 207');
+    expect(serialOf('Receiving: FTG-0210 lot 24-117')).toBeNull();
+    // "SNAP" is a word, not a serial.
+    expect(serialOf('SNAP ring install')).toBeNull();
+  });
+
+  it('names a run by id and serial, with its part and status', () => {
+    expect(runContext(run)).toEqual({
+      line: 'Run 1 · SN 0041',
+      details: ['Part BRKT-0001 rev C', 'In progress'],
+    });
+    expect(runContext({ ...run, id: 2, title: 'Receiving: FTG-0210 lot 24-117' }).line).toBe(
+      'Run 2 · Receiving: FTG-0210 lot 24-117',
+    );
+  });
+
+  it('names a run step by run, serial and position, and says where it is in the run', () => {
+    const context = runStepContext({ id: 2, title: 'Machine', position: 2, status: 'TODO', run });
+    expect(context.line).toBe('Run 1 · SN 0041 · Step 2');
+    expect(context.details).toEqual([
+      'Run 1: BRKT-0001 Rev C, SN 0041',
+      'Part BRKT-0001 rev C',
+      'Step 2 of 4',
+      'Todo',
+    ]);
+    expect(runStepContext({ id: 9, title: 'Orphan', position: null, run: null }).line).toBe('Run step 9');
+  });
+
+  it('names a field by its step and run', () => {
+    const step = { id: 4, title: 'Dimensional inspection', position: 4, status: 'TODO', run };
+    const context = runStepFieldContext({ name: 'CMM report', step });
+    expect(context.line).toBe('Run 1 · SN 0041 · Step 4 · CMM report');
+    expect(context.details).toEqual([
+      'Step 4: Dimensional inspection',
+      'Run 1: BRKT-0001 Rev C, SN 0041',
+      'Part BRKT-0001 rev C',
+    ]);
+  });
+
+  it('titles the tab with the record, then its context, then the app', () => {
+    expect(documentTitle('Run step 2: Machine', 'Run 1 · SN 0041 · Step 2')).toBe(
+      'Run step 2: Machine — Run 1 · SN 0041 · Step 2 — Floor Attach',
+    );
+    expect(documentTitle('Part 3: BRKT-0001', undefined)).toBe('Part 3: BRKT-0001 — Floor Attach');
+  });
+});

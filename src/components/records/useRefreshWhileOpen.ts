@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** How often an open record asks again, so two tablets on one record see each other's files. */
+export const RECORD_REFRESH_MS = 15_000;
+
+interface Options {
+  everyMs?: number;
+  /** Ask nothing for now (e.g. while this page's own uploads land and update the list themselves). */
+  paused?: boolean;
+}
+
+/**
+ * Calls `refresh` when the page is shown again (tab switch, tablet woken, window focused) and every
+ * `everyMs` while it is visible; a hidden or paused page asks nothing. Returns the last failure (null
+ * once a refresh succeeds) so the page can say its data may be old instead of dropping what it shows.
+ */
+export function useRefreshWhileOpen(
+  refresh: () => Promise<unknown>,
+  { everyMs = RECORD_REFRESH_MS, paused = false }: Options = {},
+): unknown {
+  const latest = useRef({ refresh, paused });
+  useEffect(() => {
+    latest.current = { refresh, paused };
+  });
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    let running = false;
+    const run = () => {
+      if (running || latest.current.paused || document.visibilityState !== 'visible') return;
+      running = true;
+      latest.current
+        .refresh()
+        .then(() => setFailure(null), setFailure)
+        .finally(() => {
+          running = false;
+        });
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') run();
+    };
+    const timer = setInterval(run, everyMs);
+    window.addEventListener('focus', run);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', run);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [everyMs]);
+
+  return failure;
+}
