@@ -63,8 +63,6 @@ export function AppShellLayout() {
               onClick={toggle}
               hiddenFrom="sm"
               size="md"
-              w={44}
-              h={44}
               aria-label="Navigation"
             />
             <Text
@@ -91,7 +89,6 @@ export function AppShellLayout() {
                     variant={active ? 'light' : 'subtle'}
                     color={active ? 'blue' : 'gray'}
                     leftSection={<Icon size={20} />}
-                    h={44}
                     aria-current={active ? 'page' : undefined}
                   >
                     {label}

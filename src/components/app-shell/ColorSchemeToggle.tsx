@@ -9,7 +9,6 @@ export function ColorSchemeToggle() {
     <Tooltip label={label}>
       <ActionIcon
         variant="default"
-        size={44}
         aria-label={label}
         onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
       >

@@ -28,7 +28,7 @@ export function UpdateNotice() {
             : 'Update available: reload to use the new version.'}
         </Text>
         {!requested && (
-          <Button mih={44} variant="light" onClick={() => setRequested(true)}>
+          <Button variant="light" onClick={() => setRequested(true)}>
             Reload
           </Button>
         )}

@@ -19,7 +19,7 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   return (
     <Menu position="bottom-end" width={280} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account: ${name}`} mih={44} px="xs" style={{ borderRadius: 8 }}>
+        <UnstyledButton aria-label={`Account: ${name}`} px="xs" style={{ borderRadius: 8 }}>
           <Group gap="sm" wrap="nowrap">
             <Avatar color="blue" radius="xl" size={36}>
               {me ? initials(name) : null}
@@ -55,7 +55,7 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
           )}
         </Stack>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={20} />} onClick={onSignOut} mih={44}>
+        <Menu.Item leftSection={<IconLogout size={20} />} onClick={onSignOut}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

@@ -42,10 +42,10 @@ export function useSignOutChoices(page: string): { requestSignOut: () => void; s
         <Stack>
           <Text>{count === 1 ? 'It will' : 'They will'} not be attached, and cannot be got back.</Text>
           <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setConfirmDiscard(false)}>
+            <Button variant="default" onClick={() => setConfirmDiscard(false)}>
               Back
             </Button>
-            <Button color="red" mih={44} onClick={() => void signOut(true)}>
+            <Button color="red" onClick={() => void signOut(true)}>
               Discard and sign out
             </Button>
           </Group>
@@ -57,13 +57,13 @@ export function useSignOutChoices(page: string): { requestSignOut: () => void; s
             this device for you and are sent when you sign in here again; nobody else can send them.
           </Text>
           <Stack gap="xs">
-            <Button mih={44} onClick={close}>
+            <Button onClick={close}>
               Wait for them
             </Button>
-            <Button variant="default" mih={44} onClick={() => void signOut(false)}>
+            <Button variant="default" onClick={() => void signOut(false)}>
               Keep them for me and sign out
             </Button>
-            <Button variant="subtle" color="red" mih={44} onClick={() => setConfirmDiscard(true)}>
+            <Button variant="subtle" color="red" onClick={() => setConfirmDiscard(true)}>
               Discard them…
             </Button>
           </Stack>

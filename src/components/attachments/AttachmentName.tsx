@@ -1,6 +1,5 @@
 import { Text } from '@mantine/core';
 import { displayFilename } from '../shared/displayFilename.ts';
-import readable from '../shared/readable.module.css';
 
 /** A filename as plain text, with hidden direction and control characters made visible. */
 export function AttachmentName({ filename }: { filename: string | null }) {
@@ -11,7 +10,7 @@ export function AttachmentName({ filename }: { filename: string | null }) {
         {text}
       </Text>
       {revealed && (
-        <Text component="span" size="xs" className={readable.muted} display="block">
+        <Text component="span" size="xs" c="dimmed" display="block">
           This name contains hidden characters, shown as [U+…] codes.
         </Text>
       )}

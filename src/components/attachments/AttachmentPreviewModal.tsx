@@ -54,7 +54,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
       opened={target !== null}
       onClose={onClose}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close preview', size: 44 }}
+      closeButtonProps={{ 'aria-label': 'Close preview' }}
       title={target ? `Preview: ${displayFilename(target.filename).text}` : ''}
       styles={{ title: { overflowWrap: 'anywhere', fontWeight: 600 } }}
     >
@@ -64,22 +64,22 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
           <Group justify="flex-end" align="flex-start">
             {siblings.length > 1 && index >= 0 && (
               <Group gap="xs" mr="auto">
-                <Button variant="default" mih={44} disabled={!previous} onClick={() => go(previous)}>
+                <Button variant="default" disabled={!previous} onClick={() => go(previous)}>
                   Previous image
                 </Button>
                 <Text size="sm" aria-live="polite">
                   {index + 1} of {siblings.length}
                 </Text>
-                <Button variant="default" mih={44} disabled={!next} onClick={() => go(next)}>
+                <Button variant="default" disabled={!next} onClick={() => go(next)}>
                   Next image
                 </Button>
               </Group>
             )}
-            <Button variant="default" onClick={onClose} mih={44}>
+            <Button variant="default" onClick={onClose}>
               Close
             </Button>
             {onMarkUp && target.type === 'image' && (
-              <Button variant="light" mih={44} onClick={() => onMarkUp(target)} {...preloadMarkupEditor}>
+              <Button variant="light" onClick={() => onMarkUp(target)} {...preloadMarkupEditor}>
                 Mark up
               </Button>
             )}

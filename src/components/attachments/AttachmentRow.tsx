@@ -12,7 +12,6 @@ import { formatAddedAt } from './attachmentSort.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
-import readable from '../shared/readable.module.css';
 import { canMarkUp } from '../markup/index.ts';
 import type { MarkUpTarget } from './MarkUpAttachment.tsx';
 import { preloadMarkupEditor } from '../markup/index.ts';
@@ -81,7 +80,7 @@ export const AttachmentRow = memo(function AttachmentRow({
         />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <AttachmentName filename={attachment.filename} />
-          <Text size="sm" className={readable.muted} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {meta.join(' · ')}
           </Text>
           <Group gap="xs" mt={4} align="flex-start">
@@ -89,7 +88,6 @@ export const AttachmentRow = memo(function AttachmentRow({
               <Button
                 variant="light"
                 size="sm"
-                mih={44}
                 leftSection={<IconEye size={18} aria-hidden="true" />}
                 aria-label={`Preview ${name}`}
                 onClick={() => onPreview(preview)}
@@ -101,7 +99,6 @@ export const AttachmentRow = memo(function AttachmentRow({
               <Button
                 variant="light"
                 size="sm"
-                mih={44}
                 leftSection={<IconPencil size={18} aria-hidden="true" />}
                 aria-label={`Mark up ${name}`}
                 onClick={() => onMarkUp({ id: attachment.id, filename: attachment.filename })}
@@ -116,7 +113,6 @@ export const AttachmentRow = memo(function AttachmentRow({
                 variant="subtle"
                 color="red"
                 size="sm"
-                mih={44}
                 leftSection={<IconTrash size={18} aria-hidden="true" />}
                 aria-label={`Delete ${name}`}
                 onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}

@@ -6,7 +6,6 @@ import { DeleteAttachmentDialog, type DeleteTarget } from '../shared/DeleteAttac
 import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
-import readable from '../shared/readable.module.css';
 import { MarkUpAttachment, type MarkUpTarget } from './MarkUpAttachment.tsx';
 import { useRecordUploadTarget } from '../upload/index.ts';
 import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attachmentSort.ts';
@@ -48,21 +47,20 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
         </Title>
         {items.length > 1 && (
           <Group gap="xs" role="group" aria-labelledby="attachments-sort-label">
-            <Text size="sm" id="attachments-sort-label" className={readable.muted}>
+            <Text size="sm" id="attachments-sort-label" c="dimmed">
               Sort by
             </Text>
             <SegmentedControl
               value={sort}
               onChange={(value) => setSort(value as AttachmentSort)}
               data={[...ATTACHMENT_SORTS]}
-              styles={{ label: { minHeight: 36, display: 'flex', alignItems: 'center' } }}
               size="md"
             />
           </Group>
         )}
       </Group>
       {items.length === 0 ? (
-        <Text className={readable.muted}>No files attached yet. Drop files on this page to attach them.</Text>
+        <Text c="dimmed">No files attached yet. Drop files on this page to attach them.</Text>
       ) : (
         <AttachmentList
           items={items}

@@ -28,7 +28,6 @@ export function DownloadButton({ attachment, variant = 'light' }: Props) {
       <Button
         variant={variant}
         size="sm"
-        mih={44}
         leftSection={<IconDownload size={18} aria-hidden="true" />}
         aria-label={`Download ${displayFilename(attachment.filename).text}`}
         loading={pending}

@@ -119,7 +119,6 @@ export default function PdfViewer({ data, name }: Props) {
       <Group justify="space-between" wrap="nowrap">
         <Group gap={4} wrap="nowrap">
           <ActionIcon
-            size={44}
             variant="default"
             aria-label="Previous page"
             disabled={page <= 1}
@@ -131,7 +130,6 @@ export default function PdfViewer({ data, name }: Props) {
             Page {page} of {pages}
           </Text>
           <ActionIcon
-            size={44}
             variant="default"
             aria-label="Next page"
             disabled={page >= pages}

@@ -8,7 +8,6 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom(zoom: numb
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon
-        size={44}
         variant="default"
         aria-label="Zoom out"
         disabled={zoom <= ZOOM_MIN}
@@ -20,7 +19,6 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom(zoom: numb
         {Math.round(zoom * 100)} %
       </Text>
       <ActionIcon
-        size={44}
         variant="default"
         aria-label="Zoom in"
         disabled={zoom >= ZOOM_MAX}
@@ -29,7 +27,6 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom(zoom: numb
         <IconZoomIn aria-hidden />
       </ActionIcon>
       <ActionIcon
-        size={44}
         variant="default"
         aria-label="Fit to the window"
         disabled={zoom === 1}

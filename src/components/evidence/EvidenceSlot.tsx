@@ -128,7 +128,7 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
               )}
             </Group>
             {data.helpText && (
-              <Text size="sm" className={readable.muted} style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {data.helpText}
               </Text>
             )}
@@ -168,7 +168,6 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
             <Button
               size="sm"
               variant="light"
-              className={classes.touch}
               leftSection={<IconFiles size={18} aria-hidden />}
               aria-label={`Choose a file for ${data.name}`}
               onClick={open}
@@ -178,7 +177,6 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
             <Button
               size="sm"
               variant="default"
-              className={classes.touch}
               leftSection={<IconCamera size={18} aria-hidden />}
               aria-label={`Take a photo for ${data.name}`}
               onClick={() => camera.current?.click()}

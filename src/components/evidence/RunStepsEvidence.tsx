@@ -37,7 +37,7 @@ export function RunStepsEvidence({ steps }: Props) {
               </Anchor>
               <Group gap="xs" wrap="nowrap" className={classes.facts}>
                 {data.status && (
-                  <Text size="sm" className={readable.muted}>
+                  <Text size="sm" c="dimmed">
                     {formatEnum(data.status)}
                   </Text>
                 )}

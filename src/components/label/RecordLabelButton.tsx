@@ -12,7 +12,6 @@ export function RecordLabelButton(props: RecordLabelProps) {
     <>
       <Button
         variant="default"
-        mih={44}
         leftSection={<IconQrcode size={20} aria-hidden />}
         onClick={() => setOpen(true)}
       >

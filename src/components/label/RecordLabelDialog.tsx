@@ -37,10 +37,10 @@ export default function RecordLabelDialog({
           </div>
         </div>
         <Group>
-          <Button leftSection={<IconPrinter size={20} aria-hidden />} mih={44} onClick={() => window.print()}>
+          <Button leftSection={<IconPrinter size={20} aria-hidden />} onClick={() => window.print()}>
             Print label
           </Button>
-          <Button variant="default" mih={44} onClick={onClose}>
+          <Button variant="default" onClick={onClose}>
             Close
           </Button>
         </Group>

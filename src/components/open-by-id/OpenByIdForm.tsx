@@ -120,7 +120,7 @@ export function OpenByIdForm() {
             rememberCameraAfterScan(on);
           }}
         />
-        <Text size="sm" className={`${readable.muted} ${desktop.desktopOnly}`}>
+        <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
           Press {OPEN_BY_ID_KEYS.text} on any page to come back to this box.
         </Text>
       </Stack>

@@ -52,7 +52,6 @@ export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
             {filtered && (
               <Button
                 variant="light"
-                mih={44}
                 onClick={() => onCriteria({ q: undefined, type: undefined, rev: undefined }, false)}
               >
                 Clear search and filters

@@ -25,7 +25,6 @@ export function PartsPager({ page, shown, total, hasPrevious, hasNext, busy, onP
       <Group gap="sm">
         <Button
           variant="default"
-          mih={44}
           leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
           disabled={!hasPrevious || busy}
           onClick={onPrevious}
@@ -34,7 +33,6 @@ export function PartsPager({ page, shown, total, hasPrevious, hasNext, busy, onP
         </Button>
         <Button
           variant="default"
-          mih={44}
           rightSection={<IconArrowRight size={18} aria-hidden="true" />}
           disabled={!hasNext || busy}
           onClick={onNext}

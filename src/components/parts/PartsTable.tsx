@@ -51,7 +51,7 @@ export function PartsTable({ parts, busy }: { parts: PartRow[]; busy: boolean })
               <Table.Td>{part.revision}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {part.description || (
-                  <Text span className={readable.muted} fs="italic">
+                  <Text span c="dimmed" fs="italic">
                     No description
                   </Text>
                 )}

@@ -32,7 +32,7 @@ function RecentLink({ record, prominent }: { record: RecentRecord; prominent: bo
         {label} {record.id}: {record.title}
       </Text>
       {record.context && <Text span>{record.context}</Text>}
-      <Text span size="sm" className={readable.muted}>
+      <Text span size="sm" c="dimmed">
         Opened {when(record.at)}
       </Text>
     </Anchor>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Box, SimpleGrid, Text } from '@mantine/core';
-import readable from '../shared/readable.module.css';
 
 export interface RecordField {
   label: string;
@@ -13,12 +12,12 @@ export function RecordFields({ fields }: { fields: RecordField[] }) {
     <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm" m={0}>
       {fields.map(({ label, value }) => (
         <Box key={label}>
-          <Text component="dt" size="sm" className={readable.muted}>
+          <Text component="dt" size="sm" c="dimmed">
             {label}
           </Text>
           <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
             {isMissing(value) ? (
-              <Text span className={readable.muted} fs="italic">
+              <Text span c="dimmed" fs="italic">
                 Not set
               </Text>
             ) : (

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { documentTitle, type RecordContext } from './recordContext.ts';
-import readable from './readable.module.css';
 
 interface Props {
   /** e.g. "Run step 17". */
@@ -24,7 +23,7 @@ export function RecordHeader({ name, title, context }: Props) {
 
   return (
     <Stack gap={4}>
-      <Text size="sm" className={readable.muted} tt="uppercase" fw={600}>
+      <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
         {name}
       </Text>
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
@@ -40,7 +39,7 @@ export function RecordHeader({ name, title, context }: Props) {
               gap="xs"
               component="p"
               m={0}
-              className={readable.muted}
+              c="dimmed"
               data-testid="record-context-details"
             >
               {context.details.map((detail, index) => (

@@ -29,7 +29,7 @@ export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
         <Stack key={group.heading} gap={4}>
           <Text fw={600}>{group.heading}</Text>
           {group.records.length === 0 ? (
-            <Text className={readable.muted}>{group.empty}</Text>
+            <Text c="dimmed">{group.empty}</Text>
           ) : (
             <List listStyleType="none" spacing={0} p={0}>
               {group.records.map((record) => (

@@ -148,14 +148,14 @@ function RecordBody({
       <RecordLinks groups={content.related} />
       <Divider />
       {refreshFailure !== null && (
-        <Text size="sm" role="status" className={readable.muted}>
+        <Text size="sm" role="status" c="dimmed">
           Could not check for new files: {toUserMessage(refreshFailure)}
         </Text>
       )}
       {content.entity ? (
         <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
       ) : (
-        <Text className={readable.muted}>This record has no entity, so files cannot be attached to it.</Text>
+        <Text c="dimmed">This record has no entity, so files cannot be attached to it.</Text>
       )}
     </Stack>
   );

@@ -48,7 +48,7 @@ export function ShareTargetPage({ problem }: { problem?: string }) {
               ))}
             </List>
           </section>
-          <Text className={readable.muted}>
+          <Text c="dimmed">
             Choose the record: scan its label or type its id. Its page then offers to attach these files.
           </Text>
           <OpenByIdForm />
@@ -79,7 +79,6 @@ export function ShareTargetPage({ problem }: { problem?: string }) {
           <Button
             variant="subtle"
             color="red"
-            mih={44}
             onClick={() => void discard()}
             style={{ alignSelf: 'flex-start' }}
           >

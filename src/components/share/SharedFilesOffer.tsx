@@ -37,10 +37,10 @@ export function SharedFilesOffer({ label, onAttach }: { label: string; onAttach:
           {filesText(files.length)} waiting: {files.map((file) => file.name).join(', ')}
         </Text>
         <Group gap="xs">
-          <Button mih={44} onClick={() => run(async () => onAttach(await take()))}>
+          <Button onClick={() => run(async () => onAttach(await take()))}>
             Attach to {label}
           </Button>
-          <Button variant="default" mih={44} onClick={() => run(discard)}>
+          <Button variant="default" onClick={() => run(discard)}>
             Discard
           </Button>
         </Group>

@@ -64,7 +64,7 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
       onClose={close}
       returnFocus={deleted === null}
       title="Delete attachment?"
-      closeButtonProps={{ 'aria-label': 'Close without deleting', size: 44 }}
+      closeButtonProps={{ 'aria-label': 'Close without deleting' }}
     >
       {target && (
         <Stack>
@@ -78,10 +78,10 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} mih={44}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button color="red" loading={loading} onClick={() => void confirm(target)} mih={44}>
+            <Button color="red" loading={loading} onClick={() => void confirm(target)}>
               Delete
             </Button>
           </Group>

@@ -12,7 +12,7 @@ export function RetryMessage({ message, onRetry, size = 'md' }: Props) {
   return (
     <Stack gap="sm" align="flex-start">
       <Text size={size}>{message}</Text>
-      <Button size={size} variant="light" color="red" mih={44} onClick={onRetry}>
+      <Button size={size} variant="light" color="red" onClick={onRetry}>
         Try again
       </Button>
     </Stack>

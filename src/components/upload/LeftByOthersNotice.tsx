@@ -39,7 +39,7 @@ export function LeftByOthersNotice() {
               {filesText(files.count)} left by {files.name} {files.count === 1 ? 'is' : 'are'} waiting for
               them. They are sent when {files.name} signs in on this device.
             </Text>
-            <Button variant="default" mih={44} onClick={() => setConfirming(files)}>
+            <Button variant="default" onClick={() => setConfirming(files)}>
               Discard…
             </Button>
           </Group>
@@ -61,10 +61,10 @@ export function LeftByOthersNotice() {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => setConfirming(null)}>
+            <Button variant="default" onClick={() => setConfirming(null)}>
               Keep them
             </Button>
-            <Button color="red" mih={44} onClick={() => confirming && void discard(confirming)}>
+            <Button color="red" onClick={() => confirming && void discard(confirming)}>
               Discard {confirming ? filesText(confirming.count) : ''}
             </Button>
           </Group>

@@ -46,7 +46,6 @@ export function MarkUpQueuedPhoto({ entry, name }: { entry: UploadEntry; name: s
       <Button
         variant={entry.markup ? 'filled' : 'light'}
         size="sm"
-        mih={44}
         leftSection={<IconPencil size={18} aria-hidden />}
         aria-label={`${entry.markup ? 'Continue marking up' : 'Mark up'} ${name}`}
         onClick={open}

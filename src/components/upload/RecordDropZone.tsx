@@ -114,14 +114,13 @@ export function RecordDropZone({
       <input {...getInputProps({ 'aria-hidden': true })} data-testid="choose-files-input" />
       {!viewOnly && (
         <Group gap="sm" mb="sm" className={classes.actions}>
-          <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open} className={classes.touch}>
+          <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open}>
             Choose files
           </Button>
           <TakePhotoButton
             target={target}
             onFiles={(files) => attach(files)}
             openAtStart={openCameraAtStart}
-            className={classes.touch}
           />
           <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
             or drop files anywhere on this page, or paste a screenshot
@@ -133,7 +132,6 @@ export function RecordDropZone({
           color="orange"
           title="Some items were not attached"
           withCloseButton
-          styles={{ closeButton: { minWidth: 44, minHeight: 44 } }}
           closeButtonLabel="Dismiss"
           onClose={() => setRefusals([])}
           mb="sm"

@@ -24,7 +24,6 @@ export function UploadList({ entries, title }: { entries: readonly UploadEntry[]
             <Button
               variant="subtle"
               size="compact-sm"
-              mih={44}
               onClick={() => lightened.forEach((entry) => queue.sendOriginal(entry.id))}
             >
               Send all {lightened.length} originals

@@ -90,7 +90,6 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
           <Button
             variant="subtle"
             size="compact-sm"
-            mih={44}
             aria-label={`Send the original of ${name}`}
             onClick={() => queue.sendOriginal(entry.id)}
             style={{ alignSelf: 'flex-start' }}
@@ -106,7 +105,6 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             <ActionIcon
               variant="subtle"
               color="gray"
-              size={44}
               aria-label={`Cancel ${name}`}
               onClick={() => queue.cancel(entry.id)}
             >
@@ -118,7 +116,6 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
           <Tooltip label="Retry">
             <ActionIcon
               variant="subtle"
-              size={44}
               aria-label={`Retry ${name}`}
               onClick={() => queue.retry(entry.id)}
             >
@@ -131,7 +128,6 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             <ActionIcon
               variant="subtle"
               color="gray"
-              size={44}
               aria-label={`Remove ${name} from the list`}
               onClick={() => queue.remove(entry.id)}
             >

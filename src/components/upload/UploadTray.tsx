@@ -40,7 +40,7 @@ function TrayContents({ summary }: { summary: string }) {
       )}
       {finished && (
         <Group justify="flex-end">
-          <Button variant="default" mih={44} onClick={() => queue.clearFinished()}>
+          <Button variant="default" onClick={() => queue.clearFinished()}>
             Clear finished
           </Button>
         </Group>
@@ -102,7 +102,6 @@ export function UploadTray() {
     <>
       <Button
         variant="subtle"
-        mih={44}
         onClick={open}
         leftSection={<IconCloudUpload size={20} aria-hidden />}
         rightSection={
@@ -127,7 +126,7 @@ export function UploadTray() {
         onClose={close}
         position="right"
         title="Uploads"
-        closeButtonProps={{ 'aria-label': 'Close uploads', size: 44 }}
+        closeButtonProps={{ 'aria-label': 'Close uploads' }}
       >
         <TrayContents summary={summary} />
       </Drawer>

@@ -74,7 +74,7 @@ export function useDuplicateCheck(target: UploadTarget | null): {
       opened={pending !== null}
       onClose={() => close(false)}
       title={pending?.duplicates.length === 1 ? 'Attach this file again?' : 'Attach these files again?'}
-      closeButtonProps={{ 'aria-label': 'Close and skip', size: 44 }}
+      closeButtonProps={{ 'aria-label': 'Close and skip' }}
     >
       {pending && (
         <Stack>
@@ -89,10 +89,10 @@ export function useDuplicateCheck(target: UploadTarget | null): {
             ))}
           </List>
           <Group justify="flex-end">
-            <Button variant="default" mih={44} onClick={() => close(true)}>
+            <Button variant="default" onClick={() => close(true)}>
               Attach again
             </Button>
-            <Button mih={44} onClick={() => close(false)} data-autofocus>
+            <Button onClick={() => close(false)} data-autofocus>
               Skip
             </Button>
           </Group>

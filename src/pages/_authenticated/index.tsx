@@ -16,7 +16,7 @@ function HomePage() {
         <Title order={1} size="h2">
           Open a record
         </Title>
-        <Text className={readable.muted}>
+        <Text c="dimmed">
           Scan a label, type an id, or paste a link to a part, run, procedure, step, run step or run step
           field.
         </Text>

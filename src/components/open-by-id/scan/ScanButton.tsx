@@ -13,7 +13,7 @@ export function ScanButton() {
   if (!scanner) return null;
   return (
     <>
-      <Button size="md" h={44} leftSection={<IconScan size={22} aria-hidden />} onClick={() => setOpen(true)}>
+      <Button size="md" leftSection={<IconScan size={22} aria-hidden />} onClick={() => setOpen(true)}>
         Scan
       </Button>
       {open && (

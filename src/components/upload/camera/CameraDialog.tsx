@@ -88,7 +88,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
           <Alert color="orange" title="The camera cannot be shown here" role="alert">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{camera.reason}</Text>
-              <Button leftSection={<IconCamera size={20} aria-hidden />} mih={44} onClick={onUseCameraApp}>
+              <Button leftSection={<IconCamera size={20} aria-hidden />} onClick={onUseCameraApp}>
                 Use the camera app
               </Button>
             </Stack>
@@ -137,7 +137,6 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
                   <ActionIcon
                     variant="filled"
                     color="red"
-                    size={44}
                     aria-label={`Delete photo ${index + 1}`}
                     disabled={stateOf(shot) === 'registering'}
                     onClick={() => remove(shot)}

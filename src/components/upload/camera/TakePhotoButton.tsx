@@ -15,11 +15,10 @@ interface Props {
   onFiles(files: File[]): void;
   /** Opens the camera at once (the technician asked for it when scanning). */
   openAtStart?: boolean;
-  className?: string;
 }
 
 /** "Take photo": the in-page camera, with the device's camera app as the way out when it cannot run. */
-export function TakePhotoButton({ target, onFiles, openAtStart = false, className }: Props) {
+export function TakePhotoButton({ target, onFiles, openAtStart = false }: Props) {
   const [open, setOpen] = useState(openAtStart);
   const cameraApp = useRef<HTMLInputElement>(null);
   return (
@@ -28,7 +27,6 @@ export function TakePhotoButton({ target, onFiles, openAtStart = false, classNam
         variant="default"
         leftSection={<IconCamera size={20} aria-hidden />}
         onClick={() => setOpen(true)}
-        className={className}
       >
         Take photo
       </Button>
