@@ -12,7 +12,7 @@ import { UploadList } from './UploadList.tsx';
 import { SharedFilesOffer } from '../share/index.ts';
 import { useUploadQueue, useUploads } from '../shared/uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
-import desktop from '../feedback/desktopOnly.module.css';
+import desktop from '../shared/desktopOnly.module.css';
 import { useViewOnly } from '../shared/viewOnly.tsx';
 import { useDuplicateCheck } from './duplicateCheck.tsx';
 
