@@ -12,11 +12,15 @@ import {
 
 // The fake camera is fixed per browser launch: any picture with sharp detail will do to mark up.
 const video = writeQrVideo('FOD next to the bracket');
-test.use({ launchOptions: fakeCameraLaunchOptions(video), permissions: ['camera'] });
+test.use({
+  launchOptions: fakeCameraLaunchOptions(video),
+  permissions: ['camera'],
+  viewport: { width: 768, height: 1024 },
+});
 
 test('a photo just taken, marked up from the camera strip: original and marked copy attached, the copy changed only where drawn', async ({
   page,
-}) => {
+}, testInfo) => {
   const before = new Set((await partAttachments()).map((attachment) => attachment.id));
   const release = await holdUploads(page);
   await signIn(page, '/parts/1');
@@ -40,6 +44,9 @@ test('a photo just taken, marked up from the camera strip: original and marked c
 
   // The marked copy joins the strip after its original; both are attached.
   await expect(camera.getByRole('img', { name: 'Photo 2, marked up' })).toBeVisible();
+  const strip = testInfo.outputPath('camera-strip-after-markup.png');
+  await page.screenshot({ path: strip });
+  await testInfo.attach('camera-strip-after-markup', { path: strip, contentType: 'image/png' });
   await camera.getByRole('button', { name: 'Attach 2 photos' }).click();
   await expect(camera).toBeHidden();
   await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(2);

@@ -74,7 +74,12 @@ describe('the editor', () => {
     render(
       <MantineProvider>
         <ConfigProvider config={{ ...TEST_CONFIG, photoMaxEdgePx: 1000 }}>
-          <MarkupEditor image={jpeg} filename="weld.jpg" onSave={() => undefined} onCancel={() => undefined} />
+          <MarkupEditor
+            image={jpeg}
+            filename="weld.jpg"
+            onSave={() => undefined}
+            onCancel={() => undefined}
+          />
         </ConfigProvider>
       </MantineProvider>,
     );
