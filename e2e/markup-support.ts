@@ -211,3 +211,26 @@ export async function holdUploads(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/**
+ * The marked copy is the original's size and differs from it only inside drawArrowAndLabel's box:
+ * there clearly (a share of the picture's pixels, as marks scale with it), elsewhere by JPEG noise alone.
+ */
+export async function expectChangedOnlyWhereDrawn(
+  page: Page,
+  original: Buffer,
+  marked: Buffer,
+  picture: Picture = PHOTO,
+): Promise<void> {
+  const comparison = await comparePixels(page, original, marked, drawnBox(picture));
+  expect(comparison).toMatchObject({
+    width: picture.width,
+    height: picture.height,
+    otherWidth: picture.width,
+    otherHeight: picture.height,
+  });
+  const area = (picture.width * picture.height) / (PHOTO.width * PHOTO.height);
+  expect(comparison.changedInside).toBeGreaterThan(5_000 * area);
+  expect(comparison.changedOutside).toBe(0);
+  expect(comparison.meanOutside).toBeLessThan(2);
+}
