@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { PNG_BYTES, pdfBytes } from './records-support.ts';
@@ -121,6 +122,31 @@ test.describe('lighter photos', () => {
     expect(await look(page, stored.bytes)).toEqual({ width: 1920, height: 2560, top: 'red', bottom: 'blue' });
     expect((await storedFile(png)).bytes.equals(PNG_BYTES)).toBe(true);
     expect((await storedFile(pdf)).bytes.equals(pdfBytes())).toBe(true);
+  });
+
+  test('a HEIC photo arrives as a JPEG named .jpg, scaled within the size limit, its picture intact', async ({
+    page,
+  }) => {
+    // An 8-megapixel HEIC (red top half, blue bottom half) made with libheif's heif-enc: see files/README.md.
+    const heic = readFileSync(new URL('./files/red-over-blue-3200x2400.heic', import.meta.url));
+    await signIn(page, '/run-steps/3');
+    const photo = unique('IMG', 'heic');
+    const jpeg = photo.replace(/\.heic$/, '.jpg');
+    // Dropped as browsers often hand HEIC over: with no type, known by its name alone.
+    await dropInPage(page, [{ name: photo, bytes: [...heic], type: '' }]);
+    // Converted (libheif in the worker, the slow part), the row takes the JPEG's name; then it is sent.
+    await expect(page.getByRole('listitem', { name: new RegExp(`^${jpeg}: `) })).toBeVisible();
+    const row = page.getByRole('listitem', { name: `${jpeg}: Attached` });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(/^\d+(\.\d)? (MB|KB) → \d+(\.\d)? (MB|KB)$/)).toBeVisible();
+
+    const stored = await storedFile(jpeg);
+    expect(stored.contentType).toBe('image/jpeg');
+    // JPEG's start-of-image marker, then the picture as a browser decodes it.
+    expect([...stored.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(await look(page, stored.bytes)).toEqual({ width: 2560, height: 1920, top: 'red', bottom: 'blue' });
+    // The HEIC itself was never attached besides.
+    await expect(storedFile(photo)).rejects.toThrow('is not attached');
   });
 
   test('Send original sends the photo as it was taken', async ({ page }) => {
