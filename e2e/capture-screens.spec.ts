@@ -19,21 +19,35 @@ const SIZES = [
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-/** Nothing wider than the window, every enabled control in `scope` at least 44 px each way. */
+/**
+ * Nothing wider than the window; every enabled control in `scope` at least 44 px each way, and whole:
+ * not cut by a box around it that scrolls or clips.
+ */
 async function checkLayout(page: Page, scope: Locator, what: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${what} is wider than the window`).toBeLessThanOrEqual(0);
-  const small = await scope.evaluate((root) =>
-    [...root.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], input:not([type=file])')]
+  const problems = await scope.evaluate((root) => {
+    const cutBy = (control: HTMLElement, box: DOMRect) => {
+      for (let box2, parent = control.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflow === 'visible') continue;
+        box2 = parent.getBoundingClientRect();
+        if (box.top < box2.top - 1 || box.bottom > box2.bottom + 1) return true;
+        if (box.left < box2.left - 1 || box.right > box2.right + 1) return true;
+      }
+      return false;
+    };
+    return [...root.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], input:not([type=file])')]
       .filter((control) => control.getClientRects().length > 0 && control.tabIndex >= 0)
-      .map((control) => ({
-        name: control.getAttribute('aria-label') ?? control.textContent,
-        box: control.getBoundingClientRect(),
-      }))
-      .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ name, box }) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`),
-  );
-  expect(small, `controls under 44 px in ${what}`).toEqual([]);
+      .flatMap((control) => {
+        const box = control.getBoundingClientRect();
+        const name = `${control.getAttribute('aria-label') ?? control.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`;
+        return [
+          ...(box.width < 44 || box.height < 44 ? [`${name} is under 44 px`] : []),
+          ...(cutBy(control, box) ? [`${name} is cut off`] : []),
+        ];
+      });
+  });
+  expect(problems, `controls in ${what}`).toEqual([]);
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
