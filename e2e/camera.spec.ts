@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { fakeCameraLaunchOptions, writeQrVideo } from './fake-camera.ts';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
@@ -33,7 +34,7 @@ test.describe('the camera', () => {
     await page.getByRole('switch', { name: 'Open the camera as soon as a scan opens a record' }).check();
     // Scan: the record opens with the camera already on.
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
-    const camera = page.getByRole('dialog', { name: /^Photos for Run 1 · SN 0041 · Step 1$/ });
+    const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 1' });
     await expect(camera).toBeVisible();
     await expect(page).toHaveURL('/run-steps/1');
     // Shoot: three shots, each in the strip as it is taken.
@@ -51,6 +52,78 @@ test.describe('the camera', () => {
     expect(after.filter((a) => /^photo-.*\.jpg$/.test(a.filename))).toHaveLength(3);
   });
 
+  test.describe('after a scan has opened the camera', () => {
+    // Sign in, ask for the camera after every scan, go on (`before`), then scan: run step 1 opens with
+    // the camera on.
+    async function scanWithCameraAfterScan(page: Page, before?: () => Promise<void>) {
+      await signIn(page, '/');
+      await page.getByRole('switch', { name: 'Open the camera as soon as a scan opens a record' }).check();
+      await before?.();
+      await page.getByRole('button', { name: 'Scan', exact: true }).click();
+      const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 1' });
+      await expect(camera).toBeVisible();
+      await expect(page).toHaveURL('/run-steps/1');
+      return camera;
+    }
+
+    // The page's own "Take photo" can be pressed only when no camera covers the page, and it opens
+    // exactly one: so the camera had not come back by itself.
+    async function expectCameraClosedUntilAsked(page: Page) {
+      await expect(page.getByText('Run step 1', { exact: true })).toBeVisible();
+      const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 1' });
+      await expect(camera).toBeHidden();
+      await page.getByRole('button', { name: 'Take photo' }).click();
+      await expect(camera).toBeVisible();
+    }
+
+    test('Back leaves the record and Forward returns to it without the camera', async ({ page }) => {
+      const camera = await scanWithCameraAfterScan(page);
+      await page.goBack();
+      await expect(page).toHaveURL('/');
+      await expect(camera).toBeHidden();
+      await page.goForward();
+      await expect(page).toHaveURL('/run-steps/1');
+      await expectCameraClosedUntilAsked(page);
+    });
+
+    test('leaving the record and coming Back does not open the camera again', async ({ page }) => {
+      const camera = await scanWithCameraAfterScan(page);
+      await camera.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(camera).toBeHidden();
+      await page.getByRole('link', { name: /^Run 1\b/ }).click();
+      await expect(page).toHaveURL('/runs/1');
+      await page.goBack();
+      await expect(page).toHaveURL('/run-steps/1');
+      await expectCameraClosedUntilAsked(page);
+    });
+
+    test('reloading the record does not open the camera again', async ({ page }) => {
+      const camera = await scanWithCameraAfterScan(page);
+      await camera.getByRole('button', { name: 'Close', exact: true }).click();
+      await page.reload();
+      // After a reload the camera's code is fetched again before it could show: wait until it would be here.
+      await page.waitForLoadState('networkidle');
+      await expectCameraClosedUntilAsked(page);
+    });
+
+    test('a scan from another run step, with run step 1 seen before, opens the camera there too', async ({
+      page,
+    }) => {
+      await scanWithCameraAfterScan(page, async () => {
+        // Run step 1, then run step 2 through the app's links: run step 1's data stays in the page.
+        await page.getByLabel('Id, scanned label or link').fill('RUNSTEP-1');
+        await page.getByRole('button', { name: 'Open', exact: true }).click();
+        await page
+          .getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 1' })
+          .getByRole('button', { name: 'Close', exact: true })
+          .click();
+        await page.getByRole('link', { name: /^Run 1\b/ }).click();
+        await page.getByRole('link', { name: /^Run step 2:/ }).click();
+        await expect(page.getByText('Run step 2', { exact: true })).toBeVisible();
+      });
+    });
+  });
+
   test('deletes a shot that is still on its way, so it is never attached', async ({ page }) => {
     // Storage never answers the PUT: the shot stays on its way while it is deleted.
     await page.route(
@@ -59,7 +132,7 @@ test.describe('the camera', () => {
     );
     await signIn(page, '/run-steps/2');
     await page.getByRole('button', { name: 'Take photo' }).click();
-    const camera = page.getByRole('dialog', { name: /^Photos for Run 1 · SN 0041 · Step 2$/ });
+    const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 2' });
     await camera.getByRole('button', { name: 'Take photo' }).click();
     await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeVisible();
     await expect(page.getByRole('listitem', { name: /^photo-.*: Uploading/ })).toBeVisible();

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { PNG_BYTES, pdfBytes } from './records-support.ts';
+import { dropInPage } from './photo-support.ts';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 
 /** A name no other test uses. */
@@ -26,53 +28,6 @@ async function storedFile(filename: string): Promise<{ contentType: string | nul
   if (!found) throw new Error(`${filename} is not attached to run step 3`);
   const response = await fetch(found.downloadUrl);
   return { contentType: found.contentType, bytes: Buffer.from(await response.arrayBuffer()) };
-}
-
-/**
- * Drops files made in the page: `photo` is a 4000×3000 JPEG (noise, so it does not compress to
- * nothing) stored sideways, left half red and right half blue, with EXIF orientation 6 (turn 90°
- * clockwise to view): upright it is red on top, blue below.
- */
-async function dropInPage(
-  page: Page,
-  files: { name: string; photo?: true; bytes?: number[]; type?: string }[],
-) {
-  const transfer = await page.evaluateHandle(async (specs) => {
-    const sidewaysPhoto = async () => {
-      const canvas = new OffscreenCanvas(4000, 3000);
-      const context = canvas.getContext('2d')!;
-      const image = context.createImageData(4000, 3000);
-      for (let i = 0; i < image.data.length; i += 4) {
-        const left = (i / 4) % 4000 < 2000;
-        const noise = Math.random() * 40;
-        image.data[i] = left ? 200 + noise : noise;
-        image.data[i + 1] = noise;
-        image.data[i + 2] = left ? noise : 200 + noise;
-        image.data[i + 3] = 255;
-      }
-      context.putImageData(image, 0, 0);
-      const jpeg = new Uint8Array(
-        await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 })).arrayBuffer(),
-      );
-      // APP1 "Exif", big-endian TIFF, one IFD entry: Orientation (0x0112) SHORT = 6.
-      const exif = [
-        0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00,
-        0x08, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00,
-        0x00, 0x00,
-      ];
-      return new Uint8Array([...jpeg.subarray(0, 2), ...exif, ...jpeg.subarray(2)]);
-    };
-    const dataTransfer = new DataTransfer();
-    for (const spec of specs) {
-      const bytes = spec.photo ? await sidewaysPhoto() : new Uint8Array(spec.bytes!);
-      dataTransfer.items.add(new File([bytes], spec.name, { type: spec.photo ? 'image/jpeg' : spec.type! }));
-    }
-    return dataTransfer;
-  }, files);
-  const target = page.getByRole('heading', { level: 1 });
-  await target.dispatchEvent('dragenter', { dataTransfer: transfer });
-  await target.dispatchEvent('dragover', { dataTransfer: transfer });
-  await target.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
 /** Width, height and the colour at the top and bottom middle of an image, decoded by the browser. */
@@ -121,6 +76,31 @@ test.describe('lighter photos', () => {
     expect(await look(page, stored.bytes)).toEqual({ width: 1920, height: 2560, top: 'red', bottom: 'blue' });
     expect((await storedFile(png)).bytes.equals(PNG_BYTES)).toBe(true);
     expect((await storedFile(pdf)).bytes.equals(pdfBytes())).toBe(true);
+  });
+
+  test('a HEIC photo arrives as a JPEG named .jpg, scaled within the size limit, its picture intact', async ({
+    page,
+  }) => {
+    // An 8-megapixel HEIC (red top half, blue bottom half) made with libheif's heif-enc: see files/README.md.
+    const heic = readFileSync(new URL('./files/red-over-blue-3200x2400.heic', import.meta.url));
+    await signIn(page, '/run-steps/3');
+    const photo = unique('IMG', 'heic');
+    const jpeg = photo.replace(/\.heic$/, '.jpg');
+    // Dropped as browsers often hand HEIC over: with no type, known by its name alone.
+    await dropInPage(page, [{ name: photo, bytes: [...heic], type: '' }]);
+    // Converted (libheif in the worker, the slow part), the row takes the JPEG's name; then it is sent.
+    await expect(page.getByRole('listitem', { name: new RegExp(`^${jpeg}: `) })).toBeVisible();
+    const row = page.getByRole('listitem', { name: `${jpeg}: Attached` });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(/^\d+(\.\d)? (MB|KB) → \d+(\.\d)? (MB|KB)$/)).toBeVisible();
+
+    const stored = await storedFile(jpeg);
+    expect(stored.contentType).toBe('image/jpeg');
+    // JPEG's start-of-image marker, then the picture as a browser decodes it.
+    expect([...stored.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(await look(page, stored.bytes)).toEqual({ width: 2560, height: 1920, top: 'red', bottom: 'blue' });
+    // The HEIC itself was never attached besides.
+    await expect(storedFile(photo)).rejects.toThrow('is not attached');
   });
 
   test('Send original sends the photo as it was taken', async ({ page }) => {

@@ -12,6 +12,8 @@ export function RecordLabelButton(props: RecordLabelProps) {
     <>
       <Button
         variant="default"
+        // Beside a long record title the button keeps its width; it would be squeezed and cut otherwise.
+        style={{ flexShrink: 0 }}
         leftSection={<IconQrcode size={20} aria-hidden />}
         onClick={() => setOpen(true)}
       >

@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { QrCode } from './QrCode.tsx';
@@ -22,29 +23,45 @@ export default function RecordLabelDialog({
   onClose,
 }: RecordLabelProps & { onClose(): void }) {
   return (
-    <Modal opened onClose={onClose} title={`Label for ${name}`} size="auto">
-      <Stack gap="md" align="center">
-        <div className={classes.label} data-testid="record-label">
-          <QrCode text={url} size={220} title={`QR code for ${url}`} />
-          <div>
-            <Text fw={700} size="xl">
-              {name}
-            </Text>
-            <Text className={classes.title}>{title}</Text>
-            <Text size="xs" className={classes.url}>
-              {url}
-            </Text>
-          </div>
-        </div>
-        <Group>
-          <Button leftSection={<IconPrinter size={20} aria-hidden />} onClick={() => window.print()}>
-            Print label
-          </Button>
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <>
+      <Modal opened onClose={onClose} title={`Label for ${name}`} size="auto">
+        <Stack gap="md" align="center">
+          <Label name={name} title={title} url={url} data-testid="record-label" />
+          <Group>
+            <Button leftSection={<IconPrinter size={20} aria-hidden />} onClick={() => window.print()}>
+              Print label
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {/* What goes on paper: a copy straight under <body>, since the dialog's scrolling and moving
+          boxes would cut a label printed from inside it. */}
+      {createPortal(
+        <div className={classes.sheet} aria-hidden>
+          <Label name={name} title={title} url={url} />
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}
+
+function Label({ name, title, url, ...rest }: RecordLabelProps & { 'data-testid'?: string }) {
+  return (
+    <div className={classes.label} {...rest}>
+      <QrCode text={url} size={220} title={`QR code for ${url}`} />
+      <div>
+        <Text fw={700} size="xl">
+          {name}
+        </Text>
+        <Text className={classes.title}>{title}</Text>
+        <Text size="xs" className={classes.url}>
+          {url}
+        </Text>
+      </div>
+    </div>
   );
 }

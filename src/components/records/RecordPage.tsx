@@ -112,7 +112,18 @@ function LoadedRecord<TData, TRecord>({
   }
 
   const content = view(record);
-  return <RecordBody kind={kind} id={id} name={name} content={content} refreshFailure={refreshFailure} />;
+  // Keyed by record: another record of this kind gets its own camera button (which opens the camera
+  // when a scan brought it here) and its own drop-zone messages, not the previous record's.
+  return (
+    <RecordBody
+      key={recordPath(kind, id)}
+      kind={kind}
+      id={id}
+      name={name}
+      content={content}
+      refreshFailure={refreshFailure}
+    />
+  );
 }
 
 /** The loaded record; it is also noted as this user's most recent record on this device. */
@@ -129,7 +140,7 @@ function RecordBody({
   content: RecordView;
   refreshFailure: unknown;
 }) {
-  const cameraAfterScan = useCameraAfterScan();
+  const cameraAfterScan = useCameraAfterScan(recordPath(kind, id));
   useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
   const recordLabel = content.context?.line ?? `${name}: ${content.title}`;
   const body = (

@@ -68,7 +68,13 @@ export default function ScanDialog({ onClose, onScan }: Props) {
   const track = camera.status === 'live' ? camera.track : undefined;
 
   return (
-    <Modal opened onClose={onClose} fullScreen title="Scan a label" classNames={{ body: classes.body }}>
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen
+      title="Scan a label"
+      classNames={{ content: classes.content, body: classes.body }}
+    >
       <Stack gap="sm" className={classes.layout}>
         {camera.status === 'unavailable' ? (
           <Alert color="orange" title="The camera cannot be used to scan" role="alert">

@@ -1,4 +1,5 @@
-import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 
 const KEY = 'floor-attach.camera-after-scan';
 
@@ -30,7 +31,29 @@ export function rememberCameraAfterScan(
   }
 }
 
-/** True on the record page a scan just opened when the camera should open at once. */
-export function useCameraAfterScan(): boolean {
-  return useRouterState({ select: (state) => state.location.state.cameraAfterScan === true });
+/**
+ * True on the record page at `path` when a scan just opened it and the camera should open at once.
+ * The request is spent as it is read: it is taken off this history entry, so Back, Forward or a
+ * reload that returns here shows the record without opening the camera again. Only the page the scan
+ * opened spends it: while the router moves there, the record being left still renders once more.
+ */
+export function useCameraAfterScan(path: string): boolean {
+  const navigate = useNavigate();
+  const { requested, href } = useRouterState({
+    select: (state) => ({
+      requested: state.location.pathname === path && state.location.state.cameraAfterScan === true,
+      href: state.location.href,
+    }),
+    structuralSharing: true,
+  });
+  useEffect(() => {
+    if (!requested) return;
+    void navigate({
+      href,
+      replace: true,
+      resetScroll: false,
+      state: (previous) => ({ ...previous, cameraAfterScan: undefined }),
+    });
+  }, [requested, href, navigate]);
+  return requested;
 }

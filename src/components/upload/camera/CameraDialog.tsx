@@ -96,7 +96,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
       closeOnEscape={!editing}
       fullScreen
       title={`Photos for ${target.label}`}
-      classNames={{ body: classes.body }}
+      classNames={{ content: classes.content, body: classes.body }}
     >
       <Stack gap="sm" className={classes.layout}>
         {camera.status === 'unavailable' ? (

@@ -1,0 +1,119 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect, signIn, test } from './fixtures.ts';
+import { dropInPage } from './photo-support.ts';
+import playwrightConfig from '../playwright.config.ts';
+
+// Chromium's own fake camera (a moving test pattern, no code in it), so the scan dialog stays open.
+const base = playwrightConfig.use?.launchOptions ?? {};
+test.use({
+  launchOptions: {
+    ...base,
+    args: [...(base.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+  permissions: ['camera'],
+});
+
+const SIZES = [
+  { name: 'portrait', width: 768, height: 1024 },
+  { name: 'landscape', width: 1024, height: 768 },
+] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * Nothing wider than the window; every enabled control in `scope` at least 44 px each way, and whole:
+ * not cut by a box around it that scrolls or clips.
+ */
+async function checkLayout(page: Page, scope: Locator, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} is wider than the window`).toBeLessThanOrEqual(0);
+  const problems = await scope.evaluate((root) => {
+    const cutBy = (control: HTMLElement, box: DOMRect) => {
+      for (let box2, parent = control.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflow === 'visible') continue;
+        box2 = parent.getBoundingClientRect();
+        if (box.top < box2.top - 1 || box.bottom > box2.bottom + 1) return true;
+        if (box.left < box2.left - 1 || box.right > box2.right + 1) return true;
+      }
+      return false;
+    };
+    return [...root.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], input:not([type=file])')]
+      .filter((control) => control.getClientRects().length > 0 && control.tabIndex >= 0)
+      .flatMap((control) => {
+        const box = control.getBoundingClientRect();
+        const name = `${control.getAttribute('aria-label') ?? control.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`;
+        return [
+          ...(box.width < 44 || box.height < 44 ? [`${name} is under 44 px`] : []),
+          ...(cutBy(control, box) ? [`${name} is cut off`] : []),
+        ];
+      });
+  });
+  expect(problems, `controls in ${what}`).toEqual([]);
+}
+
+async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+test.describe('scan, camera, label and lighter-photo screens at tablet sizes, light and dark', () => {
+  for (const size of SIZES) {
+    for (const scheme of SCHEMES) {
+      const suffix = `${size.name}-${scheme}`;
+
+      test(`${suffix}: scan dialog, camera with three shots, label and its print view`, async ({
+        page,
+      }, testInfo) => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.emulateMedia({ colorScheme: scheme });
+        await signIn(page, '/run-steps/2');
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+
+        await page.getByRole('button', { name: 'Scan', exact: true }).click();
+        const scan = page.getByRole('dialog', { name: 'Scan a label' });
+        const view = scan.getByLabel('Camera view');
+        await expect
+          .poll(() => view.evaluate((video: HTMLVideoElement) => video.readyState))
+          .toBeGreaterThanOrEqual(2);
+        await checkLayout(page, scan, 'the scan dialog');
+        await shoot(page, testInfo, `scan-${suffix}`);
+        await scan.getByRole('button', { name: 'Cancel' }).click();
+        await expect(scan).toBeHidden();
+
+        await page.getByRole('button', { name: 'Take photo' }).click();
+        const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 2' });
+        for (const count of [1, 2, 3]) {
+          await camera.getByRole('button', { name: 'Take photo' }).click();
+          await expect(camera.getByRole('img', { name: `Photo ${count}` })).toBeVisible();
+        }
+        await expect(camera.getByRole('button', { name: 'Attach 3 photos' })).toBeVisible();
+        await checkLayout(page, camera, 'the camera');
+        await shoot(page, testInfo, `camera-${suffix}`);
+        await camera.getByRole('button', { name: 'Attach 3 photos' }).click();
+        await expect(camera).toBeHidden();
+
+        await page.getByRole('button', { name: 'Label', exact: true }).click();
+        const label = page.getByRole('dialog', { name: 'Label for Run step 2' });
+        await expect(label.getByRole('img', { name: /^QR code for / })).toBeVisible();
+        await checkLayout(page, label, 'the label dialog');
+        await shoot(page, testInfo, `label-${suffix}`);
+        await page.emulateMedia({ media: 'print' });
+        await shoot(page, testInfo, `label-print-${suffix}`);
+        await page.emulateMedia({ media: 'screen' });
+      });
+
+      test(`${suffix}: upload rows of a lighter photo`, async ({ page }, testInfo) => {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.emulateMedia({ colorScheme: scheme });
+        await signIn(page, '/run-steps/3');
+        const photo = `IMG-${suffix}-${Date.now().toString(36)}.jpg`;
+        await dropInPage(page, [{ name: photo, photo: true }]);
+        const row = page.getByRole('listitem', { name: `${photo}: Attached` });
+        await expect(row.getByText(/^\d+(\.\d)? MB → \d+(\.\d)? (MB|KB)$/)).toBeVisible();
+        await row.scrollIntoViewIfNeeded();
+        await checkLayout(page, row, 'the upload row');
+        await shoot(page, testInfo, `uploads-${suffix}`);
+      });
+    }
+  }
+});
