@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           css: false,
+          // Component tests type and click through user-event; on a busy CI machine a whole journey
+          // can take more than the default 5 s without anything being wrong.
+          testTimeout: 30_000,
         },
       },
       {

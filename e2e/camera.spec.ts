@@ -33,7 +33,7 @@ test.describe('the camera', () => {
     await page.getByRole('switch', { name: 'Open the camera as soon as a scan opens a record' }).check();
     // Scan: the record opens with the camera already on.
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
-    const camera = page.getByRole('dialog', { name: /^Photos for Run step 1/ });
+    const camera = page.getByRole('dialog', { name: /^Photos for Run 1 · SN 0041 · Step 1$/ });
     await expect(camera).toBeVisible();
     await expect(page).toHaveURL('/run-steps/1');
     // Shoot: three shots, each in the strip as it is taken.
@@ -59,7 +59,7 @@ test.describe('the camera', () => {
     );
     await signIn(page, '/run-steps/2');
     await page.getByRole('button', { name: 'Take photo' }).click();
-    const camera = page.getByRole('dialog', { name: /^Photos for Run step 2/ });
+    const camera = page.getByRole('dialog', { name: /^Photos for Run 1 · SN 0041 · Step 2$/ });
     await camera.getByRole('button', { name: 'Take photo' }).click();
     await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeVisible();
     await expect(page.getByRole('listitem', { name: /^photo-.*: Uploading/ })).toBeVisible();

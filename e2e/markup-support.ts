@@ -161,3 +161,76 @@ export async function tap(
   const point = await screenPoint(canvas, picture, at);
   await page.mouse.click(...point);
 }
+
+export const editor = (page: Page) => page.getByRole('dialog', { name: /^Mark up/ });
+export const marks = (page: Page) =>
+  editor(page).getByRole('list', { name: 'Marks on the photo' }).getByRole('listitem');
+
+type Picture = { width: number; height: number };
+
+/** A point given in PHOTO's pixels, at the same place of a picture of another size. */
+function at(picture: Picture, [x, y]: [number, number]): [number, number] {
+  return [(x * picture.width) / PHOTO.width, (y * picture.height) / PHOTO.height];
+}
+
+/**
+ * An arrow from (300, 300) to (600, 500) and a "FOD" label at (900, 300), in PHOTO's pixels (at the
+ * same places of a picture of another size: marks are sized by the picture, so they scale with it).
+ */
+export async function drawArrowAndLabel(page: Page, picture: Picture = PHOTO): Promise<void> {
+  const canvas = editor(page).getByTestId('markup-canvas');
+  await drag(page, canvas, picture, at(picture, [300, 300]), at(picture, [600, 500]));
+  await expect(marks(page)).toHaveText(['Red arrow']);
+  await addFodLabel(page, picture);
+  await expect(marks(page)).toHaveText(['Red arrow', 'Red label “FOD”']);
+}
+
+export async function addFodLabel(page: Page, picture: Picture = PHOTO): Promise<void> {
+  await editor(page).getByRole('toolbar').getByText('Label', { exact: true }).click();
+  await expect(editor(page).getByRole('radio', { name: 'Label' })).toBeChecked();
+  await editor(page).getByRole('button', { name: 'FOD' }).click();
+  await tap(page, editor(page).getByTestId('markup-canvas'), picture, at(picture, [900, 300]));
+}
+
+/** Everything drawArrowAndLabel draws lies in this box of the picture (arrow head and label width included). */
+export function drawnBox(picture: Picture = PHOTO): { x: number; y: number; w: number; h: number } {
+  const [x, y] = at(picture, [220, 220]);
+  const [w, h] = at(picture, [900, 360]);
+  return { x, y, w, h };
+}
+
+/** Storage PUTs wait until released: a photo stays queued long enough to be marked up first. */
+export async function holdUploads(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${SANDBOX_URL}/storage/**`, async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await released;
+    // A PUT the page stopped (the photo was held for its mark-up) cannot be continued.
+    await route.fallback().catch(() => undefined);
+  });
+  return release;
+}
+
+/**
+ * The marked copy is the original's size and differs from it only inside drawArrowAndLabel's box:
+ * there clearly (a share of the picture's pixels, as marks scale with it), elsewhere by JPEG noise alone.
+ */
+export async function expectChangedOnlyWhereDrawn(
+  page: Page,
+  original: Buffer,
+  marked: Buffer,
+  picture: Picture = PHOTO,
+): Promise<void> {
+  const comparison = await comparePixels(page, original, marked, drawnBox(picture));
+  expect(comparison).toMatchObject({
+    width: picture.width,
+    height: picture.height,
+    otherWidth: picture.width,
+    otherHeight: picture.height,
+  });
+  const area = (picture.width * picture.height) / (PHOTO.width * PHOTO.height);
+  expect(comparison.changedInside).toBeGreaterThan(5_000 * area);
+  expect(comparison.changedOutside).toBe(0);
+  expect(comparison.meanOutside).toBeLessThan(2);
+}

@@ -125,8 +125,11 @@ test.describe('a shared tablet', () => {
 
     await openSignOut(page, TECHNICIAN.name);
     const ask = page.getByRole('dialog', { name: '1 file not attached yet' });
-    await ask.getByRole('button', { name: 'Wait for them' }).click();
-    await expect(ask).toBeHidden();
+    await ask.getByRole('button', { name: 'Wait for them, then sign out' }).click();
+    const waiting = page.getByRole('dialog', { name: 'Signing out when the files are attached' });
+    await expect(waiting.getByRole('status')).toHaveText(/^1 file still to attach/);
+    await waiting.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(waiting).toBeHidden();
     await expect(row).toBeVisible();
 
     await openSignOut(page, TECHNICIAN.name);
@@ -144,6 +147,31 @@ test.describe('a shared tablet', () => {
       page.getByRole('region', { name: /^All uploads/ }).getByRole('listitem', { name: `${name}: Attached` }),
     ).toBeVisible();
     expect(await attachmentsNamed([name!])).toHaveLength(1);
+  });
+
+  test('"wait, then sign out" signs out by itself once the files are attached, and not before', async ({
+    page,
+  }) => {
+    const names = [unique('first.jpg'), unique('second.jpg')];
+    await signIn(page, '/parts/1', TECHNICIAN);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${SANDBOX_URL}/storage/**`, async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.fallback();
+    });
+    await chooseFiles(page, names);
+    await expect(page.getByRole('listitem', { name: /: Uploading/ })).toHaveCount(2);
+
+    await openSignOut(page, TECHNICIAN.name);
+    await page.getByRole('button', { name: 'Wait for them, then sign out' }).click();
+    const waiting = page.getByRole('dialog', { name: 'Signing out when the files are attached' });
+    await expect(waiting.getByRole('status')).toHaveText(/^2 files still to attach/);
+    expect(await attachmentsNamed(names)).toEqual([]);
+    release();
+    await page.waitForURL(/\/oidc\/session\/end/);
+    const attached = await attachmentsNamed(names);
+    expect(attached.map((a) => a.filename).sort()).toEqual([...names].sort());
   });
 
   test('sign-out that discards, once confirmed, leaves nothing to send', async ({ page }) => {

@@ -18,7 +18,7 @@ export function createSignOut(deps: {
     // Nothing of this user's data stays in memory for the next person on this tablet.
     await deps.client.clearStore();
     // Back here if the identity provider's answer is "Stay signed in".
-    rememberSignOutPage(returnTo);
+    rememberSignOutPage(returnTo, deps.session.getPerson());
     await deps.session.signOut();
   };
 }

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { takeSignOutPage } from '../auth/signOutReturn';
 import { fetchAppConfig } from '../config/appConfig';
 import { ConfigErrorPage } from '../config/ConfigErrorPage';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
@@ -22,10 +21,9 @@ export async function startApp(
   fetchImpl: typeof fetch = fetch,
   updates: AppUpdates = noAppUpdates,
 ): Promise<void> {
-  // Opened from the home-screen icon, or back from the provider's "Stay signed in": to the page the
-  // technician had open.
+  // Opened from the home-screen icon: to the page the technician had open.
   const url = new URL(window.location.href);
-  const destination = launchDestination(url) ?? takeSignOutPage(url);
+  const destination = launchDestination(url);
   if (destination) window.history.replaceState(null, '', destination);
 
   // The OIDC library and the upload pipeline load while the configuration is fetched, rather than

@@ -1,29 +1,68 @@
+import type { SessionPerson } from './authSession.ts';
 import { sanitizeRedirect } from './redirect.ts';
 
 const KEY = 'floor-signed-out-from';
 
+interface SignedOutFrom {
+  path: string;
+  subject: string;
+  organization: string;
+}
+
 /**
  * The identity provider sends the browser to the app's start page after its "Do you want to sign
- * out?", whichever was chosen. When the answer was "Stay signed in", the technician should be back
- * on the page they were on, so that page is kept for this tab for the next start.
+ * out?", whichever was chosen, and the app signs in again from there. When the answer was "Stay
+ * signed in", the technician should be back on the page they were on, so that page is kept for this
+ * tab, with who was on it: the next person to sign in here starts on the home page instead.
  */
-export function rememberSignOutPage(path: string, storage: Storage = window.sessionStorage): void {
+export function rememberSignOutPage(
+  path: string,
+  person: SessionPerson | null,
+  storage: Storage = window.sessionStorage,
+): void {
+  if (!person) return;
+  const saved: SignedOutFrom = { path, subject: person.subject, organization: person.organization };
   try {
-    storage.setItem(KEY, path);
+    storage.setItem(KEY, JSON.stringify(saved));
   } catch {
     // Without storage the start page opens, as before.
   }
 }
 
-/** The page to go back to after the provider's answer, once; null when this start is not that. */
-export function takeSignOutPage(url: URL, storage: Storage = window.sessionStorage): string | null {
-  let saved: string | null;
+function read(storage: Storage): SignedOutFrom | null {
   try {
-    saved = storage.getItem(KEY);
+    const raw = storage.getItem(KEY);
     storage.removeItem(KEY);
+    const saved: unknown = raw ? JSON.parse(raw) : null;
+    if (
+      saved &&
+      typeof saved === 'object' &&
+      'path' in saved &&
+      'subject' in saved &&
+      'organization' in saved
+    ) {
+      const { path, subject, organization } = saved;
+      if (typeof path === 'string' && typeof subject === 'string' && typeof organization === 'string') {
+        return { path, subject, organization };
+      }
+    }
   } catch {
-    saved = null;
+    // Unreadable or not ours: nothing to go back to.
   }
-  if (saved === null || url.pathname !== '/' || url.search !== '') return null;
-  return sanitizeRedirect(saved);
+  return null;
+}
+
+/**
+ * Where a sign-in that was headed for `returnTo` should land: the page this same person signed out
+ * from when the sign-in started from the start page, else `returnTo`. Read once.
+ */
+export function takeSignOutPage(
+  returnTo: string,
+  person: SessionPerson | null,
+  storage: Storage = window.sessionStorage,
+): string {
+  const saved = read(storage);
+  if (!saved || !person || returnTo !== '/') return returnTo;
+  if (saved.subject !== person.subject || saved.organization !== person.organization) return returnTo;
+  return sanitizeRedirect(saved.path);
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useAuthSession } from '../../auth/AuthContext';
 import { StaleSignInError } from '../../auth/authSession';
+import { takeSignOutPage } from '../../auth/signOutReturn';
 import { CenteredPanel } from './CenteredPanel';
 
 function describe(error: unknown): string {
@@ -23,7 +24,9 @@ export function AuthCallbackPage() {
     let active = true;
     session.completeSignIn(window.location.href).then(
       (returnTo) => {
-        if (active) void router.navigate({ href: returnTo, replace: true });
+        // Back from the provider's "Stay signed in": to the page this person signed out from.
+        const page = takeSignOutPage(returnTo, session.getPerson());
+        if (active) void router.navigate({ href: page, replace: true });
       },
       (error: unknown) => {
         if (!active) return;

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Checkbox, Group, Loader, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useAppConfig } from '../../config/ConfigContext.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';
 import { loadMarkupImage } from './loadMarkupImage.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
@@ -36,11 +37,12 @@ export default function MarkupEditor(props: MarkupEditorProps) {
   const { image, filename, onCancel } = props;
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [keepOriginal, setKeepOriginal] = useState(true);
+  const { photoMaxEdgePx } = useAppConfig();
 
   useEffect(() => {
     let bitmap: ImageBitmap | null = null;
     let live = true;
-    loadMarkupImage(image).then(
+    loadMarkupImage(image, photoMaxEdgePx).then(
       (decoded) => {
         if (live) setLoaded({ bitmap: (bitmap = decoded) });
         else decoded.close();
@@ -56,7 +58,7 @@ export default function MarkupEditor(props: MarkupEditorProps) {
       live = false;
       bitmap?.close();
     };
-  }, [image]);
+  }, [image, photoMaxEdgePx]);
 
   return (
     <Modal.Root opened fullScreen onClose={onCancel} closeOnEscape={false}>

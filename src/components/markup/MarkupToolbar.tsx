@@ -107,7 +107,13 @@ export function MarkupToolbar(props: Props) {
           value,
           label: (
             <>
-              <ColorSwatch color={value} size={26} aria-hidden withShadow />
+              {/* A ring, so black stays visible on the dark theme and white on the light one. */}
+              <ColorSwatch
+                color={value}
+                size={26}
+                aria-hidden
+                style={{ boxShadow: '0 0 0 2px var(--mantine-color-dimmed)' }}
+              />
               <VisuallyHidden>{name}</VisuallyHidden>
             </>
           ),

@@ -1,22 +1,13 @@
-import { PHOTO_MAX_LONG_EDGE } from '../../upload/photoLimits.ts';
-
-/** The size a picture is worked on and saved at: its own, or smaller to fit the photo cap. */
-export function cappedSize(
-  width: number,
-  height: number,
-  maxEdge: number,
-): { width: number; height: number } {
-  const scale = Math.min(1, maxEdge / Math.max(width, height));
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
-}
+import { scaledSize } from '../../upload/lightenPolicy.ts';
 
 /**
- * Decodes a photo upright (EXIF orientation applied) and no larger than the app's photo cap. The
- * browser decodes and scales off the main thread, so a 12-megapixel photo does not freeze the page.
+ * Decodes a photo upright (EXIF orientation applied) and no larger than the photo cap of config.json
+ * (`photoMaxEdgePx`, the one photos are made lighter to), so the marked copy matches the photos next
+ * to it. The browser decodes and scales off the main thread, so a 12-megapixel photo does not freeze the page.
  */
-export async function loadMarkupImage(image: Blob, maxEdge = PHOTO_MAX_LONG_EDGE): Promise<ImageBitmap> {
+export async function loadMarkupImage(image: Blob, maxEdgePx: number): Promise<ImageBitmap> {
   const full = await createImageBitmap(image, { imageOrientation: 'from-image' });
-  const size = cappedSize(full.width, full.height, maxEdge);
+  const size = scaledSize(full.width, full.height, maxEdgePx);
   if (size.width === full.width && size.height === full.height) return full;
   try {
     return await createImageBitmap(full, {

@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigProvider } from '../../config/ConfigContext.tsx';
+import { TEST_CONFIG } from '../../test/renderApp.tsx';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { UploadList } from './UploadList.tsx';
@@ -16,9 +18,11 @@ function Uploads() {
 function renderList(queue: UploadQueue) {
   return render(
     <MantineProvider>
-      <UploadQueueProvider queue={queue}>
-        <Uploads />
-      </UploadQueueProvider>
+      <ConfigProvider config={TEST_CONFIG}>
+        <UploadQueueProvider queue={queue}>
+          <Uploads />
+        </UploadQueueProvider>
+      </ConfigProvider>
     </MantineProvider>,
   );
 }

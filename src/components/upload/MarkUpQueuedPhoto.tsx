@@ -13,7 +13,22 @@ const noMarks: MarkupDraft = { width: 0, height: 0, shapes: [] };
  * marked up, its marks stored with it, so a reload finds them again; saving queues the marked copy
  * for the same record and lets the original go on (unless the technician keeps it out).
  */
-export function MarkUpQueuedPhoto({ entry, name }: { entry: UploadEntry; name: string }) {
+export function MarkUpQueuedPhoto({
+  entry,
+  name,
+  minHeight,
+  onEditing,
+  onSaved,
+}: {
+  entry: UploadEntry;
+  name: string;
+  /** Taller than the theme's touch minimum where the button sits among larger ones (the camera). */
+  minHeight?: number;
+  /** The editor opened or closed: a dialog it opens over must not close on that dialog's Escape. */
+  onEditing?(editing: boolean): void;
+  /** The marked copy was queued; `keptOriginal` is false when the original is no longer to be attached. */
+  onSaved?(marked: UploadEntry, keptOriginal: boolean): void;
+}) {
   const queue = useUploadQueue();
   const [session, setSession] = useState<{ initial?: MarkupDraft; held: boolean } | null>(null);
   const { id } = entry;
@@ -21,6 +36,12 @@ export function MarkUpQueuedPhoto({ entry, name }: { entry: UploadEntry; name: s
   const open = () => {
     const initial = entry.markup;
     setSession({ initial, held: queue.holdForMarkup(id, initial ?? noMarks) });
+    onEditing?.(true);
+  };
+
+  const close = () => {
+    setSession(null);
+    onEditing?.(false);
   };
 
   const held = session?.held ?? false;
@@ -30,15 +51,16 @@ export function MarkUpQueuedPhoto({ entry, name }: { entry: UploadEntry; name: s
   );
 
   const save = ({ file, keepOriginal }: MarkupResult) => {
-    const { refused } = queue.add([file], entry.target);
+    const { added, refused } = queue.add([file], entry.target);
     if (refused.length > 0) throw new Error(refused[0]!.reason);
     if (held) queue.endMarkup(id, keepOriginal);
-    setSession(null);
+    close();
+    onSaved?.(added[0]!, !held || keepOriginal);
   };
 
   const cancel = () => {
     if (held) queue.endMarkup(id, true);
-    setSession(null);
+    close();
   };
 
   return (
@@ -46,6 +68,7 @@ export function MarkUpQueuedPhoto({ entry, name }: { entry: UploadEntry; name: s
       <Button
         variant={entry.markup ? 'filled' : 'light'}
         size="sm"
+        mih={minHeight}
         leftSection={<IconPencil size={18} aria-hidden />}
         aria-label={`${entry.markup ? 'Continue marking up' : 'Mark up'} ${name}`}
         onClick={open}

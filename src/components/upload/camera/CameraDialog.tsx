@@ -3,7 +3,8 @@ import { ActionIcon, Alert, Button, Group, Image, Modal, Stack, Text, Tooltip } 
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../shared/DeleteAttachmentDialog.tsx';
 import { useUploadQueue, useUploads } from '../../shared/uploadQueueContext.tsx';
-import type { UploadTarget } from '../../../upload/types.ts';
+import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
+import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
 import { photoFilename, takePhoto } from './takePhoto.ts';
 import { useCameraStream } from '../../shared/camera/useCameraStream.ts';
 import classes from '../../shared/camera/cameraView.module.css';
@@ -12,6 +13,8 @@ interface Shot {
   entryId: string;
   url: string;
   filename: string;
+  /** A marked-up copy of the shot before it. */
+  marked?: boolean;
 }
 
 interface Props {
@@ -24,7 +27,7 @@ interface Props {
 /**
  * The camera in the page: rear camera, never mirrored, a large shutter, several shots in a row. Each
  * shot goes to the upload queue the moment it is taken (stored, so a killed tab loses none of them);
- * the strip below lets the technician look at them and delete one.
+ * the strip below lets the technician look at them, mark one up (the copy joins the strip) or delete one.
  */
 export default function CameraDialog({ target, onClose, onUseCameraApp }: Props) {
   const queue = useUploadQueue();
@@ -34,6 +37,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [editing, setEditing] = useState(false);
   const urls = useRef<string[]>([]);
 
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
@@ -72,13 +76,24 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
     setShots((previous) => previous.filter((other) => other !== shot));
   };
 
-  const stateOf = (shot: Shot) => uploads.find((entry) => entry.id === shot.entryId)?.state;
+  const markedUp = (original: Shot, marked: UploadEntry, keptOriginal: boolean) => {
+    const url = URL.createObjectURL(marked.file);
+    urls.current.push(url);
+    const copy: Shot = { entryId: marked.id, url, filename: marked.filename, marked: true };
+    setShots((previous) =>
+      previous.flatMap((shot) => (shot !== original ? [shot] : keptOriginal ? [shot, copy] : [copy])),
+    );
+  };
+
+  const entryOf = (shot: Shot) => uploads.find((entry) => entry.id === shot.entryId);
   const count = shots.length;
 
   return (
     <Modal
       opened
       onClose={onClose}
+      // Escape in the mark-up editor, open over the camera, is the editor's, not a reason to close the camera.
+      closeOnEscape={!editing}
       fullScreen
       title={`Photos for ${target.label}`}
       classNames={{ body: classes.body }}
@@ -130,22 +145,45 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
         </Group>
         {count > 0 && (
           <ul className={classes.strip} aria-label="Photos taken">
-            {shots.map((shot, index) => (
-              <li key={shot.entryId} className={classes.shot}>
-                <Image src={shot.url} alt={`Photo ${index + 1}`} w={96} h={72} fit="cover" radius="sm" />
-                <Tooltip label="Delete this photo">
-                  <ActionIcon
-                    variant="filled"
-                    color="red"
-                    aria-label={`Delete photo ${index + 1}`}
-                    disabled={stateOf(shot) === 'registering'}
-                    onClick={() => remove(shot)}
-                  >
-                    <IconTrash size={20} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              </li>
-            ))}
+            {shots.map((shot, index) => {
+              const entry = entryOf(shot);
+              const name = `photo ${index + 1}`;
+              return (
+                <li key={shot.entryId} className={classes.shot}>
+                  <Image
+                    src={shot.url}
+                    alt={shot.marked ? `Photo ${index + 1}, marked up` : `Photo ${index + 1}`}
+                    w={96}
+                    h={72}
+                    fit="cover"
+                    radius="sm"
+                  />
+                  <Group gap={4} wrap="nowrap">
+                    {entry && (
+                      <MarkUpQueuedPhoto
+                        entry={entry}
+                        name={name}
+                        minHeight={48}
+                        onEditing={setEditing}
+                        onSaved={(marked, keptOriginal) => markedUp(shot, marked, keptOriginal)}
+                      />
+                    )}
+                    <Tooltip label="Delete this photo">
+                      <ActionIcon
+                        variant="filled"
+                        color="red"
+                        size={48}
+                        aria-label={`Delete ${name}`}
+                        disabled={entry?.state === 'registering'}
+                        onClick={() => remove(shot)}
+                      >
+                        <IconTrash size={20} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </li>
+              );
+            })}
           </ul>
         )}
         <Button size="xl" onClick={onClose} variant={count > 0 ? 'filled' : 'default'}>
