@@ -60,7 +60,10 @@ export const BUNDLE_BUDGET = {
   // Measured 138 KB on 2026-11-23 (was 209 KB): GraphQL documents travel with their routes, and the
   // OIDC library, Apollo's client and the upload pipeline load alongside /config.json (chunks
   // appServices and oidcSession, about 67 KB), not in the entry that must arrive before anything runs.
-  initialJsGzipBytes: 140 * 1024,
+  // Raised to 145 KB when the keyboard-wedge scanner (it must listen from the first script, so a label
+  // scanned while the page loads still opens its record) and the service worker's registration joined
+  // the entry: 141 KB measured then.
+  initialJsGzipBytes: 145 * 1024,
   initialCssGzipBytes: 40 * 1024,
   routeChunkGzipBytes: 60 * 1024,
 };

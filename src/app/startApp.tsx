@@ -6,7 +6,6 @@ import { ConfigErrorPage } from '../config/ConfigErrorPage';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
 import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
-import { createShareInbox } from '../serviceWorker/shareInbox';
 import { ShareInboxProvider } from '../components/share/shareInboxContext';
 import { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';
 import { AppProviders, UiProviders } from './AppProviders';
@@ -28,7 +27,12 @@ export async function startApp(
 
   // The OIDC library and the upload pipeline load while the configuration is fetched, rather than
   // in the entry chunk that has to arrive before anything runs.
-  const wiring = Promise.all([import('../auth/oidcSession'), import('./appServices')]);
+  // So does the share inbox's IndexedDB library.
+  const wiring = Promise.all([
+    import('../auth/oidcSession'),
+    import('./appServices'),
+    import('../serviceWorker/shareInbox'),
+  ]);
   // Left unawaited when the configuration fails to load: that error is the one shown.
   wiring.catch(() => {});
   // Listening before anything loads: a label scanned while the page starts still opens its record.
@@ -45,7 +49,8 @@ export async function startApp(
     );
     return;
   }
-  const [{ createOidcAuthSession, createUserManager }, { createAppServices }] = await wiring;
+  const [{ createOidcAuthSession, createUserManager }, { createAppServices }, { createShareInbox }] =
+    await wiring;
   const session = await createOidcAuthSession(createUserManager(config));
   const services = createAppServices(config, session);
   // Resumes what an earlier page left unfinished, once someone is signed in: stored files are sorted

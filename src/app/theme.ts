@@ -1,22 +1,4 @@
-import {
-  ActionIcon,
-  Burger,
-  Button,
-  Checkbox,
-  CloseButton,
-  createTheme,
-  Menu,
-  NativeSelect,
-  NavLink,
-  Pagination,
-  rem,
-  SegmentedControl,
-  Select,
-  Switch,
-  TextInput,
-  UnstyledButton,
-  type CSSVariablesResolver,
-} from '@mantine/core';
+import { createTheme, rem, type CSSVariablesResolver } from '@mantine/core';
 
 /** Gloved hands on a tablet: every control is at least this big to touch, whatever size a screen asks for. */
 const TOUCH = rem(44);
@@ -25,6 +7,8 @@ const touchBox = { minWidth: TOUCH, minHeight: TOUCH };
 /**
  * The one owner of touch size and readable text: components take these defaults instead of repeating
  * sizes; only deliberate exceptions (larger mark-up editor and camera controls) set their own.
+ * Plain objects rather than `Menu.extend(...)`: importing a component here would put it (Menu brings
+ * Popover and floating-ui) in the entry bundle for every page.
  */
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -32,25 +16,27 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   components: {
-    Button: Button.extend({ defaultProps: { size: 'md' }, styles: { root: { minHeight: TOUCH } } }),
-    ActionIcon: ActionIcon.extend({ defaultProps: { size: 44 }, styles: { root: touchBox } }),
+    Button: { defaultProps: { size: 'md' }, styles: { root: { minHeight: TOUCH } } },
+    ActionIcon: { defaultProps: { size: 44 }, styles: { root: touchBox } },
     // Also the close buttons of Modal, Drawer, Alert and Notification.
-    CloseButton: CloseButton.extend({ defaultProps: { size: 44 }, styles: { root: touchBox } }),
-    Burger: Burger.extend({ styles: { root: touchBox } }),
-    UnstyledButton: UnstyledButton.extend({ styles: { root: { minHeight: TOUCH } } }),
-    NavLink: NavLink.extend({ styles: { root: { minHeight: TOUCH } } }),
-    Menu: Menu.extend({ styles: { item: { minHeight: TOUCH } } }),
-    Pagination: Pagination.extend({ styles: { control: touchBox } }),
+    CloseButton: { defaultProps: { size: 44 }, styles: { root: touchBox } },
+    Burger: { styles: { root: touchBox } },
+    UnstyledButton: { styles: { root: { minHeight: TOUCH } } },
+    NavLink: { styles: { root: { minHeight: TOUCH } } },
+    Menu: { styles: { item: { minHeight: TOUCH } } },
+    Pagination: { styles: { control: touchBox } },
     // The segment's own 4 px padding on each side brings a 36 px label to 44 px.
-    SegmentedControl: SegmentedControl.extend({
-      styles: { label: { minHeight: rem(36), display: 'flex', alignItems: 'center', justifyContent: 'center' } },
-    }),
+    SegmentedControl: {
+      styles: {
+        label: { minHeight: rem(36), display: 'flex', alignItems: 'center', justifyContent: 'center' },
+      },
+    },
     // The label is part of the target, so the whole row is 44 px high.
-    Switch: Switch.extend({ styles: { body: { minHeight: TOUCH, alignItems: 'center' } } }),
-    Checkbox: Checkbox.extend({ styles: { body: { minHeight: TOUCH, alignItems: 'center' } } }),
-    TextInput: TextInput.extend({ defaultProps: { size: 'md' } }),
-    NativeSelect: NativeSelect.extend({ defaultProps: { size: 'md' } }),
-    Select: Select.extend({ defaultProps: { size: 'md' } }),
+    Switch: { styles: { body: { minHeight: TOUCH, alignItems: 'center' } } },
+    Checkbox: { styles: { body: { minHeight: TOUCH, alignItems: 'center' } } },
+    TextInput: { defaultProps: { size: 'md' } },
+    NativeSelect: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md' } },
   },
 });
 

@@ -136,7 +136,11 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
   const router = createAppRouter({ auth: session, apolloClient: client }, history);
   const user = userEvent.setup();
   detachScanner?.();
-  const scanner = new WedgeScanner();
+  // user-event's pace between keys follows the machine's load, so keys are timed by count here (10 ms
+  // apart: every key sequence is scanner-fast) and these tests show what a scan does; telling a
+  // scanner from a person by time is wedgeScanner.test.ts's and the browser journeys' job.
+  let keyTime = 0;
+  const scanner = new WedgeScanner({ timeOf: () => (keyTime += 10) });
   detachScanner = scanner.attach(window);
   const result = render(
     <AppProviders services={services} scanner={scanner}>
