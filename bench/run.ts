@@ -10,9 +10,11 @@ import { bundle } from './benchmarks/bundle.ts';
 import { capture } from './benchmarks/capture.ts';
 import { catalogue } from './benchmarks/catalogue.ts';
 import { dropToVisible } from './benchmarks/dropToVisible.ts';
+import { evidenceStep } from './benchmarks/evidenceStep.ts';
 import { manyFiles } from './benchmarks/manyFiles.ts';
 import { markup } from './benchmarks/markup.ts';
 import { offlineStart } from './benchmarks/offlineStart.ts';
+import { pdfPreview } from './benchmarks/pdfPreview.ts';
 import { roundTrips } from './benchmarks/roundTrips.ts';
 import { upload } from './benchmarks/upload.ts';
 
@@ -27,6 +29,8 @@ const BENCHMARKS: Benchmark[] = [
   markup,
   offlineStart,
   capture,
+  evidenceStep,
+  pdfPreview,
 ];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -54,6 +54,9 @@ test.describe('opening records', () => {
     await box.fill('RUN-1');
     await box.press('Enter');
     await expect(page).toHaveURL('/runs/1');
+    // The URL changes while the route still loads, with the home page's box (and its focus) still
+    // there: a "/" typed then goes into the box. Wait for the run itself.
+    await expect(page.getByTestId('record-context')).toHaveText('Run 1 · SN 0041');
 
     await page.keyboard.press('/');
     await expect(page).toHaveURL('/');

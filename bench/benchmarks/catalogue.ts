@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { PAGE_SIZE, TIMEOUTS } from '../config.ts';
 import { attempt, NotReady, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
-import { apiClient, gql, gqlBody, type ApiClient } from '../lib/apiClient.ts';
+import { apiClient, gql, replay, type ApiClient } from '../lib/apiClient.ts';
+import { armEventClock, eventAt } from '../lib/pageClock.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
 import { median, percentile } from '../lib/stats.ts';
@@ -149,30 +150,6 @@ async function rowsShownAt(page: Page): Promise<number> {
   );
 }
 
-/**
- * Page clock of the next event of `type` (the click or key press that starts a measurement), or of
- * the next press of `key` when given.
- */
-async function armEventClock(page: Page, type: 'click' | 'keydown', key?: string): Promise<void> {
-  await page.evaluate(
-    ({ eventType, wanted }) => {
-      (window as unknown as { __benchEvent: Promise<number> }).__benchEvent = new Promise((resolve) => {
-        const listener = (e: Event) => {
-          if (wanted !== undefined && (e as KeyboardEvent).key !== wanted) return;
-          document.removeEventListener(eventType, listener, { capture: true });
-          resolve(e.timeStamp);
-        };
-        document.addEventListener(eventType, listener, { capture: true });
-      });
-    },
-    { eventType: type, wanted: key },
-  );
-}
-
-async function eventAt(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __benchEvent: Promise<number> }).__benchEvent);
-}
-
 interface Split {
   /** Event to the parts request's start, the request itself, its response to the rows shown. */
   before: number;
@@ -200,14 +177,6 @@ async function split(page: Page, eventAt: number, rowsAt: number): Promise<Split
 function splitNote(splits: Split[]): string {
   const part = (pick: (s: Split) => number) => median(splits.map(pick)).toFixed(0);
   return `to request ${part((s) => s.before)} ms, request ${part((s) => s.request)} ms, response to rows ${part((s) => s.after)} ms`;
-}
-
-/** Median time of the same GraphQL request body sent from Node, `samples` times after a warm-up. */
-async function replay(client: ApiClient, body: string, samples: number): Promise<number> {
-  await gqlBody(client, body);
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) times.push((await gqlBody(client, body)).ms);
-  return median(times);
 }
 
 async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Promise<Row[]> {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { NotReady } from './benchmark.ts';
-import { now } from './stats.ts';
+import { median, now } from './stats.ts';
 
 const run = promisify(execFile);
 
@@ -56,6 +56,14 @@ export async function gqlBody<T>(client: ApiClient, body: string): Promise<{ dat
     throw new Error(`GraphQL ${response.status}: ${messages}`);
   }
   return { data: result.data, ms };
+}
+
+/** Median time of the same GraphQL request body sent from Node, `samples` times after a warm-up. */
+export async function replay(client: ApiClient, body: string, samples: number): Promise<number> {
+  await gqlBody(client, body);
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) times.push((await gqlBody(client, body)).ms);
+  return median(times);
 }
 
 export interface Ticket {

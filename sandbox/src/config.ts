@@ -15,6 +15,8 @@ export interface SandboxConfig {
   accessTokenTtlSeconds: number;
   /** Parts seeded into a new data directory. */
   seedParts: number;
+  /** FILE_ATTACHMENT fields of an extra seeded run step (0: none); for the benchmarks. */
+  seedEvidenceFields: number;
   /** Browser origins allowed by CORS and as OIDC redirect URI origins. */
   allowedOrigins: string[];
   /** Largest object the storage endpoint accepts (bytes). */
@@ -85,6 +87,7 @@ export function loadConfig(
     uploadUrlTtlSeconds: int(env, 'SANDBOX_UPLOAD_URL_TTL_SECONDS', 300),
     accessTokenTtlSeconds: int(env, 'SANDBOX_ACCESS_TOKEN_TTL_SECONDS', 3600),
     seedParts: int(env, 'SANDBOX_SEED_PARTS', 300),
+    seedEvidenceFields: int(env, 'SANDBOX_SEED_EVIDENCE_FIELDS', 0),
     allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS
       ? env.SANDBOX_ALLOWED_ORIGINS.split(',')
           .map((o) => o.trim())

@@ -60,7 +60,10 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   const dataDir = claimDataDir(config.dataDir);
   let db: Db;
   try {
-    db = openDatabase(config.dataDir, { seedParts: config.seedParts });
+    db = openDatabase(config.dataDir, {
+      seedParts: config.seedParts,
+      evidenceFields: config.seedEvidenceFields,
+    });
   } catch (error) {
     dataDir.release();
     throw error;

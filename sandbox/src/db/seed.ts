@@ -15,7 +15,15 @@ import { PARTS, type RecordTable } from './record-tables.ts';
 export interface SeedOptions {
   /** Total number of parts (the catalogue's parts count towards it; never fewer than the catalogue). */
   seedParts: number;
+  /**
+   * FILE_ATTACHMENT fields of one extra run step (in an extra run), for measuring a step with many
+   * evidence slots; 0 (the default) adds nothing.
+   */
+  evidenceFields?: number;
 }
+
+/** Title of the extra run that holds the `evidenceFields` step, for finding it through the API. */
+export const EVIDENCE_RUN_TITLE = 'Evidence load run';
 
 /**
  * Entity ids start above this offset, so a record's own id never equals its entity id, while small
@@ -220,6 +228,60 @@ export function seed(db: Database.Database, options: SeedOptions): void {
           );
         });
       });
+    }
+
+    const evidenceFields = options.evidenceFields ?? 0;
+    if (evidenceFields > 0) {
+      const run = CATALOGUE_RUNS[0];
+      const procIds = procedures[run?.procedure ?? -1];
+      if (!run || !procIds) throw new Error('the evidence run needs a catalogue run to copy');
+      const at = stamp(minute++);
+      const runId = Number(
+        insertRun.run(
+          EVIDENCE_RUN_TITLE,
+          'IN_PROGRESS',
+          1,
+          run.dueDate,
+          `One step with ${evidenceFields} file fields.`,
+          partIds.get(run.partNumber),
+          procIds.id,
+          0,
+          SEED_USER_ID,
+          at,
+          at,
+          entity('run'),
+        ).lastInsertRowid,
+      );
+      const stepId = Number(
+        insertRunStep.run(
+          runId,
+          procIds.stepIds[0],
+          'Record the evidence',
+          'IN_PROGRESS',
+          1,
+          null,
+          SEED_USER_ID,
+          at,
+          at,
+          entity('run_step'),
+        ).lastInsertRowid,
+      );
+      for (let j = 0; j < evidenceFields; j++) {
+        insertField.run(
+          stepId,
+          `Evidence ${String(j + 1).padStart(2, '0')}`,
+          'FILE_ATTACHMENT',
+          null,
+          null,
+          j < evidenceFields / 2 ? 1 : 0,
+          'A photo of the item',
+          j + 1,
+          SEED_USER_ID,
+          at,
+          at,
+          entity('run_step_field'),
+        );
+      }
     }
 
     const generated = Math.max(0, options.seedParts - CATALOGUE_PARTS.length);

@@ -36,8 +36,9 @@ function EnvironmentBadge() {
 }
 
 /**
- * The frame around every private page. Navigation sits in the header so a tablet in portrait keeps
- * its full width for the record; phones get it in a drawer behind the menu button.
+ * The frame around every private page. Navigation sits in the header from a landscape tablet up; a
+ * portrait tablet (768 px) and phones get it in a drawer behind the menu button, because at 768 px
+ * the links and the Scan, Uploads, account and colour scheme controls do not fit in one header row.
  */
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -52,7 +53,7 @@ export function AppShellLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: true } }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: true } }}
       padding="md"
     >
       <AppShell.Header>
@@ -61,7 +62,7 @@ export function AppShellLayout() {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="md"
               aria-label="Navigation"
             />
@@ -73,12 +74,12 @@ export function AppShellLayout() {
               c="var(--mantine-color-text)"
               td="none"
               mih={44}
-              style={{ display: 'flex', alignItems: 'center' }}
+              style={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}
             >
               Floor Attach
             </Text>
             <EnvironmentBadge />
-            <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
+            <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
               {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => {
                 const active = isActive(pathname, to, exact);
                 return (

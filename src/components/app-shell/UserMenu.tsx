@@ -25,9 +25,10 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
               {me ? initials(name) : null}
             </Avatar>
             {loading && !data ? (
-              <Skeleton h={32} w={140} visibleFrom="sm" />
+              <Skeleton h={32} w={140} visibleFrom="lg" />
             ) : (
-              <Stack gap={0} visibleFrom="sm" maw={220} data-testid="current-user">
+              // Only where the header has room for it: below 1200 px the avatar's initials and the menu name the user.
+              <Stack gap={0} visibleFrom="lg" maw={220} data-testid="current-user">
                 <Text fw={600} size="sm" truncate="end">
                   {name}
                 </Text>

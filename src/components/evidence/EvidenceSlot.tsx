@@ -133,7 +133,13 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
               </Text>
             )}
           </Stack>
-          <Badge color={STATE_COLOR[state]} variant="filled" data-testid="evidence-slot-state">
+          {/* Never squeezed by a long help text: "Em…" says nothing. */}
+          <Badge
+            color={STATE_COLOR[state]}
+            variant="filled"
+            data-testid="evidence-slot-state"
+            style={{ flexShrink: 0 }}
+          >
             {STATE_TEXT[state]}
           </Badge>
         </Group>

@@ -22,7 +22,9 @@ export function RecordHeader({ name, title, context }: Props) {
   }, [name, title, line]);
 
   return (
-    <Stack gap={4}>
+    // Takes the row's room beside the Label button and wraps within it (a flex item's minimum width is
+    // otherwise its content's).
+    <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
       <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
         {name}
       </Text>
@@ -35,13 +37,7 @@ export function RecordHeader({ name, title, context }: Props) {
             {context.line}
           </Text>
           {context.details.length > 0 && (
-            <Group
-              gap="xs"
-              component="p"
-              m={0}
-              c="dimmed"
-              data-testid="record-context-details"
-            >
+            <Group gap="xs" component="p" m={0} c="dimmed" data-testid="record-context-details">
               {context.details.map((detail, index) => (
                 <Text span key={detail} style={{ overflowWrap: 'anywhere' }}>
                   {index > 0 && '· '}
