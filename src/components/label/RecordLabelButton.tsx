@@ -16,8 +16,6 @@ export function RecordLabelButton(props: RecordLabelProps) {
         style={{ flexShrink: 0 }}
         leftSection={<IconQrcode size={20} aria-hidden />}
         onClick={() => setOpen(true)}
-        // Beside a record's header, which wraps instead: a long title must not clip the button.
-        style={{ flexShrink: 0 }}
       >
         Label
       </Button>
