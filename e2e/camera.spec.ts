@@ -31,7 +31,9 @@ test.describe('the camera', () => {
   test('scan, shoot three photos, attach: the photos are on the run step', async ({ page }) => {
     const before = (await runStepAttachments()).length;
     await signIn(page, '/');
-    await page.getByRole('switch', { name: 'Open the camera as soon as a scan opens a record' }).check();
+    await page
+      .getByRole('switch', { name: 'Open the camera as soon as a scan or a typed id opens a record' })
+      .check();
     // Scan: the record opens with the camera already on.
     await page.getByRole('button', { name: 'Scan', exact: true }).click();
     const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 1' });
@@ -57,7 +59,9 @@ test.describe('the camera', () => {
     // the camera on.
     async function scanWithCameraAfterScan(page: Page, before?: () => Promise<void>) {
       await signIn(page, '/');
-      await page.getByRole('switch', { name: 'Open the camera as soon as a scan opens a record' }).check();
+      await page
+        .getByRole('switch', { name: 'Open the camera as soon as a scan or a typed id opens a record' })
+        .check();
       await before?.();
       await page.getByRole('button', { name: 'Scan', exact: true }).click();
       const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 1' });

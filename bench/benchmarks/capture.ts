@@ -91,7 +91,7 @@ async function countActions(page: Page, start: 'label' | 'id' | 'run'): Promise<
   };
   await page.goto('/');
   const cameraAfterScan = page.getByRole('switch', {
-    name: 'Open the camera as soon as a scan opens a record',
+    name: 'Open the camera as soon as a scan or a typed id opens a record',
   });
   // A setting chosen once per device, not part of the journey.
   await cameraAfterScan.setChecked(start !== 'run');

@@ -112,7 +112,7 @@ export function OpenByIdForm() {
         )}
         <Switch
           size="lg"
-          label="Open the camera as soon as a scan opens a record"
+          label="Open the camera as soon as a scan or a typed id opens a record"
           checked={cameraAfterScan}
           onChange={(event) => {
             const on = event.currentTarget.checked;
