@@ -122,6 +122,11 @@ test('previews a multi-page PDF with pdf.js and steps through a record’s image
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+  // Opened again: the one pdf.js worker outlived the first document and renders the next.
+  await page.getByRole('button', { name: 'Preview three-pages.pdf' }).click();
+  await expect(dialog.getByTestId('pdf-page')).toHaveAttribute('data-rendered-page', '1');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 
   // Newest first: photo-two, then photo-one; next and previous stay within the record's images.
   await page.getByRole('button', { name: 'Preview photo-two.png' }).click();
