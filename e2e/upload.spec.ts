@@ -134,7 +134,8 @@ test.describe('attaching files to a record', () => {
   });
 
   test('five hundred files dropped at once keep the page responsive while they upload', async ({ page }) => {
-    test.setTimeout(200_000);
+    // 1,500 requests: about a minute on an idle machine, several with both cores busy (seen: over 150 s).
+    test.setTimeout(600_000);
     const tag = unique('bulk');
     // A record of its own: the other journeys' records stay small.
     await signIn(page, '/parts/2');
@@ -152,7 +153,7 @@ test.describe('attaching files to a record', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Uploads' })).toBeHidden();
     // Every file of the batch is handled.
-    await expect(list.getByText('500 of 500 attached')).toBeVisible({ timeout: 150_000 });
+    await expect(list.getByText('500 of 500 attached')).toBeVisible({ timeout: 540_000 });
   });
 
   test('Choose files opens the file picker and attaches what is picked', async ({ page }) => {
