@@ -22,17 +22,27 @@ let libheif: Promise<Libheif> | undefined;
  * and is fetched only the first time a browser without its own HEIC decoder meets a HEIC photo.
  */
 function loadLibheif(): Promise<Libheif> {
-  libheif ??= new Promise<Libheif>((resolve, reject) => {
-    // Emscripten builds the module onto the object it is given, and may finish before returning.
-    const module = {
-      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
-      onRuntimeInitialized: () => resolve(module as unknown as Libheif),
-      onAbort: (reason: unknown) => reject(new Error(`The HEIC decoder could not start: ${String(reason)}`)),
-    };
-    createLibheif(module);
-  });
+  libheif ??= fetchWasm().then(
+    (wasmBinary) =>
+      new Promise<Libheif>((resolve, reject) => {
+        // This build compiles its .wasm synchronously (fine in a worker) and builds the module onto the
+        // object it is given, possibly before returning: the binary is fetched first, asynchronously.
+        const module = {
+          wasmBinary,
+          onRuntimeInitialized: () => resolve(module as unknown as Libheif),
+          onAbort: (reason: unknown) => reject(new Error(`The HEIC decoder could not start: ${String(reason)}`)),
+        };
+        createLibheif(module);
+      }),
+  );
   libheif.catch(() => (libheif = undefined));
   return libheif;
+}
+
+async function fetchWasm(): Promise<ArrayBuffer> {
+  const response = await fetch(wasmUrl);
+  if (!response.ok) throw new Error(`The HEIC decoder could not be loaded (HTTP ${response.status}).`);
+  return response.arrayBuffer();
 }
 
 /**
