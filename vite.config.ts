@@ -36,6 +36,6 @@ export default defineConfig({
   // 'hidden': maps are written for error tracking but not referenced, and serve-app never publishes them.
   build: { sourcemap: 'hidden', target: 'es2022' },
   // Module workers (the app starts them with type: 'module'), so a worker's rarely needed imports
-  // (libheif for HEIC, about 3 MB) stay in their own chunk instead of being loaded with every photo.
+  // (libheif for HEIC) stay in their own chunk instead of being loaded with every photo.
   worker: { format: 'es' },
 });

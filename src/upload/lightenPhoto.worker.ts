@@ -16,10 +16,9 @@ async function decode(file: Blob, kind: LightenRequest['kind']): Promise<ImageBi
     return await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch (error) {
     if (kind !== 'heif') throw error;
-    // Only browsers without a HEIC decoder get here, and only they load libheif (about 3 MB). The
-    // `csp` build runs without eval, which the app's Content-Security-Policy forbids.
-    const { heicTo } = await import('heic-to/csp');
-    return heicTo({ blob: file, type: 'bitmap', options: { imageOrientation: 'from-image' } });
+    // Only browsers without a HEIC decoder get here, and only they load libheif (WebAssembly).
+    const { decodeHeif } = await import('./decodeHeif.ts');
+    return decodeHeif(file);
   }
 }
 
