@@ -63,23 +63,31 @@ async function lightenOnce(page: Page, url: string) {
 /** From the first camera frame on screen to the scanned record's page shown, timed in the page. */
 async function scanOnce(page: Page): Promise<number> {
   await page.goto('/parts');
+  // The first frame is taken from the video's own event: polling for it could miss it when the scan
+  // decoded before the first poll, and then wait for ever.
+  await page.evaluate(() => {
+    const w = window as { firstFrameAt?: number };
+    delete w.firstFrameAt;
+    document.addEventListener('loadeddata', () => (w.firstFrameAt ??= performance.now()), { capture: true });
+  });
   await page.getByRole('button', { name: 'Scan', exact: true }).click();
   const shown = await page.waitForFunction(
     () => {
-      const w = window as { firstFrameAt?: number };
-      const video = document.querySelector('video');
-      if (video && w.firstFrameAt === undefined && video.readyState >= 2) w.firstFrameAt = performance.now();
+      const { firstFrameAt } = window as { firstFrameAt?: number };
       const title = document.querySelector('h1')?.textContent ?? '';
-      return location.pathname === '/run-steps/1' &&
+      const onRecord =
+        location.pathname === '/run-steps/1' &&
         document.body.textContent?.includes('Run step 1') &&
-        title !== ''
-        ? performance.now() - (w.firstFrameAt ?? Number.NaN)
-        : false;
+        title !== '';
+      if (!onRecord) return false;
+      return firstFrameAt === undefined ? 'no camera frame was seen' : performance.now() - firstFrameAt;
     },
     undefined,
     { polling: 'raf' },
   );
-  return (await shown.jsonValue()) as number;
+  const result = (await shown.jsonValue()) as number | string;
+  if (typeof result === 'string') throw new Error(result);
+  return result;
 }
 
 /** Counts what the technician does (taps, a typed id) from the home page until the photo is attached. */
