@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rememberSignOutPage, takeSignOutPage } from './signOutReturn.ts';
-
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, value),
-  };
-}
+import { memoryStorage } from '../test/memoryStorage.ts';
 
 const taylor = { subject: 'u-1', organization: 'org-1', name: 'Taylor Technician' };
 const vic = { subject: 'u-2', organization: 'org-1', name: 'Vic Viewer' };

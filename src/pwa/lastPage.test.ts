@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { launchDestination, rememberLastPage } from './lastPage.ts';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '../test/memoryStorage.ts';
 
 describe('the installed app reopening on the last page', () => {
   it('sends a home-screen launch to the page last open', () => {
