@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { makeFragmentData } from '../../graphql/generated/fragment-masking.ts';
+import type { StepPlaceFragment } from '../../graphql/generated/graphql.ts';
 import { documentTitle, runContext, runStepContext, runStepFieldContext, serialOf } from './recordContext.ts';
+import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
 
-const run = {
+const runFields = {
   id: 1,
   title: 'BRKT-0001 Rev C, SN 0041',
-  status: 'IN_PROGRESS',
-  part: { partNumber: 'BRKT-0001', revision: 'C' },
+  part: { id: 1, partNumber: 'BRKT-0001', revision: 'C' },
   steps: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }],
 };
+const run = makeFragmentData(runFields, RunPlaceFields);
+
+function stepPlace(step: Omit<StepPlaceFragment, 'run'> & { run: typeof run | null }) {
+  return makeFragmentData(step, StepPlaceFields);
+}
 
 describe('record context', () => {
   it('reads the serial a run title names', () => {
@@ -19,17 +26,19 @@ describe('record context', () => {
   });
 
   it('names a run by id and serial, with its part and status', () => {
-    expect(runContext(run)).toEqual({
+    expect(runContext(run, 'IN_PROGRESS')).toEqual({
       line: 'Run 1 · SN 0041',
       details: ['Part BRKT-0001 rev C', 'In progress'],
     });
-    expect(runContext({ ...run, id: 2, title: 'Receiving: FTG-0210 lot 24-117' }).line).toBe(
-      'Run 2 · Receiving: FTG-0210 lot 24-117',
+    const receiving = makeFragmentData(
+      { ...runFields, id: 2, title: 'Receiving: FTG-0210 lot 24-117' },
+      RunPlaceFields,
     );
+    expect(runContext(receiving, null).line).toBe('Run 2 · Receiving: FTG-0210 lot 24-117');
   });
 
   it('names a run step by run, serial and position, and says where it is in the run', () => {
-    const context = runStepContext({ id: 2, title: 'Machine', position: 2, status: 'TODO', run });
+    const context = runStepContext(stepPlace({ id: 2, title: 'Machine', position: 2, status: 'TODO', run }));
     expect(context.line).toBe('Run 1 · SN 0041 · Step 2');
     expect(context.details).toEqual([
       'Run 1: BRKT-0001 Rev C, SN 0041',
@@ -37,11 +46,13 @@ describe('record context', () => {
       'Step 2 of 4',
       'Todo',
     ]);
-    expect(runStepContext({ id: 9, title: 'Orphan', position: null, run: null }).line).toBe('Run step 9');
+    expect(
+      runStepContext(stepPlace({ id: 9, title: 'Orphan', position: null, status: null, run: null })).line,
+    ).toBe('Run step 9');
   });
 
   it('names a field by its step and run', () => {
-    const step = { id: 4, title: 'Dimensional inspection', position: 4, status: 'TODO', run };
+    const step = stepPlace({ id: 4, title: 'Dimensional inspection', position: 4, status: 'TODO', run });
     const context = runStepFieldContext({ name: 'CMM report', step });
     expect(context.line).toBe('Run 1 · SN 0041 · Step 4 · CMM report');
     expect(context.details).toEqual([

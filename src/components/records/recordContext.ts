@@ -1,4 +1,7 @@
+import { type FragmentType, getFragmentData } from '../../graphql/generated/fragment-masking.ts';
+import type { RunPlaceFragment, StepPlaceFragment } from '../../graphql/generated/graphql.ts';
 import { formatEnum } from '../shared/formatValue.ts';
+import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
 
 /**
  * Where a record sits in the work, so a photo is not put on the wrong serial: a run step names its
@@ -12,21 +15,10 @@ export interface RecordContext {
   details: string[];
 }
 
-export interface RunPlace {
-  id: number;
-  title: string;
-  part?: { partNumber: string; revision: string } | null;
-  /** The run's steps, counted for "Step 2 of 7". */
-  steps?: readonly unknown[] | null;
-}
-
-export interface StepPlace {
-  id: number;
-  title: string;
-  position?: number | null;
-  status?: string | null;
-  run?: RunPlace | null;
-}
+/** A run as a query spreads `...RunPlace`: what the context reads is asked for in one place. */
+export type RunPlace = FragmentType<typeof RunPlaceFields>;
+/** A run step as a query spreads `...StepPlace`. */
+export type StepPlace = FragmentType<typeof StepPlaceFields>;
 
 const SEPARATOR = ' · ';
 
@@ -39,21 +31,21 @@ export function serialOf(title: string): string | null {
   return match ? `SN ${match[1]}` : null;
 }
 
-function runName(run: RunPlace): string {
+function runName(run: RunPlaceFragment): string {
   return `Run ${run.id}${SEPARATOR}${serialOf(run.title) ?? run.title}`;
 }
 
-function partText(part: RunPlace['part']): string | null {
+function partText(part: RunPlaceFragment['part'] | undefined): string | null {
   return part ? `Part ${part.partNumber} rev ${part.revision}` : null;
 }
 
-function stepName(step: StepPlace): string {
+function stepName(step: StepPlaceFragment): string {
   return step.position != null ? `Step ${step.position}` : `Run step ${step.id}`;
 }
 
-function position(step: StepPlace): string | null {
+function position(step: StepPlaceFragment, run: RunPlaceFragment | null): string | null {
   if (step.position == null) return null;
-  const total = step.run?.steps?.length;
+  const total = run?.steps?.length;
   return total ? `Step ${step.position} of ${total}` : `Step ${step.position}`;
 }
 
@@ -61,30 +53,32 @@ function present(values: (string | null | undefined)[]): string[] {
   return values.filter((value): value is string => typeof value === 'string' && value !== '');
 }
 
-export function runContext(run: RunPlace & { status?: string | null }): RecordContext {
+export function runContext(runRef: RunPlace, status: string | null | undefined): RecordContext {
+  const run = getFragmentData(RunPlaceFields, runRef);
   return {
     line: runName(run),
-    details: present([partText(run.part), formatEnum(run.status)]),
+    details: present([partText(run.part), formatEnum(status)]),
   };
 }
 
-export function runStepContext(step: StepPlace): RecordContext {
-  const run = step.run;
+export function runStepContext(stepRef: StepPlace): RecordContext {
+  const step = getFragmentData(StepPlaceFields, stepRef);
+  const run = getFragmentData(RunPlaceFields, step.run) ?? null;
   return {
     line: [run ? runName(run) : null, stepName(step)].filter(Boolean).join(SEPARATOR),
     details: present([
       run ? `Run ${run.id}: ${run.title}` : 'Belongs to no run',
       partText(run?.part),
-      position(step),
+      position(step, run),
       formatEnum(step.status),
     ]),
   };
 }
 
 export function runStepFieldContext(field: { name: string; step?: StepPlace | null }): RecordContext {
-  const step = field.step;
-  if (!step) return { line: `Field ${field.name}`, details: ['Belongs to no run step'] };
-  const stepLine = runStepContext(step);
+  if (!field.step) return { line: `Field ${field.name}`, details: ['Belongs to no run step'] };
+  const step = getFragmentData(StepPlaceFields, field.step);
+  const stepLine = runStepContext(field.step);
   return {
     line: `${stepLine.line}${SEPARATOR}${field.name}`,
     details: present([`${stepName(step)}: ${step.title}`, ...stepLine.details.slice(0, 2)]),

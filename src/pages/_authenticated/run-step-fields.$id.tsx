@@ -20,20 +20,7 @@ const RunStepFieldRecordQuery = graphql(`
       step {
         id
         title
-        position
-        status
-        run {
-          id
-          title
-          part {
-            id
-            partNumber
-            revision
-          }
-          steps {
-            id
-          }
-        }
+        ...StepPlace
       }
       entity {
         id

@@ -15,17 +15,10 @@ const RunStepRecordQuery = graphql(`
       position
       _created
       _updated
+      ...StepPlace
       run {
         id
         title
-        part {
-          id
-          partNumber
-          revision
-        }
-        steps {
-          id
-        }
       }
       originStep {
         id

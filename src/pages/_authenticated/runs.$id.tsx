@@ -18,6 +18,7 @@ const RunRecordQuery = graphql(`
       description
       _created
       _updated
+      ...RunPlace
       part {
         id
         partNumber
@@ -57,7 +58,7 @@ function RunPage() {
       select={(data) => data.run}
       view={(run) => ({
         title: run.title,
-        context: runContext(run),
+        context: runContext(run, run.status),
         summary: <RunStepsEvidence steps={(run.steps ?? []).flatMap((step) => (step ? [step] : []))} />,
         fields: [
           { label: 'Status', value: formatEnum(run.status) },
