@@ -4,11 +4,9 @@ import { TIMEOUTS } from '../config.ts';
 import { attempt, type Benchmark } from '../lib/benchmark.ts';
 import {
   apiClient,
+  attachBytes,
   partEntityId,
-  putBytes,
-  register,
   REGISTER_MUTATION,
-  requestTicket,
   TICKET_QUERY,
   type ApiClient,
 } from '../lib/apiClient.ts';
@@ -35,15 +33,8 @@ async function bareAttach(
   entityId: number,
   filename: string,
 ): Promise<{ total: number; put: number }> {
-  const ticket = await requestTicket(client, filename);
-  const put = await putBytes(ticket.ticket, body);
-  const registration = await register(client, {
-    filename,
-    s3Key: ticket.ticket.s3Key,
-    s3Etag: put.etag,
-    entityId,
-  });
-  return { total: ticket.ms + put.ms + registration.ms, put: put.ms };
+  const { ticketMs, putMs, registerMs } = await attachBytes(client, body, entityId, filename);
+  return { total: ticketMs + putMs + registerMs, put: putMs };
 }
 
 /**
@@ -145,7 +136,7 @@ export const dropToVisible: Benchmark = {
               const beforeTicket: number[] = [];
               const puts: number[] = [];
               for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
-                const file = await names.named(source, `visible-${Date.now()}-${i}.bin`);
+                const file = await names.unique(source, `visible-${Date.now()}-${i}.bin`);
                 await watchListed(page, [file.split('/').pop()!]);
                 const droppedAt = await dropFiles(page, [file]);
                 times.push((await waitUntilListed(page, TIMEOUTS.uiMs)) - droppedAt);
@@ -154,7 +145,7 @@ export const dropToVisible: Benchmark = {
               }
               const inPage: number[] = [];
               for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
-                const file = await names.named(source, `bare-in-page-${Date.now()}-${i}.bin`);
+                const file = await names.unique(source, `bare-in-page-${Date.now()}-${i}.bin`);
                 inPage.push(await bareAttachInPage(page, client, entityId, file));
               }
               const part = (xs: number[]) => median(xs).toFixed(0);

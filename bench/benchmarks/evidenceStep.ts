@@ -2,15 +2,7 @@ import type { Page } from '@playwright/test';
 import { PNG_BYTES } from '../../e2e/test-files.ts';
 import { TIMEOUTS } from '../config.ts';
 import { attempt, NotReady, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
-import {
-  apiClient,
-  gql,
-  putBytes,
-  register,
-  replay,
-  requestTicket,
-  type ApiClient,
-} from '../lib/apiClient.ts';
+import { apiClient, attachMany, gql, replay, type ApiClient } from '../lib/apiClient.ts';
 import { armEventClock, eventAt, shownAt, watchSelector } from '../lib/pageClock.ts';
 import { measured } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
@@ -59,14 +51,7 @@ async function fillSlots(client: ApiClient, entityIds: number[]): Promise<void> 
       filename: `slot-${String(field + 1).padStart(2, '0')}-photo-${String(n + 1).padStart(2, '0')}.png`,
     })),
   );
-  const worker = async () => {
-    for (let job = jobs.shift(); job; job = jobs.shift()) {
-      const { ticket } = await requestTicket(client, job.filename);
-      const put = await putBytes(ticket, body);
-      await register(client, { ...job, s3Key: ticket.s3Key, s3Etag: put.etag });
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await attachMany(client, body, jobs, 8);
 }
 
 /** Tap on the step in the run page's step list to every slot showing its files; page clock, ms. */

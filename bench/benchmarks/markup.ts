@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { TIMEOUTS } from '../config.ts';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { openRecordPage } from '../lib/browser.ts';
+import { longestTask, recordLongTasks } from '../lib/pageClock.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
 import { median } from '../lib/stats.ts';
@@ -49,28 +50,6 @@ async function dropPhoto(page: Page, name: string): Promise<void> {
     for (const type of ['dragenter', 'dragover', 'drop'])
       element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
   }, name);
-}
-
-/** Collects the page's long tasks from the start (Long Tasks API), for `longestTask`. */
-const LONG_TASK_RECORDER = `
-  globalThis.benchLongTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) globalThis.benchLongTasks.push([entry.startTime, entry.duration]);
-  }).observe({ type: 'longtask', buffered: true });
-`;
-
-/** The longest task that ran between two page-clock times (0 when none reached 50 ms). */
-async function longestTask(page: Page, from: number, to: number): Promise<number> {
-  return page.evaluate(
-    ({ from, to }) =>
-      Math.max(
-        0,
-        ...(globalThis as unknown as { benchLongTasks: [number, number][] }).benchLongTasks
-          .filter(([start, duration]) => start + duration >= from && start <= to)
-          .map(([, duration]) => duration),
-      ),
-    { from, to },
-  );
 }
 
 /**
@@ -167,7 +146,7 @@ export const markup: Benchmark = {
     const repeats = ctx.quick ? 1 : 3;
     return withSandbox(ctx.repoRoot, {}, (sandbox, appPort) =>
       withApp(ctx.repoRoot, sandbox, appPort, ctx.log, async ({ page }) => {
-        await page.context().addInitScript(LONG_TASK_RECORDER);
+        await recordLongTasks(page);
         // Photos stay queued (their upload never finishes) so each is marked up from the queue.
         await page.route(`${sandbox.url}/storage/**`, (route) =>
           route.request().method() === 'PUT' ? new Promise(() => undefined) : route.fallback(),

@@ -2,15 +2,7 @@ import type { Page } from '@playwright/test';
 import { pdfBytes } from '../../e2e/test-files.ts';
 import { TIMEOUTS } from '../config.ts';
 import { attempt, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
-import {
-  apiClient,
-  gql,
-  partEntityId,
-  putBytes,
-  register,
-  requestTicket,
-  type ApiClient,
-} from '../lib/apiClient.ts';
+import { apiClient, attachBytes, gql, partEntityId, type ApiClient } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
 import { armEventClock, eventAt, shownAt, watchSelector } from '../lib/pageClock.ts';
 import { measured } from '../lib/report.ts';
@@ -64,15 +56,13 @@ export const pdfPreview: Benchmark = {
     const [firstFigure, againFigure] = figures() as [string, string];
     return withSandbox(ctx.repoRoot, {}, async (sandbox, appPort) => {
       const client = await apiClient(sandbox.graphqlUrl, sandbox.issuer);
-      const { ticket } = await requestTicket(client, FILENAME);
       const bytes = pdfBytes(PAGES);
-      const put = await putBytes(ticket, new Uint8Array(bytes));
-      const { id } = await register(client, {
-        filename: FILENAME,
-        s3Key: ticket.s3Key,
-        s3Etag: put.etag,
-        entityId: await partEntityId(client, 1),
-      });
+      const { id } = await attachBytes(
+        client,
+        new Uint8Array(bytes),
+        await partEntityId(client, 1),
+        FILENAME,
+      );
       return attempt(NAME, [firstFigure, againFigure], () =>
         withApp(ctx.repoRoot, sandbox, appPort, ctx.log, async ({ page }) => {
           await openRecordPage(page, '/parts/1');

@@ -98,10 +98,10 @@ export const roundTrips: Benchmark = {
     try {
       const source = await sourceFile(ctx.sizes.smallFileBytes);
       const stamp = Date.now();
-      const one = [await names.named(source, `rt-one-${stamp}.bin`)];
+      const one = [await names.unique(source, `rt-one-${stamp}.bin`)];
       const many: string[] = [];
       for (let i = 0; i < ctx.sizes.manyFiles; i++)
-        many.push(await names.named(source, `rt-many-${stamp}-${i}.bin`));
+        many.push(await names.unique(source, `rt-many-${stamp}-${i}.bin`));
       return await withSandbox(ctx.repoRoot, { countRequests: true }, (sandbox, appPort) =>
         withApp(ctx.repoRoot, sandbox, appPort, ctx.log, async ({ page }) => {
           const proxy = sandbox.proxy!;

@@ -268,6 +268,7 @@ export const upload: Benchmark = {
               for (const [i, source] of sources.entries()) {
                 const size = sizeLabel(statSync(source).size);
                 ctx.log(`upload: app ${size}`);
+                // Each size is dropped once per page, so a hard link will not meet the duplicate guard.
                 const file = await names.named(source, `app-${i}-${Date.now()}.bin`);
                 out.push(
                   ...(await attempt(NAME, appFigures(size), () =>

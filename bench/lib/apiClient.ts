@@ -125,6 +125,37 @@ export async function putBytes(
   return { etag: (response.headers.get('etag') ?? '').replace(/"/g, ''), ms };
 }
 
+/** Ticket, PUT and registration of `body` as `filename` on `entityId`, as the app does; each step's time. */
+export async function attachBytes(
+  client: ApiClient,
+  body: Uint8Array<ArrayBuffer>,
+  entityId: number,
+  filename: string,
+): Promise<{ id: number; ticketMs: number; putMs: number; registerMs: number }> {
+  const { ticket, ms: ticketMs } = await requestTicket(client, filename);
+  const put = await putBytes(ticket, body);
+  const registration = await register(client, { filename, s3Key: ticket.s3Key, s3Etag: put.etag, entityId });
+  return { id: registration.id, ticketMs, putMs: put.ms, registerMs: registration.ms };
+}
+
+/** `jobs` attached `concurrency` at a time (each as `attachBytes`); the wall time in ms. */
+export async function attachMany(
+  client: ApiClient,
+  body: Uint8Array<ArrayBuffer>,
+  jobs: { entityId: number; filename: string }[],
+  concurrency: number,
+): Promise<number> {
+  const start = now();
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      await attachBytes(client, body, job.entityId, job.filename);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return now() - start;
+}
+
 /** `curl -T` of a file to the ticket's URL; curl's own total time and the unquoted ETag. */
 export async function curlPut(ticket: Ticket, file: string): Promise<{ etag: string; ms: number }> {
   await run('curl', ['--version']).catch(() => {

@@ -41,7 +41,9 @@ export async function watchListed(page: Page, names: string[]): Promise<void> {
   await page.evaluate((wanted) => {
     performance.setResourceTimingBufferSize(10_000);
     const pending = new Set(wanted);
-    const inUploadList = (node: Node) => !!node.parentElement?.closest('[aria-label*="pload" i]');
+    // Not a name in the upload lists, nor in a dialog (the duplicate prompt names the file too).
+    const inUploadList = (node: Node) =>
+      !!node.parentElement?.closest('[aria-label*="pload" i], [role="dialog"]');
     const scan = () => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {

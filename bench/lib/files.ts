@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { link, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { now } from './stats.ts';
@@ -22,10 +22,16 @@ export async function sourceFile(bytes: number): Promise<string> {
   return file;
 }
 
-/** A per-run folder where the same bytes get distinct names (hard links), so each upload is told apart. */
+/**
+ * A per-run folder for the files a benchmark drops. `named` gives the same bytes another name (a hard
+ * link, for large files); the app's duplicate guard takes two of those for the same file and asks
+ * before sending the second, so a benchmark dropping one source several times on a page uses
+ * `unique`: a copy whose first 16 bytes are random, as two photos differ.
+ */
 export async function namingDir(): Promise<{
   dir: string;
   named(source: string, name: string): Promise<string>;
+  unique(source: string, name: string): Promise<string>;
   remove(): Promise<void>;
 }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-run-'));
@@ -34,6 +40,17 @@ export async function namingDir(): Promise<{
     async named(source, name) {
       const target = path.join(dir, name);
       await link(source, target);
+      return target;
+    },
+    async unique(source, name) {
+      const target = path.join(dir, name);
+      await copyFile(source, target);
+      const handle = await open(target, 'r+');
+      try {
+        await handle.write(randomBytes(Math.min(16, statSync(source).size)), 0, undefined, 0);
+      } finally {
+        await handle.close();
+      }
       return target;
     },
     remove: () => rm(dir, { recursive: true, force: true }),

@@ -26,26 +26,49 @@ export async function eventAt(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __benchEvent: Promise<number> }).__benchEvent);
 }
 
+/** What a watch waits for: `count` elements matching `css`, or the "(N)" in element `#id`'s text reaching `atLeast`. */
+type Condition = { css: string; count: number } | { id: string; atLeast: number };
+
 /**
- * Starts watching for `count` elements matching `selector`, checked at every DOM change from now on;
- * `shownAt` then gives the page clock at which they were there.
+ * Starts watching for `condition`, checked at every DOM change from now on; `shownAt` then gives the
+ * page clock at which it held.
  */
-export async function watchSelector(page: Page, selector: string, count = 1): Promise<void> {
-  await page.evaluate(
-    ({ css, wanted }) => {
-      const there = () => document.querySelectorAll(css).length >= wanted;
-      (window as unknown as { __benchShown: Promise<number> }).__benchShown = new Promise((resolve) => {
-        if (there()) return resolve(performance.now());
-        const observer = new MutationObserver(() => {
-          if (!there()) return;
-          observer.disconnect();
-          resolve(performance.now());
-        });
-        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+async function watch(page: Page, condition: Condition): Promise<void> {
+  await page.evaluate((wanted) => {
+    const there = () => {
+      if ('css' in wanted) return document.querySelectorAll(wanted.css).length >= wanted.count;
+      const text = document.getElementById(wanted.id)?.textContent ?? '';
+      return Number(/\((\d+)\)/.exec(text)?.[1] ?? -1) >= wanted.atLeast;
+    };
+    (window as unknown as { __benchShown: Promise<number> }).__benchShown = new Promise((resolve) => {
+      if (there()) return resolve(performance.now());
+      const observer = new MutationObserver(() => {
+        if (!there()) return;
+        observer.disconnect();
+        resolve(performance.now());
       });
-    },
-    { css: selector, wanted: count },
-  );
+      observer.observe(document.body, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        characterData: true,
+      });
+    });
+  }, condition);
+}
+
+/** Starts watching for `count` elements matching `selector`; see `shownAt`. */
+export function watchSelector(page: Page, selector: string, count = 1): Promise<void> {
+  return watch(page, { css: selector, count });
+}
+
+/**
+ * Starts watching for the number in element `#id`'s text (as in "Attachments (512)") to reach
+ * `atLeast`; see `shownAt`. Reading one element keeps the watcher's own cost flat however long a list
+ * grows (counting rows at every change would not).
+ */
+export function watchCount(page: Page, id: string, atLeast: number): Promise<void> {
+  return watch(page, { id, atLeast });
 }
 
 /** The page clock `watchSelector` recorded, or a rejection after `timeoutMs`. */
@@ -59,5 +82,32 @@ export async function shownAt(page: Page, timeoutMs: number, what: string): Prom
         ),
       ]),
     { ms: timeoutMs, label: what },
+  );
+}
+
+/** Collects the page's long tasks from its first script on (Long Tasks API), for `longestTask`. */
+const LONG_TASK_RECORDER = `
+  globalThis.benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) globalThis.benchLongTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+/** Records long tasks in every page the context opens from now on; call before navigating. */
+export async function recordLongTasks(page: Page): Promise<void> {
+  await page.context().addInitScript(LONG_TASK_RECORDER);
+}
+
+/** The longest task that ran between two page-clock times (0 when none reached 50 ms). */
+export async function longestTask(page: Page, from: number, to: number): Promise<number> {
+  return page.evaluate(
+    ({ from, to }) =>
+      Math.max(
+        0,
+        ...(globalThis as unknown as { benchLongTasks: [number, number][] }).benchLongTasks
+          .filter(([start, duration]) => start + duration >= from && start <= to)
+          .map(([, duration]) => duration),
+      ),
+    { from, to },
   );
 }
