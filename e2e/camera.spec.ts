@@ -54,6 +54,29 @@ test.describe('the camera', () => {
     expect(after.filter((a) => /^photo-.*\.jpg$/.test(a.filename))).toHaveLength(3);
   });
 
+  test("a photo attached while the camera is open: its notice leaves the camera's × free", async ({
+    page,
+  }) => {
+    await signIn(page, '/run-steps/3');
+    await page.getByRole('button', { name: 'Take photo' }).click();
+    const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 3' });
+    await camera.getByRole('button', { name: 'Take photo' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: /^Attached/ });
+    await expect(notice).toBeVisible();
+    // Notices stack down from the top of their column: it starts below the ×, whatever the notice's
+    // height, its entry animation or how soon it closes.
+    const close = camera.getByRole('button', { name: 'Close the camera' });
+    const { closeBottom, noticesTop } = await close.evaluate((button) => ({
+      closeBottom: button.getBoundingClientRect().bottom,
+      noticesTop: document
+        .querySelector('.mantine-Notifications-root[data-position="top-right"]')!
+        .getBoundingClientRect().top,
+    }));
+    expect(noticesTop).toBeGreaterThanOrEqual(closeBottom);
+    await close.click();
+    await expect(camera).toBeHidden();
+  });
+
   test.describe('after a scan has opened the camera', () => {
     // Sign in, ask for the camera after every scan, go on (`before`), then scan: run step 1 opens with
     // the camera on.

@@ -9,12 +9,13 @@ import type { AppServices } from './appServices';
 import { ScannerProvider } from '../components/open-by-id/scan/scannerContext';
 import type { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';
 import { cssVariablesResolver, theme } from './theme';
+import classes from './AppProviders.module.css';
 
 /** Visual providers only: used for the configuration error page, before any session exists. */
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" classNames={{ root: classes.notifications }} />
       {children}
     </MantineProvider>
   );

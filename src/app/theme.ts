@@ -20,6 +20,9 @@ export const theme = createTheme({
     ActionIcon: { defaultProps: { size: 44 }, styles: { root: touchBox } },
     // Also the close buttons of Modal, Drawer, Alert and Notification.
     CloseButton: { defaultProps: { size: 44 }, styles: { root: touchBox } },
+    // Mantine's × has no name of its own; dialogs with a better one ("Close preview") set theirs.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     Burger: { styles: { root: touchBox } },
     UnstyledButton: { styles: { root: { minHeight: TOUCH } } },
     NavLink: { styles: { root: { minHeight: TOUCH } } },

@@ -96,6 +96,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
       closeOnEscape={!editing}
       fullScreen
       title={`Photos for ${target.label}`}
+      closeButtonProps={{ 'aria-label': 'Close the camera' }}
       classNames={{ content: classes.content, body: classes.body }}
     >
       <Stack gap="sm" className={classes.layout}>
