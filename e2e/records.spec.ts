@@ -64,6 +64,9 @@ test.describe('opening records', () => {
     await box.fill('run step 1');
     await box.press('Enter');
     await expect(page).toHaveURL('/run-steps/1');
+    // As above: the shortcut is pressed on the run step (a shortcut pressed while a page loads is
+    // unit-tested in openByIdShortcut.test.tsx).
+    await expect(page.getByTestId('record-context')).toHaveText('Run 1 · SN 0041 · Step 1');
 
     await page.keyboard.press('Control+k');
     await expect(box).toBeFocused();

@@ -34,7 +34,9 @@ function focusBoxOrGoHome(goHome: () => void): void {
 /**
  * Listens for the open-by-id shortcut for as long as the signed-in shell is there: it focuses the box
  * when the page has one, or goes to the home page (whose box is focused on load). A shortcut pressed
- * while the next page is still loading is honoured once that page is there, never on the page it leaves.
+ * while the next page is still loading is honoured once that page is there, never on the page it leaves;
+ * if the technician has gone somewhere else meanwhile (typed another id into the box still on screen),
+ * that newer choice stands and the shortcut is dropped.
  */
 export function useOpenByIdShortcut(): void {
   const router = useRouter();
@@ -48,10 +50,12 @@ export function useOpenByIdShortcut(): void {
         focusBoxOrGoHome(goHome);
         return;
       }
-      stopWaiting ??= router.subscribe('onRendered', () => {
+      const awaited = router.state.location.href;
+      stopWaiting?.();
+      stopWaiting = router.subscribe('onRendered', (rendered) => {
         stopWaiting?.();
         stopWaiting = null;
-        focusBoxOrGoHome(goHome);
+        if (rendered.toLocation.href === awaited) focusBoxOrGoHome(goHome);
       });
     };
     window.addEventListener('keydown', onKeyDown);
