@@ -49,7 +49,7 @@ const featurePolicies = [
   {
     from: { element: { type: 'feature' } },
     disallow: { to: { element: { type: 'feature' } } },
-    message: 'A feature uses another only through its index.ts, never {{to.captured.feature}}\'s internals.',
+    message: "A feature uses another only through its index.ts, never {{to.captured.feature}}'s internals.",
   },
   {
     from: { element: { type: 'feature' } },
@@ -92,13 +92,22 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
-      'boundaries/dependencies': ['error', { default: 'allow', policies: [...layerPolicies, ...featurePolicies] }],
+      'boundaries/dependencies': [
+        'error',
+        { default: 'allow', policies: [...layerPolicies, ...featurePolicies] },
+      ],
     },
   },
   {
     // One file-naming style per tree, the one it mostly followed. In src, React components are
     // PascalCase.tsx and other modules camelCase; src/pages keeps TanStack Router's file-route names.
-    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'sandbox/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.{ts,mjs,js}',
+    ],
     ignores: ['src/pages/**'],
     plugins: { 'check-file': checkFile },
     rules: {

@@ -43,7 +43,9 @@ describe('graphqlDocuments', () => {
     );
     const module = load('\0virtual:graphql-document:CurrentUserDocument');
     const document = JSON.parse(module.replace(/^export default /, '').replace(/;$/, ''));
-    expect(document.definitions.map((d: { name: { value: string } }) => d.name.value)).toEqual(['CurrentUser']);
+    expect(document.definitions.map((d: { name: { value: string } }) => d.name.value)).toEqual([
+      'CurrentUser',
+    ]);
   });
 
   it('refuses a document it cannot name, and one codegen has not generated', () => {

@@ -30,7 +30,8 @@ function loadLibheif(): Promise<Libheif> {
         const module = {
           wasmBinary,
           onRuntimeInitialized: () => resolve(module as unknown as Libheif),
-          onAbort: (reason: unknown) => reject(new Error(`The HEIC decoder could not start: ${String(reason)}`)),
+          onAbort: (reason: unknown) =>
+            reject(new Error(`The HEIC decoder could not start: ${String(reason)}`)),
         };
         createLibheif(module);
       }),

@@ -59,13 +59,7 @@ export function AppShellLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="md"
-              aria-label="Navigation"
-            />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="md" aria-label="Navigation" />
             <Text
               component={Link}
               to="/"

@@ -1,4 +1,10 @@
 // What other features may use of the mark-up feature: the lazily loaded editor and when it applies.
-export { LazyMarkupEditor, MarkupLoading, MarkupNotice, MarkupProblem, preloadMarkupEditor } from './LazyMarkupEditor.tsx';
+export {
+  LazyMarkupEditor,
+  MarkupLoading,
+  MarkupNotice,
+  MarkupProblem,
+  preloadMarkupEditor,
+} from './LazyMarkupEditor.tsx';
 export type { MarkupEditorProps, MarkupResult } from './MarkupEditor.tsx';
 export { canMarkUp } from './canMarkUp.ts';

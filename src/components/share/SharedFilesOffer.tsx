@@ -37,9 +37,7 @@ export function SharedFilesOffer({ label, onAttach }: { label: string; onAttach:
           {filesText(files.length)} waiting: {files.map((file) => file.name).join(', ')}
         </Text>
         <Group gap="xs">
-          <Button onClick={() => run(async () => onAttach(await take()))}>
-            Attach to {label}
-          </Button>
+          <Button onClick={() => run(async () => onAttach(await take()))}>Attach to {label}</Button>
           <Button variant="default" onClick={() => run(discard)}>
             Discard
           </Button>

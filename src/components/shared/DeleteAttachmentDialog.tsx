@@ -16,7 +16,6 @@ export const DeleteAttachmentMutation = graphql(`
   }
 `);
 
-
 export interface DeleteTarget {
   id: number;
   filename: string | null;

@@ -99,7 +99,9 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
         )}
       </Stack>
       <Group gap={4} wrap="nowrap">
-        {canMarkUp(entry.type) && entry.state !== 'cancelled' && <MarkUpQueuedPhoto entry={entry} name={name} />}
+        {canMarkUp(entry.type) && entry.state !== 'cancelled' && (
+          <MarkUpQueuedPhoto entry={entry} name={name} />
+        )}
         {canCancel && (
           <Tooltip label="Cancel">
             <ActionIcon
@@ -114,11 +116,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
         )}
         {canRetry && (
           <Tooltip label="Retry">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Retry ${name}`}
-              onClick={() => queue.retry(entry.id)}
-            >
+            <ActionIcon variant="subtle" aria-label={`Retry ${name}`} onClick={() => queue.retry(entry.id)}>
               <IconRefresh size={20} aria-hidden />
             </ActionIcon>
           </Tooltip>
