@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createAppServer } from './serve-app.mjs';
+import { chooseEncoding, createAppServer } from './serve-app.mjs';
+
+/** A script well over the compression threshold, as repetitive as minified code is. */
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = "record ${i}";`).join(
+  '\n',
+);
 
 let server: Server;
 let base: string;
@@ -18,6 +23,8 @@ beforeAll(async () => {
   await writeFile(path.join(parent, 'secret.txt'), 'secret');
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'assets', 'app-def456.js'), BIG_SCRIPT);
+  await writeFile(path.join(dist, 'assets', 'photo-789.png'), Buffer.alloc(4096, 7));
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["src/main.tsx"]}');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
   await writeFile(path.join(dist, 'sw.js'), 'self.skipWaiting()');
@@ -110,5 +117,49 @@ describe('serve-app', () => {
     const response = await fetch(`${base}/..%2fsecret.txt`);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain('secret');
+  });
+
+  it('compresses text and WebAssembly as the browser accepts, brotli first, and says it varies', async () => {
+    const brotli = await fetch(`${base}/assets/app-def456.js`, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(brotli.headers.get('content-length'))).toBeLessThan(BIG_SCRIPT.length / 3);
+    // fetch undoes the encoding: what arrives is the file, byte for byte.
+    expect(await brotli.text()).toBe(BIG_SCRIPT);
+
+    const gzipped = await fetch(`${base}/assets/app-def456.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toBe(BIG_SCRIPT);
+
+    const plain = await fetch(`${base}/assets/app-def456.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(plain.headers.get('content-length'))).toBe(BIG_SCRIPT.length);
+  });
+
+  it('leaves images and tiny files as they are, and a HEAD says the length a GET sends', async () => {
+    const png = await fetch(`${base}/assets/photo-789.png`, { headers: { 'accept-encoding': 'br' } });
+    expect(png.headers.get('content-encoding')).toBeNull();
+    expect((await png.arrayBuffer()).byteLength).toBe(4096);
+    const tiny = await fetch(`${base}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+
+    const head = await fetch(`${base}/assets/app-def456.js`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    const get = await fetch(`${base}/assets/app-def456.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+  });
+
+  it('reads Accept-Encoding as browsers send it, refusals (q=0) included', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('BR')).toBe('br');
+    expect(chooseEncoding('deflate')).toBeNull();
+    expect(chooseEncoding('')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
   });
 });
