@@ -133,11 +133,12 @@ const SECURITY_HEADERS = {
   'X-Frame-Options': 'DENY',
 };
 
-async function readIfFile(file) {
+/** A file in dist, or null: its version (size and mtime) now, its bytes read only when asked for. */
+async function fileIfThere(file) {
   try {
     const info = await stat(file);
     if (!info.isFile()) return null;
-    return { body: await readFile(file), version: `${info.size}:${info.mtimeMs}` };
+    return { size: info.size, version: `${info.size}:${info.mtimeMs}`, read: () => readFile(file) };
   } catch {
     return null;
   }
@@ -153,17 +154,20 @@ export async function createAppServer({ distDir = path.join(root, 'dist'), env =
   /** Compressed bodies by encoding, file and version (size and mtime): a rebuild is seen at once. */
   const compressed = new Map();
 
-  /** A dist file as sent to this request: compressed when it is worth it and the browser takes it. */
-  const encoded = async (req, file, { body, version }) => {
+  /**
+   * A dist file as sent to this request: compressed when it is worth it and the browser takes it. A
+   * compressed copy already made is sent without reading the file again.
+   */
+  const encoded = async (req, file, { size, version, read }) => {
     const encoding = chooseEncoding(req.headers['accept-encoding']);
-    if (!COMPRESSIBLE.has(path.extname(file).toLowerCase()) || body.length < COMPRESS_MIN_BYTES) {
-      return { body, extra: {} };
+    if (!COMPRESSIBLE.has(path.extname(file).toLowerCase()) || size < COMPRESS_MIN_BYTES) {
+      return { body: await read(), extra: {} };
     }
-    if (!encoding) return { body, extra: { Vary: 'Accept-Encoding' } };
+    if (!encoding) return { body: await read(), extra: { Vary: 'Accept-Encoding' } };
     const key = `${encoding} ${file}`;
     let entry = compressed.get(key);
     if (entry?.version !== version) {
-      entry = { version, body: ENCODERS[encoding](body) };
+      entry = { version, body: read().then(ENCODERS[encoding]) };
       compressed.set(key, entry);
     }
     try {
@@ -171,7 +175,7 @@ export async function createAppServer({ distDir = path.join(root, 'dist'), env =
     } catch {
       // Never cached as broken: the next request tries again, this one is sent as it is.
       compressed.delete(key);
-      return { body, extra: { Vary: 'Accept-Encoding' } };
+      return { body: await read(), extra: { Vary: 'Accept-Encoding' } };
     }
   };
 
@@ -196,7 +200,7 @@ export async function createAppServer({ distDir = path.join(root, 'dist'), env =
     if (pathname.endsWith('.map')) return send(404, 'Not Found', { 'Content-Type': 'text/plain' });
     const file = path.resolve(resolvedDist, `.${pathname}`);
     const inside = file === resolvedDist || file.startsWith(resolvedDist + path.sep);
-    const stored = inside ? await readIfFile(file) : null;
+    const stored = inside ? await fileIfThere(file) : null;
     if (stored) {
       const ext = path.extname(file).toLowerCase();
       // Vite fingerprints everything under /assets, so those never change under the same name. The
@@ -220,7 +224,7 @@ export async function createAppServer({ distDir = path.join(root, 'dist'), env =
       return send(404, 'Not Found', { 'Content-Type': 'text/plain' });
     }
     const indexFile = path.join(resolvedDist, 'index.html');
-    const index = await readIfFile(indexFile);
+    const index = await fileIfThere(indexFile);
     if (!index)
       return send(500, 'dist/index.html is missing: run `npm run build` first.', {
         'Content-Type': 'text/plain',
