@@ -22,21 +22,26 @@ let libheif: Promise<Libheif> | undefined;
  * and is fetched only the first time a browser without its own HEIC decoder meets a HEIC photo.
  */
 function loadLibheif(): Promise<Libheif> {
-  libheif ??= fetchWasm().then(
-    (wasmBinary) =>
-      new Promise<Libheif>((resolve, reject) => {
-        // This build compiles its .wasm synchronously (fine in a worker) and builds the module onto the
-        // object it is given, possibly before returning: the binary is fetched first, asynchronously.
-        const module = {
-          wasmBinary,
-          onRuntimeInitialized: () => resolve(module as unknown as Libheif),
-          onAbort: (reason: unknown) =>
-            reject(new Error(`The HEIC decoder could not start: ${String(reason)}`)),
-        };
-        createLibheif(module);
-      }),
-  );
-  libheif.catch(() => (libheif = undefined));
+  libheif ??= fetchWasm()
+    .then(
+      (wasmBinary) =>
+        new Promise<Libheif>((resolve, reject) => {
+          // This build compiles its .wasm synchronously (fine in a worker) and builds the module onto the
+          // object it is given, possibly before returning: the binary is fetched first, asynchronously.
+          const module = {
+            wasmBinary,
+            onRuntimeInitialized: () => resolve(module as unknown as Libheif),
+            onAbort: (reason: unknown) =>
+              reject(new Error(`The HEIC decoder could not start: ${String(reason)}`)),
+          };
+          createLibheif(module);
+        }),
+    )
+    .catch((error: unknown) => {
+      // Not kept as failed: the next HEIC photo tries again (the network may be back).
+      libheif = undefined;
+      throw error;
+    });
   return libheif;
 }
 
@@ -53,8 +58,9 @@ async function fetchWasm(): Promise<ArrayBuffer> {
 export async function decodeHeif(file: Blob): Promise<ImageBitmap> {
   const [lib, bytes] = await Promise.all([loadLibheif(), file.arrayBuffer()]);
   const decoder = new lib.HeifDecoder();
-  const images = decoder.decode(new Uint8Array(bytes));
+  let images: HeifImage[] = [];
   try {
+    images = decoder.decode(new Uint8Array(bytes));
     const image = images.find((candidate) => candidate.is_primary()) ?? images[0];
     if (!image) throw new Error('This HEIC file holds no image.');
     const pixels = await new Promise<ImageData>((resolve, reject) => {
