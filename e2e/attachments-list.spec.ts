@@ -1,4 +1,4 @@
-import { RECORD_REFRESH_MS } from '../src/components/records/useRefreshWhileOpen.ts';
+import { RECORD_REFRESH_MS } from '../src/features/record-view/useRefreshWhileOpen.ts';
 import { expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { gql } from '../sandbox/test/harness.ts';
 import {

@@ -38,7 +38,7 @@ const PARTS = `query Parts($filters: PartsInputFilters, $sort: [PartSortEnum], $
 const SORT = ['PART_NUMBER_ASC'];
 const PAGE = 25;
 
-/** What the app sends for a search term (src/components/parts/partsSearch.ts, likeContains). */
+/** What the app sends for a search term (src/features/parts/partsSearch.ts, likeContains). */
 const contains = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 const appFilter = (pattern: string) => ({
   or_: [{ partNumber: { ilike: pattern } }, { description: { ilike: pattern } }],

@@ -4,10 +4,10 @@ import { Notifications } from '@mantine/notifications';
 import { ApolloProvider } from '@apollo/client/react';
 import { AuthProvider } from '../auth/AuthContext';
 import { ConfigProvider } from '../config/ConfigContext';
-import { UploadQueueProvider } from '../components/shared/uploadQueueContext';
+import { UploadQueueProvider } from '../components/uploadQueueContext';
 import type { AppServices } from './appServices';
-import { ScannerProvider } from '../components/open-by-id/scan/scannerContext';
-import type { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';
+import { ScannerProvider } from '../features/open-by-id/scan/scannerContext';
+import type { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { cssVariablesResolver, theme } from './theme';
 import classes from './AppProviders.module.css';
 

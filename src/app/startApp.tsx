@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { fetchAppConfig } from '../config/appConfig';
-import { ConfigErrorPage } from '../config/ConfigErrorPage';
+import { ConfigErrorPage } from '../pages/-components/ConfigErrorPage';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
 import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
-import { ShareInboxProvider } from '../components/share/shareInboxContext';
-import { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';
+import { ShareInboxProvider } from '../features/share/shareInboxContext';
+import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 

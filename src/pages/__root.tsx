@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from './-routerContext';
-import { NotFoundPage } from '../components/app-shell/NotFoundPage';
-import { RouteErrorPage } from '../components/app-shell/RouteErrorPage';
+import { NotFoundPage } from './-components/NotFoundPage';
+import { RouteErrorPage } from './-components/RouteErrorPage';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AppShellLayout } from '../components/app-shell/AppShellLayout';
-import { ViewOnlyProvider } from '../components/shared/viewOnly.tsx';
-import { DuplicateGuardProvider } from '../components/upload/duplicateCheck.tsx';
+import { AppShellLayout } from '../features/app-shell/AppShellLayout';
+import { ViewOnlyProvider } from '../components/viewOnly.tsx';
+import { DuplicateGuardProvider } from '../features/upload/duplicateCheck.tsx';
 
 /** Every private page is a child of this pathless layout: signed-out visitors go to sign-in first. */
 export const Route = createFileRoute('/_authenticated')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthCallbackPage } from '../components/app-shell/AuthCallbackPage';
+import { AuthCallbackPage } from './-components/AuthCallbackPage';
 
 export const Route = createFileRoute('/auth/callback')({
   component: AuthCallbackPage,

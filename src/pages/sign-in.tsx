@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { sanitizeRedirect } from '../auth/redirect';
-import { SignInPage } from '../components/app-shell/SignInPage';
+import { SignInPage } from './-components/SignInPage';
 
 export const Route = createFileRoute('/sign-in')({
   validateSearch: (search: Record<string, unknown>): { redirect: string } => ({

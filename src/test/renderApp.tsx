@@ -12,8 +12,8 @@ import type { AppConfig } from '../config/appConfig';
 import { createCache } from '../graphql/cache';
 import { createQueueWorld } from '../upload/uploadQueue.testkit';
 import type { UploadQueue } from '../upload/uploadQueue';
-import { CurrentUserQuery } from '../components/shared/currentUserQuery';
-import { WedgeScanner } from '../components/open-by-id/scan/wedgeScanner';
+import { CurrentUserQuery } from '../components/currentUserQuery';
+import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 
 export const TEST_CONFIG: AppConfig = {
   apiUrl: 'http://api.test/graphql',

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { OpenByIdForm } from '../../components/open-by-id/OpenByIdForm.tsx';
-import readable from '../../components/shared/readable.module.css';
-import { RecentRecordsList } from '../../components/recent/RecentRecordsList.tsx';
-import { useRecentRecords } from '../../components/recent/useRecentRecords.ts';
+import { OpenByIdForm } from '../../features/open-by-id/OpenByIdForm.tsx';
+import readable from '../../components/readable.module.css';
+import { RecentRecordsList } from '../../features/recent/RecentRecordsList.tsx';
+import { useRecentRecords } from '../../features/recent/useRecentRecords.ts';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Stack, Title } from '@mantine/core';
-import { PartsBrowser } from '../../components/parts/PartsBrowser.tsx';
-import { firstPage, partsVariables, validatePartsSearch } from '../../components/parts/partsSearch.ts';
-import { PartsListQuery } from '../../components/parts/partsListQuery.ts';
+import { PartsBrowser } from '../../features/parts/PartsBrowser.tsx';
+import { firstPage, partsVariables, validatePartsSearch } from '../../features/parts/partsSearch.ts';
+import { PartsListQuery } from '../../features/parts/partsListQuery.ts';
 
 export const Route = createFileRoute('/_authenticated/parts/')({
   validateSearch: validatePartsSearch,

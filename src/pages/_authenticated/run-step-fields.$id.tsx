@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RecordPage } from '../../components/records/RecordPage.tsx';
-import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
-import { formatDate, formatEnum, formatScalar } from '../../components/shared/formatValue.ts';
+import { RecordPage } from '../-components/RecordPage.tsx';
+import { prefetchRecord } from '../../features/record-view/prefetchRecord.ts';
+import { formatDate, formatEnum, formatScalar } from '../../components/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
-import { runStepFieldContext } from '../../components/records/recordContext.ts';
+import { runStepFieldContext } from '../../features/record-view/recordContext.ts';
 
 const RunStepFieldRecordQuery = graphql(`
   query RunStepFieldRecord($id: ID!) {

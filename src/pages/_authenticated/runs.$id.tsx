@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RecordPage } from '../../components/records/RecordPage.tsx';
-import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
-import { formatDate, formatEnum, formatNumber } from '../../components/shared/formatValue.ts';
+import { RecordPage } from '../-components/RecordPage.tsx';
+import { prefetchRecord } from '../../features/record-view/prefetchRecord.ts';
+import { formatDate, formatEnum, formatNumber } from '../../components/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
-import { runContext } from '../../components/records/recordContext.ts';
-import { RunStepsEvidence } from '../../components/evidence/RunStepsEvidence.tsx';
+import { runContext } from '../../features/record-view/recordContext.ts';
+import { RunStepsEvidence } from '../../features/evidence/RunStepsEvidence.tsx';
 
 const RunRecordQuery = graphql(`
   query RunRecord($id: ID!) {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ShareTargetPage } from '../../components/share/ShareTargetPage.tsx';
+import { ShareTargetPage } from '../-components/ShareTargetPage.tsx';
 
 interface ShareSearch {
   problem?: string;

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RecordPage } from '../../components/records/RecordPage.tsx';
-import { prefetchRecord } from '../../components/records/prefetchRecord.ts';
-import { formatDate, formatEnum, formatNumber } from '../../components/shared/formatValue.ts';
+import { RecordPage } from '../-components/RecordPage.tsx';
+import { prefetchRecord } from '../../features/record-view/prefetchRecord.ts';
+import { formatDate, formatEnum, formatNumber } from '../../components/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 
 const StepRecordQuery = graphql(`

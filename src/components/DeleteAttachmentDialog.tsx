@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../graphql/generated/index.ts';
+import { displayFilename } from './displayFilename.ts';
+import { isPermissionRefusal, toUserMessage } from '../graphql/errors.ts';
+import { removeAttachment } from '../graphql/attachmentsList.ts';
+import { useViewOnly } from './viewOnly.tsx';
+
+export const DeleteAttachmentMutation = graphql(`
+  mutation DeleteAttachment($input: DeleteFileAttachmentInput!) {
+    deleteFileAttachment(input: $input) {
+      fileAttachmentId
+      entityId
+    }
+  }
+`);
+
+export interface DeleteTarget {
+  id: number;
+  filename: string | null;
+  entityId: number;
+}
+
+interface Props {
+  target: DeleteTarget | null;
+  recordLabel: string;
+  onClose(): void;
+  /** After a delete: the row and its button are gone, so the list decides where focus goes. */
+  onDeleted?(target: DeleteTarget): void;
+}
+
+/** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
+export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
+  const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {});
+  const { markDeleteRefused } = useViewOnly();
+  // After a delete the Delete button that opened the dialog is gone: focus goes where the list says.
+  const [deleted, setDeleted] = useState<number | null>(null);
+  if (target && deleted !== null && target.id !== deleted) setDeleted(null);
+  const close = () => {
+    reset();
+    onClose();
+  };
+  const confirm = async (current: DeleteTarget) => {
+    try {
+      await remove({
+        variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
+        update: (cache) => removeAttachment(cache, current.entityId, current.id),
+      });
+      setDeleted(current.id);
+      close();
+      onDeleted?.(current);
+    } catch (failure) {
+      // The mutation's `error` state carries the message shown in the dialog; a permission refusal
+      // also turns the pages view only.
+      if (isPermissionRefusal(failure)) markDeleteRefused();
+    }
+  };
+
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={close}
+      returnFocus={deleted === null}
+      title="Delete attachment?"
+      closeButtonProps={{ 'aria-label': 'Close without deleting' }}
+    >
+      {target && (
+        <Stack>
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            “{displayFilename(target.filename).text}” will be removed from {recordLabel}. This cannot be
+            undone.
+          </Text>
+          {error && (
+            <Alert color="red" title="Not deleted" role="alert">
+              {toUserMessage(error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button color="red" loading={loading} onClick={() => void confirm(target)}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { graphql } from '../graphql/generated';
+
+export const CurrentUserQuery = graphql(`
+  query CurrentUser {
+    me {
+      id
+      name
+      email
+      organization {
+        id
+        domain
+        name
+      }
+    }
+  }
+`);

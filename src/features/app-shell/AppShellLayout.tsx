@@ -1,0 +1,134 @@
+import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBarcode, IconList } from '@tabler/icons-react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useApolloClient } from '@apollo/client/react';
+import { useAppConfig } from '../../config/ConfigContext';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { SessionEndedBanner } from './SessionEndedBanner';
+import { UserMenu } from './UserMenu';
+import { UploadTray, LeftByOthersNotice } from '../upload/index.ts';
+import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useOpenByIdShortcut } from '../open-by-id/index.ts';
+import { useShellResilience } from '../../pwa/useShellResilience.ts';
+import { NetworkIndicator } from './NetworkIndicator.tsx';
+import { UpdateNotice } from './UpdateNotice.tsx';
+import { useSignOutChoices } from './useSignOutChoices.tsx';
+import { useScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
+
+const NAV_ITEMS = [
+  { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
+  { to: '/parts', label: 'Parts', icon: IconList, exact: false },
+] as const;
+
+function isActive(pathname: string, to: string, exact: boolean): boolean {
+  return exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function EnvironmentBadge() {
+  const { environment } = useAppConfig();
+  if (environment === 'production') return null;
+  return (
+    <Badge color="orange" variant="light" aria-label={`Environment: ${environment}`}>
+      {environment}
+    </Badge>
+  );
+}
+
+/**
+ * The frame around every private page. Navigation sits in the header from a landscape tablet up; a
+ * portrait tablet (768 px) and phones get it in a drawer behind the menu button, because at 768 px
+ * the links and the Scan, Uploads, account and colour scheme controls do not fit in one header row.
+ */
+export function AppShellLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const page = useRouterState({ select: (state) => state.location.href });
+  const client = useApolloClient();
+  useShellResilience(client, page, useUploadQueue());
+  const { requestSignOut, signOutDialog } = useSignOutChoices(page);
+  useOpenByIdShortcut();
+  useScansOpenRecords();
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: true } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="md" aria-label="Navigation" />
+            <Text
+              component={Link}
+              to="/"
+              fw={700}
+              size="lg"
+              c="var(--mantine-color-text)"
+              td="none"
+              mih={44}
+              style={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}
+            >
+              Floor Attach
+            </Text>
+            <EnvironmentBadge />
+            <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+              {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => {
+                const active = isActive(pathname, to, exact);
+                return (
+                  <Button
+                    key={to}
+                    component={Link}
+                    to={to}
+                    variant={active ? 'light' : 'subtle'}
+                    color={active ? 'blue' : 'gray'}
+                    leftSection={<Icon size={20} />}
+                    aria-current={active ? 'page' : undefined}
+                  >
+                    {label}
+                  </Button>
+                );
+              })}
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ScanButton />
+            <UploadTray />
+            <UserMenu onSignOut={requestSignOut} />
+            <ColorSchemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Main">
+        {/* Rendered only while open, so the header's links are the only ones on larger screens. */}
+        {opened && (
+          <Stack gap={4}>
+            {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => (
+              <NavLink
+                key={to}
+                component={Link}
+                to={to}
+                label={label}
+                leftSection={<Icon size={22} />}
+                active={isActive(pathname, to, exact)}
+                onClick={close}
+                h={48}
+              />
+            ))}
+          </Stack>
+        )}
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <NetworkIndicator />
+        <SessionEndedBanner />
+        <UpdateNotice />
+        <LeftByOthersNotice />
+        {signOutDialog}
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

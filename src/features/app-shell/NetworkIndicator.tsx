@@ -1,0 +1,45 @@
+import { Group, Text } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { useOnline } from '../../pwa/useOnline.ts';
+import { countUnfinished } from '../../upload/uploadCounts.ts';
+import type { UploadEntry } from '../../upload/types.ts';
+import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
+
+const countWaitingForNetwork = (entries: readonly UploadEntry[]) =>
+  entries.filter((entry) => entry.waiting === 'network').length;
+
+/** The header's "Offline · 3 waiting for the network", on every page, not only in the Uploads drawer. */
+export function NetworkIndicator() {
+  const online = useOnline();
+  const unfinished = useUploadsValue(countUnfinished);
+  const waitingForNetwork = useUploadsValue(countWaitingForNetwork);
+  // Offline, every unfinished file waits for the network, also those not yet picked up.
+  const waiting = online ? waitingForNetwork : unfinished;
+  if (online && waiting === 0) return null;
+  const parts = [online ? '' : 'Offline', waiting > 0 ? `${waiting} waiting for the network` : ''].filter(
+    Boolean,
+  );
+  return (
+    // A bar under the header, held there while the page scrolls: the header has no room left on a
+    // tablet in portrait, and this must be seen from every page.
+    <Group
+      role="status"
+      data-testid="network-indicator"
+      gap="xs"
+      wrap="nowrap"
+      px="md"
+      py={6}
+      mx="calc(var(--mantine-spacing-md) * -1)"
+      mt="calc(var(--mantine-spacing-md) * -1)"
+      mb="md"
+      bg="var(--mantine-color-orange-light)"
+      c="var(--mantine-color-orange-light-color)"
+      style={{ position: 'sticky', top: 'var(--app-shell-header-height)', zIndex: 2 }}
+    >
+      <IconWifiOff size={18} aria-hidden />
+      <Text size="sm" fw={600}>
+        {parts.join(' · ')}
+      </Text>
+    </Group>
+  );
+}

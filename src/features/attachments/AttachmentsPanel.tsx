@@ -1,0 +1,159 @@
+import { memo, useDeferredValue, useRef, useState } from 'react';
+import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { AttachmentRow } from './AttachmentRow.tsx';
+import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
+import { DeleteAttachmentDialog, type DeleteTarget } from '../../components/DeleteAttachmentDialog.tsx';
+import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
+import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
+import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
+import { MarkUpAttachment, type MarkUpTarget } from './MarkUpAttachment.tsx';
+import { useRecordUploadTarget } from '../upload/index.ts';
+import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attachmentSort.ts';
+import { useViewOnly } from '../../components/viewOnly.tsx';
+import { previewTarget } from './previewTarget.ts';
+import { useUploadedHere, type UploadedHere } from './useUploadedHere.ts';
+
+interface Props {
+  entity: FragmentType<typeof RecordAttachmentsFields>;
+  /** How the record is named in sentences, e.g. "run 42". */
+  recordLabel: string;
+}
+
+type Items = NonNullable<RecordAttachmentsFragment['fileAttachments']>;
+
+/** The attachments of any kind of record: list, preview, download and delete. */
+export function AttachmentsPanel({ entity, recordLabel }: Props) {
+  const data = getFragmentData(RecordAttachmentsFields, entity);
+  // A drop of many files attaches several per frame: the list catches up in the background with the
+  // latest of them, instead of rendering once per attach while uploads wait for the main thread.
+  const items = useDeferredValue(data.fileAttachments ?? []);
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [markingUp, setMarkingUp] = useState<MarkUpTarget | null>(null);
+  const uploadTarget = useRecordUploadTarget();
+  const onMarkUp = uploadTarget ? setMarkingUp : undefined;
+  const [sort, setSort] = useState<AttachmentSort>('newest');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Deferred like the list: an urgent render of hundreds of rows per attached batch would hold up
+  // the uploads still running.
+  const uploadedHere = useDeferredValue(useUploadedHere(data.id));
+  const { viewOnly } = useViewOnly();
+
+  return (
+    <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3" id="attachments-heading" ref={heading} tabIndex={-1}>
+          Attachments ({items.filter((item) => item !== null).length})
+        </Title>
+        {items.length > 1 && (
+          <Group gap="xs" role="group" aria-labelledby="attachments-sort-label">
+            <Text size="sm" id="attachments-sort-label" c="dimmed">
+              Sort by
+            </Text>
+            <SegmentedControl
+              value={sort}
+              onChange={(value) => setSort(value as AttachmentSort)}
+              data={[...ATTACHMENT_SORTS]}
+              size="md"
+            />
+          </Group>
+        )}
+      </Group>
+      {items.length === 0 ? (
+        <Text c="dimmed">No files attached yet. Drop files on this page to attach them.</Text>
+      ) : (
+        <AttachmentList
+          items={items}
+          entityId={data.id}
+          label={`Files of ${recordLabel}`}
+          sort={sort}
+          uploadedHere={uploadedHere}
+          canDelete={!viewOnly}
+          onPreview={setPreview}
+          onDelete={setDeleting}
+          onMarkUp={onMarkUp}
+        />
+      )}
+      <AttachmentPreviewModal
+        target={preview}
+        // Next and previous go through the record's images in the order the list shows them.
+        siblings={preview?.type === 'image' ? imageTargets(items, sort) : []}
+        onNavigate={setPreview}
+        onClose={() => setPreview(null)}
+        onMarkUp={
+          onMarkUp &&
+          ((target) => {
+            setPreview(null);
+            onMarkUp(target);
+          })
+        }
+      />
+      {markingUp && uploadTarget && (
+        <MarkUpAttachment attachment={markingUp} record={uploadTarget} onClose={() => setMarkingUp(null)} />
+      )}
+      <DeleteAttachmentDialog
+        target={deleting}
+        recordLabel={recordLabel}
+        onClose={() => setDeleting(null)}
+        // The heading that now counts one file less: a keyboard or screen-reader user is not left on
+        // a button that no longer exists.
+        onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
+      />
+    </Stack>
+  );
+}
+
+function imageTargets(items: Items, sort: AttachmentSort): PreviewTarget[] {
+  const attachments = items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : []));
+  return sortAttachments(attachments, sort).flatMap((attachment) => {
+    const target = previewTarget(attachment);
+    return target?.type === 'image' ? [target] : [];
+  });
+}
+
+interface ListProps {
+  items: Items;
+  entityId: number;
+  label: string;
+  sort: AttachmentSort;
+  uploadedHere: UploadedHere;
+  canDelete: boolean;
+  onPreview(target: PreviewTarget): void;
+  onDelete(target: DeleteTarget): void;
+  onMarkUp?(target: MarkUpTarget): void;
+}
+
+/** Memoised: renders when the (deferred) list changes, not whenever the record page does. */
+const AttachmentList = memo(function AttachmentList({
+  items,
+  entityId,
+  label,
+  sort,
+  uploadedHere,
+  canDelete,
+  onPreview,
+  onDelete,
+  onMarkUp,
+}: ListProps) {
+  const attachments = sortAttachments(
+    items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : [])),
+    sort,
+  );
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {attachments.map((attachment) => (
+        <AttachmentRow
+          key={attachment.id}
+          attachment={attachment}
+          entityId={entityId}
+          size={uploadedHere.sizes.get(attachment.id)}
+          latest={uploadedHere.latest === attachment.id}
+          canDelete={canDelete}
+          onPreview={onPreview}
+          onDelete={onDelete}
+          onMarkUp={onMarkUp}
+        />
+      ))}
+    </Stack>
+  );
+});

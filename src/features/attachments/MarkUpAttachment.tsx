@@ -1,0 +1,67 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { fetchStoredFile, freshDownloadUrl, StorageError } from './downloadAttachment.ts';
+import { displayFilename } from '../../components/displayFilename.ts';
+import { toUserMessage } from '../../graphql/errors.ts';
+import type { UploadTarget } from '../../upload/types.ts';
+import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { LazyMarkupEditor, MarkupLoading, MarkupProblem } from '../markup/index.ts';
+import type { MarkupResult } from '../markup/index.ts';
+
+export interface MarkUpTarget {
+  id: number;
+  filename: string | null;
+}
+
+type Fetched = { blob: Blob } | { error: string } | null;
+
+/**
+ * Marks up a photo already attached: its bytes are fetched through a fresh signed URL, and saving
+ * queues the marked copy as a new attachment of the record; the attached original is not touched.
+ */
+export function MarkUpAttachment({
+  attachment,
+  record,
+  onClose,
+}: {
+  attachment: MarkUpTarget;
+  record: UploadTarget;
+  onClose(): void;
+}) {
+  const client = useApolloClient();
+  const queue = useUploadQueue();
+  const [fetched, setFetched] = useState<Fetched>(null);
+  const name = displayFilename(attachment.filename).text;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    freshDownloadUrl(client, attachment.id)
+      .then((url) => fetchStoredFile(url, controller.signal))
+      .then(
+        (blob) => setFetched({ blob }),
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setFetched({ error: error instanceof StorageError ? error.message : toUserMessage(error) });
+        },
+      );
+    return () => controller.abort();
+  }, [client, attachment.id]);
+
+  const save = ({ file }: MarkupResult) => {
+    const { refused } = queue.add([file], record);
+    if (refused.length > 0) throw new Error(refused[0]!.reason);
+    onClose();
+  };
+
+  if (!fetched) return <MarkupLoading what={`Fetching ${name}…`} />;
+  if ('error' in fetched)
+    return <MarkupProblem title={`${name} could not be fetched`} message={fetched.error} onClose={onClose} />;
+  return (
+    <LazyMarkupEditor
+      image={fetched.blob}
+      filename={attachment.filename || `attachment-${attachment.id}.jpg`}
+      onSave={save}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
+import { formatEnum } from '../../components/formatValue.ts';
+import { StepEvidenceFields } from './evidenceDocuments.ts';
+import { missesEvidence, summarise, summaryText } from './evidenceState.ts';
+import readable from '../../components/readable.module.css';
+import classes from './RunStepsEvidence.module.css';
+
+interface Props {
+  steps: readonly FragmentType<typeof StepEvidenceFields>[];
+}
+
+/** A run's steps at the top of its page: each one's status and which evidence it still misses. */
+export function RunStepsEvidence({ steps }: Props) {
+  if (steps.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby="run-steps-heading" gap={4}>
+      <Title order={2} size="h3" id="run-steps-heading">
+        Steps
+      </Title>
+      <Stack component="ol" gap={0} p={0} m={0} className={classes.list}>
+        {steps.map((step) => {
+          const data = getFragmentData(StepEvidenceFields, step);
+          const summary = summarise(data.fields?.flatMap((field) => (field ? [field] : [])) ?? []);
+          const missing = missesEvidence(summary);
+          return (
+            <li key={data.id} className={classes.row} data-testid="run-step-evidence">
+              <Anchor
+                className={`${readable.link} ${classes.link}`}
+                renderRoot={(props) => (
+                  <Link {...props} to="/run-steps/$id" params={{ id: String(data.id) }} />
+                )}
+              >
+                {data.position != null ? `Step ${data.position}: ` : ''}
+                {data.title}
+              </Anchor>
+              <Group gap="xs" wrap="nowrap" className={classes.facts}>
+                {data.status && (
+                  <Text size="sm" c="dimmed">
+                    {formatEnum(data.status)}
+                  </Text>
+                )}
+                {summary.slots > 0 && (
+                  <Badge
+                    color={missing ? 'red' : 'green'}
+                    variant="light"
+                    data-testid="run-step-evidence-state"
+                    style={{ textTransform: 'none' }}
+                  >
+                    {missing ? `Missing: ${summaryText(summary)}` : summaryText(summary)}
+                  </Badge>
+                )}
+              </Group>
+            </li>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconBulb, IconBulbOff } from '@tabler/icons-react';
+import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
+import { hasTorch, setTorch } from '../../../components/camera/cameraStream.ts';
+import { createBarcodeDetector, signalScanned } from './barcodeDetector.ts';
+import classes from '../../../components/camera/cameraView.module.css';
+
+interface Props {
+  onClose(): void;
+  /** The text of the first code read; the dialog closes itself after. */
+  onScan(text: string): void;
+}
+
+/** Reads frames until a code is found; each frame is read after the previous one is done. */
+function useFirstCode(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  live: boolean,
+  onCode: (text: string) => void,
+) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const found = useEffectEvent(onCode);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !live) return;
+    let stopped = false;
+    const next = (read: () => void) =>
+      'requestVideoFrameCallback' in video ? video.requestVideoFrameCallback(read) : setTimeout(read, 100);
+    createBarcodeDetector().then(
+      (detector) => {
+        const read = async () => {
+          if (stopped) return;
+          let codes;
+          try {
+            codes = await detector.detect(video);
+          } catch (error) {
+            // A decoder that cannot run (its WebAssembly refused or missing) would never read a code.
+            if (!stopped) setProblem(`Codes cannot be read on this device: ${String(error)}`);
+            return;
+          }
+          const text = codes[0]?.rawValue;
+          if (stopped) return;
+          if (text) found(text);
+          else next(() => void read());
+        };
+        void read();
+      },
+      (error: unknown) => setProblem(`Codes cannot be read on this device: ${String(error)}`),
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [videoRef, live]);
+  return problem;
+}
+
+/** The camera as a scanner: point it at a label (QR, Code 128, Data Matrix) and the record opens. */
+export default function ScanDialog({ onClose, onScan }: Props) {
+  const { videoRef, camera } = useCameraStream();
+  const [torchOn, setTorchOn] = useState(false);
+  const [found, setFound] = useState(false);
+  const problem = useFirstCode(videoRef, camera.status === 'live' && !found, (text) => {
+    setFound(true);
+    signalScanned();
+    onClose();
+    onScan(text);
+  });
+  const track = camera.status === 'live' ? camera.track : undefined;
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen
+      title="Scan a label"
+      classNames={{ content: classes.content, body: classes.body }}
+    >
+      <Stack gap="sm" className={classes.layout}>
+        {camera.status === 'unavailable' ? (
+          <Alert color="orange" title="The camera cannot be used to scan" role="alert">
+            {camera.reason} A label can still be read with a hardware scanner, or its id typed on the home
+            page.
+          </Alert>
+        ) : (
+          <div className={classes.viewfinder}>
+            <video ref={videoRef} className={classes.video} muted playsInline aria-label="Camera view" />
+            <Text className={classes.starting} role="status">
+              {camera.status === 'starting' ? 'Starting the camera…' : ''}
+            </Text>
+          </div>
+        )}
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Text ta="center">Hold the label inside the picture; it opens as soon as it is read.</Text>
+        <Group justify="center">
+          {track && hasTorch(track) && (
+            <Button
+              size="lg"
+              variant="default"
+              leftSection={torchOn ? <IconBulbOff aria-hidden /> : <IconBulb aria-hidden />}
+              aria-pressed={torchOn}
+              onClick={() => {
+                const on = !torchOn;
+                void setTorch(track, on).then(() => setTorchOn(on));
+              }}
+            >
+              {torchOn ? 'Light off' : 'Light on'}
+            </Button>
+          )}
+          <Button size="lg" variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { RECORD_ROUTES, recordKindInfo } from '../../records/recordKinds.ts';
+import readable from '../../components/readable.module.css';
+import type { RecentRecord } from './recentRecords.ts';
+import classes from './RecentRecordsList.module.css';
+
+function when(at: number): string {
+  const date = new Date(at);
+  const today = new Date().toDateString() === date.toDateString();
+  return today
+    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function RecentLink({ record, prominent }: { record: RecentRecord; prominent: boolean }) {
+  const { label } = recordKindInfo(record.kind);
+  return (
+    <Anchor
+      className={`${readable.link} ${classes.link}`}
+      data-prominent={prominent || undefined}
+      renderRoot={(props) => (
+        // Every record route takes the same `$id` param; one Link cannot type-check a union of routes.
+        <Link
+          {...props}
+          to={RECORD_ROUTES[record.kind] as (typeof RECORD_ROUTES)['run']}
+          params={{ id: String(record.id) }}
+        />
+      )}
+    >
+      <Text span fw={700} size={prominent ? 'lg' : 'md'}>
+        {label} {record.id}: {record.title}
+      </Text>
+      {record.context && <Text span>{record.context}</Text>}
+      <Text span size="sm" c="dimmed">
+        Opened {when(record.at)}
+      </Text>
+    </Anchor>
+  );
+}
+
+/** "Continue where you were" and the records opened before it, this user's, on this device. */
+export function RecentRecordsList({ records }: { records: readonly RecentRecord[] }) {
+  const [latest, ...earlier] = records;
+  if (!latest) return null;
+  return (
+    <Stack gap="md">
+      <Stack component="section" aria-labelledby="continue-heading" gap="xs">
+        <Title order={2} size="h3" id="continue-heading">
+          Continue where you were
+        </Title>
+        <Paper withBorder p="xs" data-testid="continue-record">
+          <RecentLink record={latest} prominent />
+        </Paper>
+      </Stack>
+      {earlier.length > 0 && (
+        <Stack component="section" aria-labelledby="recent-heading" gap="xs">
+          <Title order={2} size="h3" id="recent-heading">
+            Recent records
+          </Title>
+          <Stack component="ul" gap={0} p={0} m={0} className={classes.list} data-testid="recent-records">
+            {earlier.map((record) => (
+              <li key={`${record.kind}-${record.id}`} className={classes.item}>
+                <RecentLink record={record} prominent={false} />
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { RECORD_ROUTES, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
+import readable from '../../components/readable.module.css';
+
+export interface RelatedRecord {
+  kind: RecordKind;
+  id: number;
+  /** Shown as the link's text, e.g. the part number or the step's title. */
+  text: string;
+}
+
+export interface RelatedGroup {
+  heading: string;
+  records: RelatedRecord[];
+  /** Said when the group has no records, e.g. "This run has no part." */
+  empty: string;
+}
+
+/** Links from a record to the records the schema relates it to. */
+export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
+  if (groups.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby="related-heading" gap="sm">
+      <Title order={2} size="h3" id="related-heading">
+        Related records
+      </Title>
+      {groups.map((group) => (
+        <Stack key={group.heading} gap={4}>
+          <Text fw={600}>{group.heading}</Text>
+          {group.records.length === 0 ? (
+            <Text c="dimmed">{group.empty}</Text>
+          ) : (
+            <List listStyleType="none" spacing={0} p={0}>
+              {group.records.map((record) => (
+                <List.Item key={`${record.kind}-${record.id}`}>
+                  <RecordLink record={record} />
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+export function RecordLink({ record }: { record: RelatedRecord }) {
+  return (
+    <Anchor
+      className={readable.link}
+      renderRoot={(props) => (
+        // Every record route takes the same `$id` param; one Link cannot type-check a union of routes.
+        <Link
+          {...props}
+          to={RECORD_ROUTES[record.kind] as (typeof RECORD_ROUTES)['run']}
+          params={{ id: String(record.id) }}
+        />
+      )}
+      style={{ display: 'inline-flex', minHeight: 44, alignItems: 'center', overflowWrap: 'anywhere' }}
+    >
+      {recordKindInfo(record.kind).label} {record.id}: {record.text}
+    </Anchor>
+  );
+}

@@ -1,0 +1,199 @@
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import type { UploadQueue } from '../../upload/uploadQueue.ts';
+import { RecordDropZone } from './RecordDropZone.tsx';
+import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
+
+function renderZone(queue: UploadQueue) {
+  return render(
+    <MantineProvider>
+      <UploadQueueProvider queue={queue}>
+        <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
+          <p>Record body</p>
+        </RecordDropZone>
+      </UploadQueueProvider>
+    </MantineProvider>,
+  );
+}
+
+interface FakeItem {
+  kind: string;
+  type: string;
+  getAsFile(): File | null;
+  webkitGetAsEntry(): { isDirectory: boolean; name: string } | null;
+}
+
+function fileItem(file: File): FakeItem {
+  return { kind: 'file', type: file.type, getAsFile: () => file, webkitGetAsEntry: () => null };
+}
+
+function folderItem(name: string): FakeItem {
+  return {
+    kind: 'file',
+    type: '',
+    getAsFile: () => new File([], name),
+    webkitGetAsEntry: () => ({ isDirectory: true, name }),
+  };
+}
+
+function transfer(items: FakeItem[], types = ['Files']) {
+  return { items, types, files: items.map((item) => item.getAsFile()).filter(Boolean), dropEffect: 'none' };
+}
+
+async function drop(target: HTMLElement, dataTransfer: ReturnType<typeof transfer>) {
+  await act(async () => {
+    fireEvent.dragEnter(target, { dataTransfer });
+    fireEvent.dragOver(target, { dataTransfer });
+    fireEvent.drop(target, { dataTransfer });
+  });
+}
+
+describe('RecordDropZone', () => {
+  it('attaches dropped files to the record entity and lists them', async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    renderZone(queue);
+    const photo = new File(['x'], 'Schweißnaht 写真.jpg', { type: 'image/jpeg' });
+
+    await drop(screen.getByText('Record body'), transfer([fileItem(photo)]));
+
+    const list = await screen.findByRole('region', { name: 'Uploads to Run step 7' });
+    expect(await within(list).findByText('Schweißnaht 写真.jpg')).toBeInTheDocument();
+    await vi.waitFor(() => expect(world.server.attachments).toHaveLength(1));
+    expect(world.server.attachments[0]).toMatchObject({ filename: 'Schweißnaht 写真.jpg', entityId: 701 });
+    expect(queue.getSnapshot()[0]!.target).toEqual({
+      entityId: 701,
+      label: 'Run step 7',
+      record: { kind: 'runStep', id: 7 },
+    });
+  });
+
+  it('shows an overlay while files are dragged over the page', async () => {
+    renderZone(createQueueWorld().makeQueue());
+    const photo = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
+    await act(async () => {
+      fireEvent.dragEnter(screen.getByText('Record body'), { dataTransfer: transfer([fileItem(photo)]) });
+    });
+    expect(await screen.findByText('Drop to attach to Run step 7')).toBeInTheDocument();
+  });
+
+  it('takes the overlay away on a drop that follows the drag at once', async () => {
+    // react-dropzone marks a drag active only once the dragged items are read, after the event: a
+    // drop in the same moment (a quick flick, a script) came before that and left the overlay over
+    // the page, catching every later tap.
+    renderZone(createQueueWorld().makeQueue());
+    const photo = new File(['x'], 'a.jpg', { type: 'image/jpeg' });
+
+    await drop(screen.getByText('Record body'), transfer([fileItem(photo)]));
+
+    expect(await screen.findByRole('region', { name: 'Uploads to Run step 7' })).toBeInTheDocument();
+    expect(screen.queryByText('Drop to attach to Run step 7')).not.toBeInTheDocument();
+  });
+
+  it('covers the whole page while files are dragged anywhere over it, until they leave', async () => {
+    renderZone(createQueueWorld().makeQueue());
+    const dataTransfer = transfer([fileItem(new File(['x'], 'a.jpg', { type: 'image/jpeg' }))]);
+    await act(async () => {
+      fireEvent.dragEnter(document.body, { dataTransfer });
+    });
+    expect(screen.getByText('Drop to attach to Run step 7')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.dragLeave(document.body, { dataTransfer });
+    });
+    expect(screen.queryByText('Drop to attach to Run step 7')).not.toBeInTheDocument();
+  });
+
+  it('refuses folders with a message and keeps the files dropped with them', async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    renderZone(queue);
+    const file = new File(['x'], 'log.txt', { type: 'text/plain' });
+
+    await drop(screen.getByText('Record body'), transfer([folderItem('photos'), fileItem(file)]));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('“photos” is a folder or not a file');
+    await vi.waitFor(() => expect(queue.getSnapshot().map((e) => e.filename)).toEqual(['log.txt']));
+  });
+
+  it('refuses dropped text and links with a message', async () => {
+    const queue = createQueueWorld().makeQueue();
+    renderZone(queue);
+    await drop(screen.getByText('Record body'), transfer([], ['text/plain', 'text/uri-list']));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only files can be attached');
+    expect(queue.getSnapshot()).toHaveLength(0);
+  });
+
+  it('refuses files over the configured maximum before uploading', async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue({ maxUploadBytes: () => 3 });
+    renderZone(queue);
+    const big = new File(['four'], 'big.bin');
+
+    await drop(screen.getByText('Record body'), transfer([fileItem(big)]));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '“big.bin” was not attached: Larger than the 3 B limit',
+    );
+    expect(world.server.ticketRequests).toHaveLength(0);
+  });
+
+  it('takes files from Choose files and from the camera input', async () => {
+    const user = userEvent.setup();
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    renderZone(queue);
+    const chosen = new File(['x'], 'chosen.pdf', { type: 'application/pdf' });
+    const photo = new File(['y'], 'image', { type: 'image/jpeg' });
+
+    await user.upload(screen.getByTestId('choose-files-input'), chosen);
+    const camera = screen.getByLabelText('Take a photo to attach to Run step 7');
+    expect(camera).toHaveAttribute('accept', 'image/jpeg,image/png,image/heic,image/heif,image/webp');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    await user.upload(camera, photo);
+
+    await vi.waitFor(() =>
+      expect(world.server.attachments.map((a) => a.filename).sort()).toEqual(['chosen.pdf', 'image']),
+    );
+    expect(screen.getByRole('button', { name: 'Choose files' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Take photo' })).toBeInTheDocument();
+  });
+
+  it('takes a pasted screenshot while the page is open', async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    renderZone(queue);
+    const screenshot = new File(['png'], 'image.png', { type: 'image/png' });
+
+    await act(async () => {
+      fireEvent.paste(document.body, {
+        clipboardData: { items: [{ kind: 'file', getAsFile: () => screenshot }], types: ['Files'] },
+      });
+    });
+
+    // Browsers call every pasted picture "image.png": it gets the date and time instead.
+    await vi.waitFor(() =>
+      expect(world.server.attachments.map((a) => a.filename)).toEqual([
+        expect.stringMatching(/^Screenshot \d{4}-\d{2}-\d{2} \d{2}\.\d{2}\.\d{2}\.png$/),
+      ]),
+    );
+  });
+
+  it('lets the technician cancel a file in flight and retry it', async () => {
+    const user = userEvent.setup();
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    const queue = world.makeQueue();
+    renderZone(queue);
+
+    await drop(screen.getByText('Record body'), transfer([fileItem(new File(['x'], 'a.pdf'))]));
+    await user.click(await screen.findByRole('button', { name: 'Cancel a.pdf' }));
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    world.server.gates.put.release();
+    await user.click(screen.getByRole('button', { name: 'Retry a.pdf' }));
+    expect(await screen.findByText('Attached')).toBeInTheDocument();
+    expect(world.server.attachments).toHaveLength(1);
+  });
+});

@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Image, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCamera, IconTrash } from '@tabler/icons-react';
+import { DeleteAttachmentDialog, type DeleteTarget } from '../../../components/DeleteAttachmentDialog.tsx';
+import { useUploadQueue, useUploads } from '../../../components/uploadQueueContext.tsx';
+import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
+import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
+import { photoFilename, takePhoto } from './takePhoto.ts';
+import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
+import classes from '../../../components/camera/cameraView.module.css';
+
+interface Shot {
+  entryId: string;
+  url: string;
+  filename: string;
+  /** A marked-up copy of the shot before it. */
+  marked?: boolean;
+}
+
+interface Props {
+  target: UploadTarget;
+  onClose(): void;
+  /** Opens the device's own camera app (the file input), for when the camera cannot be shown here. */
+  onUseCameraApp(): void;
+}
+
+/**
+ * The camera in the page: rear camera, never mirrored, a large shutter, several shots in a row. Each
+ * shot goes to the upload queue the moment it is taken (stored, so a killed tab loses none of them);
+ * the strip below lets the technician look at them, mark one up (the copy joins the strip) or delete one.
+ */
+export default function CameraDialog({ target, onClose, onUseCameraApp }: Props) {
+  const queue = useUploadQueue();
+  const uploads = useUploads();
+  const { videoRef, camera } = useCameraStream();
+  const [shots, setShots] = useState<Shot[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [editing, setEditing] = useState(false);
+  const urls = useRef<string[]>([]);
+
+  useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
+
+  const shoot = async () => {
+    const video = videoRef.current;
+    if (camera.status !== 'live' || !video || busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const blob = await takePhoto(video, camera.track);
+      const file = new File([blob], photoFilename(new Date(), shots.length + 1), {
+        type: blob.type || 'image/jpeg',
+      });
+      const { added, refused } = queue.add([file], target);
+      const [entry] = added;
+      if (!entry) throw new Error(refused[0]?.reason ?? 'The photo could not be queued.');
+      const url = URL.createObjectURL(blob);
+      urls.current.push(url);
+      setShots((previous) => [...previous, { entryId: entry.id, url, filename: file.name }]);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = (shot: Shot) => {
+    const entry = uploads.find((candidate) => candidate.id === shot.entryId);
+    if (entry?.state === 'attached' && entry.attachmentId !== undefined) {
+      setDeleting({ id: entry.attachmentId, filename: entry.filename, entityId: target.entityId });
+      return;
+    }
+    queue.cancel(shot.entryId);
+    queue.remove(shot.entryId);
+    setShots((previous) => previous.filter((other) => other !== shot));
+  };
+
+  const markedUp = (original: Shot, marked: UploadEntry, keptOriginal: boolean) => {
+    const url = URL.createObjectURL(marked.file);
+    urls.current.push(url);
+    const copy: Shot = { entryId: marked.id, url, filename: marked.filename, marked: true };
+    setShots((previous) =>
+      previous.flatMap((shot) => (shot !== original ? [shot] : keptOriginal ? [shot, copy] : [copy])),
+    );
+  };
+
+  const entryOf = (shot: Shot) => uploads.find((entry) => entry.id === shot.entryId);
+  const count = shots.length;
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      // Escape in the mark-up editor, open over the camera, is the editor's, not a reason to close the camera.
+      closeOnEscape={!editing}
+      fullScreen
+      title={`Photos for ${target.label}`}
+      closeButtonProps={{ 'aria-label': 'Close the camera' }}
+      classNames={{ content: classes.content, body: classes.body }}
+    >
+      <Stack gap="sm" className={classes.layout}>
+        {camera.status === 'unavailable' ? (
+          <Alert color="orange" title="The camera cannot be shown here" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{camera.reason}</Text>
+              <Button leftSection={<IconCamera size={20} aria-hidden />} onClick={onUseCameraApp}>
+                Use the camera app
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <div className={classes.viewfinder}>
+            {/* Muted and inline: autoplay on phones and tablets; no mirroring, the rear camera shows what is there. */}
+            <video ref={videoRef} className={classes.video} muted playsInline aria-label="Camera view" />
+            {camera.status === 'starting' && (
+              <Text className={classes.starting} role="status">
+                Starting the camera…
+              </Text>
+            )}
+          </div>
+        )}
+        {problem && (
+          <Alert
+            color="red"
+            role="alert"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setProblem(null)}
+          >
+            {problem}
+          </Alert>
+        )}
+        <Group justify="center">
+          <ActionIcon
+            size={88}
+            radius="xl"
+            variant="filled"
+            aria-label="Take photo"
+            onClick={() => void shoot()}
+            disabled={camera.status !== 'live'}
+            loading={busy}
+          >
+            <IconCamera size={44} aria-hidden />
+          </ActionIcon>
+        </Group>
+        {count > 0 && (
+          <ul className={classes.strip} aria-label="Photos taken">
+            {shots.map((shot, index) => {
+              const entry = entryOf(shot);
+              const name = `photo ${index + 1}`;
+              return (
+                <li key={shot.entryId} className={classes.shot}>
+                  <Image
+                    src={shot.url}
+                    alt={shot.marked ? `Photo ${index + 1}, marked up` : `Photo ${index + 1}`}
+                    w={96}
+                    h={72}
+                    fit="cover"
+                    radius="sm"
+                  />
+                  <Group gap={4} wrap="nowrap">
+                    {entry && (
+                      <MarkUpQueuedPhoto
+                        entry={entry}
+                        name={name}
+                        minHeight={48}
+                        onEditing={setEditing}
+                        onSaved={(marked, keptOriginal) => markedUp(shot, marked, keptOriginal)}
+                      />
+                    )}
+                    <Tooltip label="Delete this photo">
+                      <ActionIcon
+                        variant="filled"
+                        color="red"
+                        size={48}
+                        aria-label={`Delete ${name}`}
+                        disabled={entry?.state === 'registering'}
+                        onClick={() => remove(shot)}
+                      >
+                        <IconTrash size={20} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Button size="xl" onClick={onClose} variant={count > 0 ? 'filled' : 'default'}>
+          {count === 0 ? 'Close' : count === 1 ? 'Attach 1 photo' : `Attach ${count} photos`}
+        </Button>
+      </Stack>
+      <DeleteAttachmentDialog
+        target={deleting}
+        recordLabel={target.label}
+        onClose={() => setDeleting(null)}
+        onDeleted={(deleted) => {
+          const entry = uploads.find((candidate) => candidate.attachmentId === deleted.id);
+          if (!entry) return;
+          setShots((previous) => previous.filter((shot) => shot.entryId !== entry.id));
+          queue.remove(entry.id);
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,104 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { DuplicateGuard, type DuplicateMatch } from '../../upload/duplicateGuard.ts';
+import type { UploadTarget } from '../../upload/types.ts';
+import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+
+const DuplicateGuardContext = createContext<DuplicateGuard | null>(null);
+
+/**
+ * One guard per signed-in session, fed with what the queue attaches: "attached from this device" is
+ * this person's work since they signed in, and the next person starts afresh.
+ */
+export function DuplicateGuardProvider({ children }: { children: ReactNode }) {
+  const queue = useUploadQueue();
+  const [guard] = useState(() => new DuplicateGuard());
+  useEffect(
+    () =>
+      queue.onEvents((events) => {
+        for (const event of events) if (event.type === 'attached') guard.remember(event.entry, Date.now());
+      }),
+    [queue, guard],
+  );
+  return <DuplicateGuardContext.Provider value={guard}>{children}</DuplicateGuardContext.Provider>;
+}
+
+interface Pending {
+  duplicates: { file: File; match: DuplicateMatch }[];
+  proceed(files: File[]): void;
+}
+
+/** "Already attached to Run 1 · SN 0041 · Step 2 at 10:41", or "already on its way" while queued. */
+export function duplicateText(match: DuplicateMatch): string {
+  if (match.attachedAt === null) return `Already waiting to be attached to ${match.label}`;
+  const time = new Date(match.attachedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return `Already attached to ${match.label} at ${time}`;
+}
+
+/**
+ * Asks before the same content is attached twice: files already queued, or attached from this device
+ * to the same record, wait for "Attach again" or "Skip" (the default); the rest go on at once.
+ */
+export function useDuplicateCheck(target: UploadTarget | null): {
+  check(files: readonly File[], proceed: (files: File[]) => void): void;
+  prompt: ReactNode;
+} {
+  const guard = useContext(DuplicateGuardContext);
+  const queue = useUploadQueue();
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const check = (files: readonly File[], proceed: (files: File[]) => void) => {
+    if (!guard || !target || files.length === 0) {
+      proceed([...files]);
+      return;
+    }
+    const queued = queue.getSnapshot();
+    void Promise.all(files.map((file) => guard.find(file, target, queued))).then(
+      (matches) => {
+        const duplicates = files.flatMap((file, i) => (matches[i] ? [{ file, match: matches[i] }] : []));
+        proceed(files.filter((_, i) => !matches[i]));
+        if (duplicates.length > 0) setPending({ duplicates, proceed });
+      },
+      // A file that cannot be read for comparison is not held back: the upload says what is wrong.
+      () => proceed([...files]),
+    );
+  };
+
+  const close = (attachAgain: boolean) => {
+    if (pending && attachAgain) pending.proceed(pending.duplicates.map(({ file }) => file));
+    setPending(null);
+  };
+
+  const prompt = (
+    <Modal
+      opened={pending !== null}
+      onClose={() => close(false)}
+      title={pending?.duplicates.length === 1 ? 'Attach this file again?' : 'Attach these files again?'}
+      closeButtonProps={{ 'aria-label': 'Close and skip' }}
+    >
+      {pending && (
+        <Stack>
+          <List spacing="xs">
+            {pending.duplicates.map(({ file, match }, index) => (
+              <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
+                <Text span fw={600}>
+                  {file.name}
+                </Text>
+                : {duplicateText(match)}.
+              </List.Item>
+            ))}
+          </List>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => close(true)}>
+              Attach again
+            </Button>
+            <Button onClick={() => close(false)} data-autofocus>
+              Skip
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+  return { check, prompt };
+}

@@ -1,0 +1,212 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import type { TypedDocumentNode } from '@apollo/client';
+import { Link } from '@tanstack/react-router';
+import { AttachmentsPanel, type RecordAttachmentsFields } from '../../features/attachments/index.ts';
+import { RecordDropZone } from '../../features/upload/index.ts';
+import { RecordFields, type RecordField } from '../../features/record-view/RecordFields.tsx';
+import { RecordLinks, type RelatedGroup } from '../../features/record-view/RecordLinks.tsx';
+import { RecordHeader } from '../../features/record-view/RecordHeader.tsx';
+import type { RecordContext } from '../../features/record-view/recordContext.ts';
+import { recordVariables } from '../../features/record-view/prefetchRecord.ts';
+import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../../records/recordKinds.ts';
+import { useCameraAfterScan } from '../../features/open-by-id/index.ts';
+import { RecordLabelButton } from '../../features/label/index.ts';
+import type { FragmentType } from '../../graphql/generated/index.ts';
+import { toUserMessage } from '../../graphql/errors.ts';
+import readable from '../../components/readable.module.css';
+import { RetryMessage } from '../../components/RetryMessage.tsx';
+import { useRefreshWhileOpen } from '../../features/record-view/useRefreshWhileOpen.ts';
+import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { isFinished, type UploadEntry } from '../../upload/types.ts';
+import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
+import { useRememberVisit } from '../../features/recent/index.ts';
+
+/** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
+export interface RecordView {
+  title: string;
+  /** Where the record sits in the work (run, serial, step); names it in uploads and the tab title. */
+  context?: RecordContext;
+  /** What the technician needs first (evidence slots, the run's steps), shown above the fields. */
+  summary?: ReactNode;
+  fields: RecordField[];
+  related: RelatedGroup[];
+  entity: (FragmentType<typeof RecordAttachmentsFields> & { id: number }) | null | undefined;
+}
+
+interface Props<TData, TRecord> {
+  kind: RecordKind;
+  /** The `$id` of the URL, as typed: it may be anything. */
+  rawId: string;
+  query: TypedDocumentNode<TData, { id: string }>;
+  select(data: TData): TRecord | null | undefined;
+  view(record: TRecord): RecordView;
+}
+
+/** One page layout for the six kinds of record: bad id, loading, error, not found, then the record. */
+export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
+  const id = parseRouteId(props.rawId);
+  const { label } = recordKindInfo(props.kind);
+  if (id === null) {
+    return (
+      <RecordProblem title={`“${shorten(props.rawId)}” is not a ${label.toLowerCase()} id`}>
+        A record id is a positive whole number, like 42.
+      </RecordProblem>
+    );
+  }
+  return <LoadedRecord {...props} id={id} />;
+}
+
+function LoadedRecord<TData, TRecord>({
+  kind,
+  id,
+  query,
+  select,
+  view,
+}: Props<TData, TRecord> & { id: number }) {
+  const { label } = recordKindInfo(kind);
+  const { data, error, loading, refetch } = useQuery(query, {
+    variables: recordVariables(id),
+  });
+  const name = `${label} ${id}`;
+  const client = useApolloClient();
+  // Fresh data lands in the cache the page reads; a failed refresh leaves what is shown in place.
+  // Paused while uploads run: those update the list as they land, and a refetch of a long list
+  // then would only compete with them for the main thread.
+  const uploading = useUploadsValue(anyUnfinished);
+  const refreshFailure = useRefreshWhileOpen(
+    () =>
+      client.query({
+        query,
+        variables: recordVariables(id),
+        fetchPolicy: 'network-only',
+      }),
+    { paused: uploading },
+  );
+
+  if (loading && !data) {
+    return (
+      <Stack role="status" aria-live="polite" aria-busy="true">
+        <Text>Loading {name.toLowerCase()}…</Text>
+        <Skeleton h={36} w="60%" />
+        <Skeleton h={120} />
+        <Skeleton h={80} />
+      </Stack>
+    );
+  }
+  if (error) {
+    return (
+      <RecordProblem title={`${name} could not be opened`}>
+        <RetryMessage message={toUserMessage(error)} onRetry={() => void refetch()} />
+      </RecordProblem>
+    );
+  }
+  const record = data ? select(data) : null;
+  if (!record) {
+    return (
+      <RecordProblem title={`${name} was not found`}>
+        There is no {label.toLowerCase()} with id {id}, or you may not see it. Check the number and try again.
+      </RecordProblem>
+    );
+  }
+
+  const content = view(record);
+  // Keyed by record: another record of this kind gets its own camera button (which opens the camera
+  // when a scan brought it here) and its own drop-zone messages, not the previous record's.
+  return (
+    <RecordBody
+      key={recordPath(kind, id)}
+      kind={kind}
+      id={id}
+      name={name}
+      content={content}
+      refreshFailure={refreshFailure}
+    />
+  );
+}
+
+/** The loaded record; it is also noted as this user's most recent record on this device. */
+function RecordBody({
+  kind,
+  id,
+  name,
+  content,
+  refreshFailure,
+}: {
+  kind: RecordKind;
+  id: number;
+  name: string;
+  content: RecordView;
+  refreshFailure: unknown;
+}) {
+  const cameraAfterScan = useCameraAfterScan(recordPath(kind, id));
+  useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
+  const recordLabel = content.context?.line ?? `${name}: ${content.title}`;
+  const body = (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <RecordHeader name={name} title={content.title} context={content.context} />
+        <RecordLabelButton
+          name={name}
+          title={content.title}
+          url={new URL(recordPath(kind, id), window.location.origin).href}
+        />
+      </Group>
+      <ViewOnlyNotice />
+      {content.summary}
+      <RecordFields fields={content.fields} />
+      <RecordLinks groups={content.related} />
+      <Divider />
+      {refreshFailure !== null && (
+        <Text size="sm" role="status" c="dimmed">
+          Could not check for new files: {toUserMessage(refreshFailure)}
+        </Text>
+      )}
+      {content.entity ? (
+        <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
+      ) : (
+        <Text c="dimmed">This record has no entity, so files cannot be attached to it.</Text>
+      )}
+    </Stack>
+  );
+  if (!content.entity) return body;
+  return (
+    <RecordDropZone
+      entityId={content.entity.id}
+      label={recordLabel}
+      record={{ kind, id }}
+      openCameraAtStart={cameraAfterScan}
+    >
+      {body}
+    </RecordDropZone>
+  );
+}
+
+const anyUnfinished = (entries: readonly UploadEntry[]) => entries.some((entry) => !isFinished(entry.state));
+
+function RecordProblem({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md" maw={640}>
+      <Alert color="red" title={title} role="alert" styles={{ title: { overflowWrap: 'anywhere' } }}>
+        {children}
+      </Alert>
+      <Group>
+        <Anchor
+          className={readable.link}
+          component={Link}
+          to="/"
+          mih={44}
+          display="inline-flex"
+          style={{ alignItems: 'center' }}
+        >
+          Open another record by id
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+function shorten(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
