@@ -7,8 +7,17 @@ export interface SandboxConfig {
   /** Interface to listen on; the contract is 127.0.0.1. */
   host: string;
   port: number;
+  /** Port of the HTTPS listener (same services, self-signed certificate); null when turned off. */
+  httpsPort: number | null;
   /** Public base URL (no trailing slash), e.g. http://127.0.0.1:4000. Issuer is `${publicUrl}/oidc`. */
   publicUrl: string;
+  /**
+   * Base URL of the HTTPS listener, e.g. https://127.0.0.1:4443; the same as publicUrl behind a proxy
+   * (SANDBOX_PUBLIC_URL set), where the proxy's address is the one to hand out.
+   */
+  httpsUrl: string | null;
+  /** True when SANDBOX_PUBLIC_URL named the public URL: then no URL is derived from a request's Host. */
+  publicUrlIsSet: boolean;
   /** Where SQLite and stored objects live. */
   dataDir: string;
   uploadUrlTtlSeconds: number;
@@ -46,6 +55,21 @@ export type StorageConfig =
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value > 65535) throw new StartupError(`${name} must be a port number (0 to 65535), got "${env[name]}"`);
+  return value;
+}
+
+/** SANDBOX_HTTPS_PORT: "off" turns HTTPS off; unset means the HTTP port + 443 (4000 → 4443, 0 → 0). */
+function httpsPortOf(env: NodeJS.ProcessEnv, httpPort: number): number | null {
+  if (env.SANDBOX_HTTPS_PORT === 'off') return null;
+  return port(env, 'SANDBOX_HTTPS_PORT', httpPort === 0 ? 0 : httpPort + 443);
+}
+
+const httpsUrlOf = (c: Pick<SandboxConfig, 'host' | 'httpsPort' | 'publicUrl' | 'publicUrlIsSet'>) =>
+  c.httpsPort === null ? null : c.publicUrlIsSet ? c.publicUrl : `https://${c.host}:${c.httpsPort}`;
+
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -67,7 +91,7 @@ export function loadConfig(
   overrides: Partial<SandboxConfig> = {},
 ): SandboxConfig {
   const host = env.SANDBOX_HOST || '127.0.0.1';
-  const port = int(env, 'SANDBOX_PORT', 4000);
+  const httpPort = port(env, 'SANDBOX_PORT', 4000);
   const storage: StorageConfig = env.SANDBOX_S3_ENDPOINT
     ? {
         kind: 's3',
@@ -79,10 +103,14 @@ export function loadConfig(
         forcePathStyle: env.SANDBOX_S3_FORCE_PATH_STYLE !== 'false',
       }
     : { kind: 'builtin', bucket: 'sandbox' };
+  const publicUrlIsSet = Boolean(env.SANDBOX_PUBLIC_URL);
   const base: SandboxConfig = {
     host,
-    port,
-    publicUrl: (env.SANDBOX_PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    port: httpPort,
+    httpsPort: httpsPortOf(env, httpPort),
+    publicUrl: (env.SANDBOX_PUBLIC_URL || `http://${host}:${httpPort}`).replace(/\/$/, ''),
+    httpsUrl: null,
+    publicUrlIsSet,
     dataDir: path.resolve(env.SANDBOX_DATA_DIR || path.join(repoRoot, '.sandbox-data')),
     uploadUrlTtlSeconds: int(env, 'SANDBOX_UPLOAD_URL_TTL_SECONDS', 300),
     accessTokenTtlSeconds: int(env, 'SANDBOX_ACCESS_TOKEN_TTL_SECONDS', 3600),
@@ -108,6 +136,10 @@ export function loadConfig(
   }
   if (overrides.port !== undefined && overrides.publicUrl === undefined && !env.SANDBOX_PUBLIC_URL) {
     merged.publicUrl = `http://${merged.host}:${merged.port}`;
+    // A test's free HTTP port (0) asks for a free HTTPS port too, never the fixed default.
+    if (overrides.httpsPort === undefined) merged.httpsPort = httpsPortOf(env, merged.port);
   }
+  if (overrides.publicUrl !== undefined) merged.publicUrlIsSet = true;
+  if (overrides.httpsUrl === undefined) merged.httpsUrl = httpsUrlOf(merged);
   return merged;
 }

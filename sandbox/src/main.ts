@@ -35,9 +35,15 @@ const sandbox = await starting.catch((error: unknown) => {
   process.exit(1);
 });
 const { config } = sandbox;
+const https = sandbox.httpsUrl
+  ? `
+  HTTPS:        ${sandbox.httpsUrl} (the same services)
+  Certificate:  ${sandbox.caCertPath} (trust it: REQUESTS_CA_BUNDLE, NODE_EXTRA_CA_CERTS, AWS_CA_BUNDLE, curl --cacert)`
+  : '';
 console.log(`Sandbox running at ${sandbox.url}
   GraphQL:      POST ${sandbox.url}/graphql
   OIDC issuer:  ${sandbox.url}/oidc
+  API keys realm: ${sandbox.url}/realms/api-keys (Keycloak's paths, also under /auth)${https}
   Data dir:     ${config.dataDir}
   Logins:       ${USERS.map((u) => `${u.email} / ${u.password} (${u.role})`).join(', ')}
   API keys:     ${API_CLIENTS.map((c) => `${c.clientId} / ${c.clientSecret} (${c.role})`).join(', ')}
