@@ -45,10 +45,14 @@ export interface StorageService {
   enforcesMaxUploadBytes: boolean;
   /** Serves the built-in storage endpoint (/storage/*), including CORS preflights; false for other paths. */
   handle: RouteHandler;
-  /** A signed, single-use, time-bound PUT URL; the Content-Type header is part of the signature. */
-  presignPut(key: string, contentType: string): Promise<string>;
+  /**
+   * A signed, single-use, time-bound PUT URL; the Content-Type header is part of the signature.
+   * `origin` is the sandbox's base URL the caller reached (its HTTPS one over TLS), so that the built-in
+   * storage is addressed the same way; external storage has its own address and ignores it.
+   */
+  presignPut(key: string, contentType: string, origin?: string): Promise<string>;
   /** A signed, time-bound GET/HEAD URL that makes the browser save the object under `filename`. */
-  presignGet(key: string, filename: string, contentType: string): Promise<string>;
+  presignGet(key: string, filename: string, contentType: string, origin?: string): Promise<string>;
   /** HEAD-equivalent: the object's metadata, or null when no object has that key. */
   head(key: string): Promise<StoredObject | null>;
   /** Removes the object, so URLs already handed out for it fail; nothing happens when there is none. */

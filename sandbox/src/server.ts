@@ -1,17 +1,26 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { createAuthService } from './auth/index.ts';
 import type { SandboxConfig } from './config.ts';
 import { AuthError, type AuthService, type StorageService } from './contracts.ts';
 import { claimDataDir } from './data-dir.ts';
+import { MAX_PAGE_SIZE } from './db/connections.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { normalizeGraphQLBody } from './graphql/request-shape.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { createStorageService } from './storage/index.ts';
+import { loadOrCreateTlsFiles } from './tls/certificates.ts';
 import { startUploadSweep } from './upload-sweep.ts';
 
 export interface Sandbox {
   /** Base URL actually listened on (the port is resolved when config.port is 0). */
   url: string;
+  /** The HTTPS listener's base URL, or null when HTTPS is off. */
+  httpsUrl: string | null;
+  /** The CA certificate HTTPS clients should trust (in the data directory), or null when HTTPS is off. */
+  caCertPath: string | null;
   config: SandboxConfig;
   close(): Promise<void>;
 }
@@ -55,7 +64,23 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | n
   return Buffer.concat(chunks);
 }
 
-/** Starts the whole sandbox: database, identity provider, storage and GraphQL on one HTTP server. */
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** True for a request that came in on the HTTPS listener. */
+const isSecure = (req: IncomingMessage) => (req.socket as TLSSocket).encrypted === true;
+
+/**
+ * Starts the whole sandbox: database, identity provider, storage and GraphQL on one HTTP server, and
+ * the same on an HTTPS one (config.httpsPort) with a certificate made in the data directory.
+ */
 export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   const dataDir = claimDataDir(config.dataDir);
   let db: Db;
@@ -70,39 +95,67 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   }
   // Node ends any request after 300 s by default, which cuts off a 2 GiB upload slower than ~57 Mbit/s.
   // Instead a connection is closed only when nothing moved on it for idleTimeoutMs.
-  const server = createServer({ requestTimeout: 0 });
-  server.setTimeout(config.idleTimeoutMs, (socket) => socket.destroy());
-  // Requests that arrive while the services start wait for them instead of hanging unanswered.
-  let markReady!: () => void;
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    ready
-      .then(() => route(req, res))
-      .catch((error: unknown) => {
-        console.error('[sandbox] request failed:', error);
-        if (!res.headersSent) sendJson(res, 500, errorBody('Internal server error'));
-        else res.destroy();
-      });
-  });
-  // Listen first so that a port of 0 resolves to the real URL before the services are configured.
+  const servers: Server[] = [createServer({ requestTimeout: 0 })];
+  let caCertPath: string | null = null;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    if (config.httpsPort !== null) {
+      const tls = loadOrCreateTlsFiles(config.dataDir, config.host);
+      caCertPath = tls.caPath;
+      servers.push(createHttpsServer({ key: tls.key, cert: tls.cert, requestTimeout: 0 }));
+    }
   } catch (error) {
     db.close();
     dataDir.release();
     throw error;
   }
-  const port = (server.address() as AddressInfo).port;
-  const resolved: SandboxConfig =
-    config.port === 0 ? { ...config, port, publicUrl: `http://${config.host}:${port}` } : config;
+  // Requests that arrive while the services start wait for them instead of hanging unanswered.
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  for (const server of servers) {
+    server.setTimeout(config.idleTimeoutMs, (socket) => socket.destroy());
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      ready
+        .then(() => route(req, res))
+        .catch((error: unknown) => {
+          console.error('[sandbox] request failed:', error);
+          if (!res.headersSent) sendJson(res, 500, errorBody('Internal server error'));
+          else res.destroy();
+        });
+    });
+  }
+  const stopListening = () => {
+    for (const server of servers) {
+      server.closeAllConnections(); // requests that waited for start-up must not hang
+      server.close();
+    }
+  };
+  // Listen first so that a port of 0 resolves to the real URL before the services are configured.
+  let port: number;
+  let httpsPort: number | null = null;
+  try {
+    port = await listen(servers[0]!, config.port, config.host);
+    if (servers[1]) httpsPort = await listen(servers[1], config.httpsPort ?? 0, config.host);
+  } catch (error) {
+    stopListening();
+    db.close();
+    dataDir.release();
+    throw error;
+  }
+  const publicUrl =
+    config.port === 0 && !config.publicUrlIsSet ? `http://${config.host}:${port}` : config.publicUrl;
+  const resolved: SandboxConfig = {
+    ...config,
+    port,
+    httpsPort,
+    publicUrl,
+    httpsUrl:
+      httpsPort === null ? null : config.publicUrlIsSet ? publicUrl : `https://${config.host}:${httpsPort}`,
+  };
+  /** The base URL a request reached, for the URLs handed back to it (storage on the same scheme). */
+  const originOf = (req: IncomingMessage) =>
+    isSecure(req) && resolved.httpsUrl ? resolved.httpsUrl : resolved.publicUrl;
 
   let auth: AuthService | undefined;
   let storage: StorageService | undefined;
@@ -111,8 +164,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     auth = await createAuthService(resolved);
   } catch (error) {
     await storage?.close();
-    server.closeAllConnections(); // requests that waited for start-up must not hang
-    server.close();
+    stopListening();
     db.close();
     dataDir.release();
     throw error;
@@ -155,6 +207,11 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
       );
       return;
     }
+    const shaped = normalizeGraphQLBody(body.toString('utf8'));
+    if (!shaped.ok) {
+      sendJson(res, 400, errorBody(shaped.message), cors);
+      return;
+    }
     const response = await graphql.fetch(
       `${resolved.publicUrl}/graphql`,
       {
@@ -164,9 +221,9 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
           'Content-Type': req.headers['content-type'] ?? 'application/json',
           Accept: 'application/json',
         },
-        body: body.toString('utf8'),
+        body: shaped.body,
       },
-      { principal },
+      { principal, origin: originOf(req) },
     );
     const payload = Buffer.from(await response.arrayBuffer());
     if (payload.length > resolved.maxResponseBytes) {
@@ -176,7 +233,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
         {
           errors: [
             {
-              message: `The response would be larger than ${resolved.maxResponseBytes} bytes; ask for fewer items or fields`,
+              message: `The response would be larger than ${resolved.maxResponseBytes} bytes; page with first/after (at most ${MAX_PAGE_SIZE} items a page) or ask for fewer fields`,
               extensions: { code: 'RESPONSE_TOO_LARGE' },
             },
           ],
@@ -209,11 +266,17 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   let closing: Promise<void> | undefined;
   return {
     url: resolved.publicUrl,
+    httpsUrl: resolved.httpsUrl,
+    caCertPath,
     config: resolved,
     close() {
       closing ??= (async () => {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await Promise.all(
+          servers.map((server) => {
+            server.closeAllConnections();
+            return new Promise<void>((resolve) => server.close(() => resolve()));
+          }),
+        );
         await sweep.stop();
         await services.auth.close();
         await services.storage.close();

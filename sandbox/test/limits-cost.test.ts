@@ -137,7 +137,8 @@ describe('the response size cap', () => {
     );
     expect(res.data).toBeUndefined();
     expect(res.errors?.[0]).toMatchObject({
-      message: 'The response would be larger than 2048 bytes; ask for fewer items or fields',
+      message:
+        'The response would be larger than 2048 bytes; page with first/after (at most 100 items a page) or ask for fewer fields',
       extensions: { code: 'RESPONSE_TOO_LARGE' },
     });
     const small = await gql(sandbox.url, token, '{ parts(first: 2) { edges { node { id } } } }');

@@ -6,6 +6,7 @@ import type { AuthService } from '../contracts.ts';
 import { createAccessTokenVerifier } from './access-token-verifier.ts';
 import { createAccountDirectory } from './accounts.ts';
 import { createFailureThrottle } from './failure-throttle.ts';
+import { handleRealmDocument, REALM_PREFIXES, TOKEN_SUFFIX } from './keycloak-realm.ts';
 import { createLoginInteraction } from './login-interaction.ts';
 import { apiResource, createOidcProvider, INTERACTION_PATH, OIDC_PATH } from './oidc-provider.ts';
 import { errorPage } from './pages.ts';
@@ -14,10 +15,7 @@ import { openOidcStore } from './sqlite-adapter.ts';
 import { throttledTokenRequest } from './token-throttle.ts';
 
 /** Keycloak's token endpoint of the realm ION's API keys live in, today's path and the older /auth one. */
-export const KEYCLOAK_TOKEN_PATHS = [
-  '/realms/api-keys/protocol/openid-connect/token',
-  '/auth/realms/api-keys/protocol/openid-connect/token',
-];
+const KEYCLOAK_TOKEN_PATHS = REALM_PREFIXES.map((prefix) => `${prefix}${TOKEN_SUFFIX}`);
 
 function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -36,8 +34,9 @@ export async function createAuthService(config: SandboxConfig): Promise<AuthServ
   const serveProvider = provider.callback();
   const throttle = createFailureThrottle();
   const handleInteraction = createLoginInteraction(provider, accounts, apiResource(config), throttle);
+  const publicKeys = [publicJwk(keys.signingKey)];
   const authenticate = createAccessTokenVerifier({
-    publicKeys: [publicJwk(keys.signingKey)],
+    publicKeys,
     issuer: provider.issuer,
     audience: apiResource(config),
   });
@@ -45,6 +44,7 @@ export async function createAuthService(config: SandboxConfig): Promise<AuthServ
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     let url = req.url ?? '/';
     let pathname = url.split('?')[0] ?? '/';
+    if (handleRealmDocument(req, res, pathname, config, publicKeys)) return true;
     // Scripts written for ION's Keycloak work by changing the host: its token paths lead to the same provider.
     if (KEYCLOAK_TOKEN_PATHS.includes(pathname)) {
       url = `${OIDC_PATH}/token${url.slice(pathname.length)}`;

@@ -7,6 +7,8 @@ export const MAX_PAGE_SIZE = 100;
 
 export interface ConnectionArgs {
   filters?: unknown;
+  /** Sort enum values naming columns: one row (the lowest id) per distinct combination of them. */
+  distinctOn?: readonly (string | null)[] | null;
   sort?: readonly (string | null)[] | null;
   first?: number | null;
   after?: string | null;
@@ -45,18 +47,34 @@ function pageSize(name: 'first' | 'last', value: number | null | undefined): num
   return value;
 }
 
-/** Sort enums → columns, always ending with id so every row has a unique position. */
-function sortKeys(table: RecordTable, sort: ConnectionArgs['sort']): SortKey[] {
+/** Sort enum values → columns, in order and without repeats. */
+function enumColumns(table: RecordTable, values: ConnectionArgs['sort'], verb: string): SortKey[] {
   const keys: SortKey[] = [];
-  for (const value of sort ?? []) {
+  for (const value of values ?? []) {
     if (!value) continue;
     const match = /^(.*)_(ASC|DESC)$/.exec(value);
     const column = match ? table.sorts[match[1]!] : undefined;
-    if (!match || !column) throw invalid(`Sorting ${table.name}s by ${value} is not supported`);
+    if (!match || !column) throw invalid(`${verb} ${table.name}s by ${value} is not supported`);
     if (!keys.some((k) => k.column === column)) keys.push({ column, desc: match[2] === 'DESC' });
   }
+  return keys;
+}
+
+/** Sort enums → columns, always ending with id so every row has a unique position. */
+function sortKeys(table: RecordTable, sort: ConnectionArgs['sort']): SortKey[] {
+  const keys = enumColumns(table, sort, 'Sorting');
   if (!keys.some((k) => k.column === 'id')) keys.push({ column: 'id', desc: keys.at(-1)?.desc ?? false });
   return keys;
+}
+
+/** distinctOn: of the rows that pass `where`, the one with the lowest id for each combination of the columns. */
+function distinctOn(table: RecordTable, values: ConnectionArgs['distinctOn'], where: SqlCondition) {
+  const columns = enumColumns(table, values, 'Distinguishing').map((k) => k.column);
+  if (columns.length === 0) return null;
+  return {
+    sql: `id IN (SELECT MIN(id) FROM ${table.table} WHERE ${where.sql} GROUP BY ${columns.join(', ')})`,
+    params: where.params,
+  };
 }
 
 const signature = (keys: SortKey[]): string => keys.map((k) => `${k.column}${k.desc ? '-' : '+'}`).join(',');
@@ -130,26 +148,29 @@ export function connection<Row extends object>(
   const last = pageSize('last', args.last);
   const keys = sortKeys(table, args.sort);
   const filter = compileFilters(table, args.filters);
-  const base: SqlCondition[] = [filter, ...(scope ? [scope] : [])];
-  const conditions = [...base];
-  if (args.after) conditions.push(beyond(keys, decodeCursor(keys, args.after, 'after'), true));
-  if (args.before) conditions.push(beyond(keys, decodeCursor(keys, args.before, 'before'), false));
+  const matching: SqlCondition[] = [filter, ...(scope ? [scope] : [])];
 
   const sortColumns = keys.map((k) => `${k.column} AS __sort_${k.column}`).join(', ');
   const where = (list: SqlCondition[]) => ({
     sql: list.map((c) => c.sql).join(' AND '),
     params: list.flatMap((c) => c.params),
   });
+  const distinct = distinctOn(table, args.distinctOn, where(matching));
+  const base = distinct ? [...matching, distinct] : matching;
+  const conditions = [...base];
+  if (args.after) conditions.push(beyond(keys, decodeCursor(keys, args.after, 'after'), true));
+  if (args.before) conditions.push(beyond(keys, decodeCursor(keys, args.before, 'before'), false));
   const forward = first !== undefined || last === undefined;
-  const limit = forward ? (first ?? MAX_PAGE_SIZE) : last!;
+  // Neither first nor last: every row, as ION answers (the response-size cap is what stops a huge one).
+  const limit = forward ? first : last;
   const w = where(conditions);
   const fetched = db
     .prepare(
       `SELECT ${table.select}, ${sortColumns} FROM ${table.table} WHERE ${w.sql} ORDER BY ${orderBy(keys, forward)} LIMIT ?`,
     )
-    .all(...w.params, limit + 1) as Record<string, unknown>[];
-  const more = fetched.length > limit;
-  let rows = fetched.slice(0, limit);
+    .all(...w.params, limit === undefined ? -1 : limit + 1) as Record<string, unknown>[];
+  const more = limit !== undefined && fetched.length > limit;
+  let rows = limit === undefined ? fetched : fetched.slice(0, limit);
   if (!forward) rows.reverse();
   const trimmed = forward && last !== undefined && rows.length > last;
   if (trimmed) rows = rows.slice(rows.length - last);

@@ -189,6 +189,8 @@ export interface CatalogueField {
   unit?: string;
   required: boolean;
   helpText?: string;
+  /** The choices of a SELECT field. */
+  options?: string[];
   /** Value recorded on run steps that are complete. */
   value: string | number | boolean | null;
 }
@@ -320,7 +322,13 @@ export const CATALOGUE_PROCEDURES: readonly CatalogueProcedure[] = [
         type: 'CONTENT',
         fields: [
           { name: 'Quantity received', type: 'NUMBER', unit: 'ea', required: true, value: 50 },
-          { name: 'Visual result', type: 'SELECT', required: true, value: 'Accept' },
+          {
+            name: 'Visual result',
+            type: 'SELECT',
+            required: true,
+            options: ['Accept', 'Rework', 'Reject'],
+            value: 'Accept',
+          },
         ],
       },
       {
@@ -498,6 +506,9 @@ export interface CatalogueRun {
   quantity: number;
   dueDate: string;
   description: string;
+  /** The unit or lot the run builds, receives or maintains (ION keeps them on the run's part inventory). */
+  serialNumber?: string;
+  lotNumber?: string;
 }
 
 export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
@@ -509,6 +520,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 1,
     dueDate: '2026-12-04T17:00:00.000Z',
     description: 'Flight unit for vehicle 7.',
+    serialNumber: 'SN 0041',
   },
   {
     procedure: 1,
@@ -518,6 +530,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 50,
     dueDate: '2026-11-10T17:00:00.000Z',
     description: 'PO-24-0187 from Western Fittings.',
+    lotNumber: '24-117',
   },
   {
     procedure: 2,
@@ -527,6 +540,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 1,
     dueDate: '2026-12-12T17:00:00.000Z',
     description: 'Harness for avionics tray SN 0012.',
+    serialNumber: 'SN 0045',
   },
   {
     procedure: 3,
@@ -536,6 +550,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 1,
     dueDate: '2026-12-20T17:00:00.000Z',
     description: 'On hold: waiting for PDU rework.',
+    serialNumber: 'SN 0012',
   },
   {
     procedure: 4,
@@ -545,6 +560,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 1,
     dueDate: '2026-10-31T17:00:00.000Z',
     description: 'Quarterly calibration.',
+    serialNumber: 'SN 207',
   },
   {
     procedure: 0,
@@ -554,6 +570,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 1,
     dueDate: '2026-12-04T17:00:00.000Z',
     description: 'Bore B oversize; NCR-0311 raised.',
+    serialNumber: 'SN 0042',
   },
   {
     procedure: 1,
@@ -563,6 +580,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 4,
     dueDate: '2026-11-28T17:00:00.000Z',
     description: 'PO-24-0201.',
+    lotNumber: '1187-1190',
   },
   {
     procedure: 5,
@@ -572,6 +590,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 1,
     dueDate: '2027-01-08T17:00:00.000Z',
     description: 'First article.',
+    serialNumber: 'SN 0003',
   },
   {
     procedure: 1,
@@ -581,6 +600,7 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 500,
     dueDate: '2026-11-05T17:00:00.000Z',
     description: 'Wrong compound shipped; returned to vendor.',
+    lotNumber: '24-131',
   },
   {
     procedure: 3,
@@ -590,8 +610,22 @@ export const CATALOGUE_RUNS: readonly CatalogueRun[] = [
     quantity: 1,
     dueDate: '2027-01-15T17:00:00.000Z',
     description: 'Second flight tray.',
+    serialNumber: 'SN 0013',
   },
 ];
+
+/** The vendor's part number of the catalogue parts that are bought. */
+export const SUPPLIER_PART_NUMBERS: Readonly<Record<string, string>> = {
+  'FTG-0210': 'MS21902-6',
+  'VLV-0420': 'SV-2NC-28D-04',
+  'FAS-1001': 'NAS6604-12',
+  'SEAL-0033': '2-214-V75',
+  'PCB-0550': 'PDU550-C',
+  'TANK-0010': 'COPV-068-45',
+  'TL-0001': 'QD2R100',
+  'TL-0002': 'CT-2026-OB',
+  'GSKT-0201': 'GF-200-PTFE',
+};
 
 /** Building blocks for generated parts beyond the catalogue (for paging and performance work). */
 export const GENERATED_FAMILIES: readonly {

@@ -211,7 +211,7 @@ function combine(parts: SqlCondition[], joiner: 'AND' | 'OR'): SqlCondition {
 export function compileFilters(table: RecordTable, filters: unknown, depth = 0): SqlCondition {
   if (filters === null || filters === undefined) return TRUE_CONDITION;
   if (depth > MAX_NESTING)
-    throw invalid(`Filters nest too deeply (at most ${MAX_NESTING} levels of and_/or_)`);
+    throw invalid(`Filters nest too deeply (at most ${MAX_NESTING} levels of and_/or_ and related records)`);
   const parts: SqlCondition[] = [];
   for (const [field, value] of Object.entries(filters as FilterInput)) {
     if (value === undefined || value === null) continue;
@@ -219,6 +219,12 @@ export function compileFilters(table: RecordTable, filters: unknown, depth = 0):
       const list = (value as unknown[]).filter((f) => f !== null && f !== undefined);
       const compiled = list.map((f) => compileFilters(table, f, depth + 1));
       if (compiled.length > 0) parts.push(combine(compiled, field === 'and_' ? 'AND' : 'OR'));
+      continue;
+    }
+    const relation = table.relations?.[field];
+    if (relation) {
+      const inner = compileFilters(relation.table(), value, depth + 1);
+      parts.push({ sql: relation.sql(inner.sql), params: inner.params });
       continue;
     }
     const column = table.filters[field];

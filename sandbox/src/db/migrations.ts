@@ -198,6 +198,31 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
       CREATE INDEX upload_tickets_unswept ON upload_tickets(expires_at) WHERE swept_at IS NULL;
     `,
   },
+  {
+    id: 4,
+    name: 'fields of the real schema: supplier part numbers, quantities, serial and lot numbers, options',
+    sql: `
+      -- Data directories from before this migration keep these empty (null); new ones are seeded with them.
+      ALTER TABLE parts ADD COLUMN supplier_part_number TEXT;
+      ALTER TABLE parts ADD COLUMN quantity INTEGER;
+      -- The unit or lot a run works on, as ION keeps it: the run's part inventory (Run.partInventoryId).
+      CREATE TABLE part_inventories (
+        id INTEGER PRIMARY KEY,
+        part_id INTEGER NOT NULL REFERENCES parts(id),
+        serial_number TEXT,
+        lot_number TEXT,
+        quantity REAL NOT NULL,
+        created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX part_inventories_serial_number ON part_inventories(serial_number);
+      CREATE INDEX part_inventories_lot_number ON part_inventories(lot_number);
+      ALTER TABLE runs ADD COLUMN part_inventory_id INTEGER REFERENCES part_inventories(id);
+      -- The choices of a SELECT field, as a JSON array.
+      ALTER TABLE run_step_fields ADD COLUMN options TEXT;
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -20,11 +20,19 @@ export interface TrigramIndex {
   fields: readonly string[];
 }
 
+/** A filter field that holds the filters of a related table (`runs(filters: { part: { ... } })`). */
+export interface Relation {
+  table: () => RecordTable;
+  /** The condition on this table's rows, given the related rows' WHERE clause. */
+  sql: (where: string) => string;
+}
+
 export interface RecordTable {
   name: string;
   table: string;
   select: string;
   filters: Readonly<Record<string, ColumnSpec>>;
+  relations?: Readonly<Record<string, Relation>>;
   /** Sort enum stem (e.g. PART_NUMBER) → column. */
   sorts: Readonly<Record<string, string>>;
   trigramIndex?: TrigramIndex;
@@ -40,16 +48,31 @@ const common = {
   _updated: col('updated_at', 'datetime'),
 };
 const commonSorts = { ID: 'id', ENTITY_ID: 'entity_id', _CREATED: 'created_at', _UPDATED: 'updated_at' };
-const commonSelect =
-  'id, entity_id AS entityId, created_by AS createdById, created_at AS _created, updated_at AS _updated';
+// Nothing edits records after the seed, so whoever created a record last updated it.
+const commonSelect = `id, entity_id AS entityId, created_by AS createdById, created_by AS updatedById,
+  created_at AS _created, updated_at AS _updated`;
+/** A field the sandbox holds no data for (an id of something it does not model): always null. */
+const none = (kind: ColumnKind) => col('NULL', kind);
+const no = col('0', 'bool');
+
+/** Tools are calibrated every 90 days: their maintenance interval. */
+const TOOL_CALIBRATION_SECONDS = 90 * 24 * 3600;
 
 export const PARTS: RecordTable = {
   name: 'part',
   table: 'parts',
   select: `${commonSelect}, part_number AS partNumber, revision, description, part_type AS partType,
-    tracking_type AS trackingType, sourcing_strategy AS sourcingStrategy, cost, lead_time AS leadTime`,
+    tracking_type AS trackingType, sourcing_strategy AS sourcingStrategy, cost, lead_time AS leadTime,
+    supplier_part_number AS supplierPartNumber, quantity, revision AS latestRevision, 1 AS isLatestRevision,
+    0 AS exportControlled, part_number || ' Rev ' || revision AS prettyStr,
+    CASE WHEN part_type = 'TOOL' THEN ${TOOL_CALIBRATION_SECONDS} END AS maintenanceIntervalSeconds`,
   filters: {
     ...common,
+    updatedById: col('created_by', 'id'),
+    supplierPartNumber: col('supplier_part_number', 'string'),
+    latestRevision: col('revision', 'string'),
+    isLatestRevision: col('1', 'bool'),
+    exportControlled: no,
     partNumber: col('part_number', 'string'),
     revision: col('revision', 'string'),
     description: col('description', 'string'),
@@ -76,7 +99,8 @@ export const PARTS: RecordTable = {
 export const PROCEDURES: RecordTable = {
   name: 'procedure',
   table: 'procedures',
-  select: `${commonSelect}, title, version, status, type, description`,
+  select: `${commonSelect}, title, version, status, type, description, id AS familyId, 1 AS isLatestVersion,
+    status = 'RELEASED' AS isLatestReleasedVersion, 0 AS exportControlled, title AS prettyStr`,
   filters: {
     ...common,
     title: col('title', 'string'),
@@ -98,7 +122,12 @@ export const PROCEDURES: RecordTable = {
 export const STEPS: RecordTable = {
   name: 'step',
   table: 'steps',
-  select: `${commonSelect}, procedure_id AS procedureId, title, position, type, content`,
+  select: `${commonSelect}, procedure_id AS procedureId, title, position, type, content, 1 AS version,
+    id AS familyId, 0 AS displayPdf, 1 AS isLatestVersion, 0 AS isStandardStep, 0 AS isChildStandardStep,
+    0 AS isDerivedStep, 0 AS standardStepProcedureCount, 0 AS standardStepRunCount, 0 AS fieldCount,
+    (SELECT p.status FROM procedures p WHERE p.id = steps.procedure_id) = 'DRAFT' AS editable,
+    (SELECT p.status FROM procedures p WHERE p.id = steps.procedure_id) = 'RELEASED' AS approved,
+    title AS prettyStr`,
   filters: {
     ...common,
     procedureId: col('procedure_id', 'id'),
@@ -109,13 +138,37 @@ export const STEPS: RecordTable = {
   sorts: { ...commonSorts, POSITION: 'position' },
 };
 
+const RUN_IS_OPEN = "(status NOT IN ('COMPLETE', 'CANCELED'))";
+const RUN_START_TIME = "(CASE WHEN status <> 'TODO' THEN created_at END)";
+const RUN_END_TIME = "(CASE WHEN status IN ('COMPLETE', 'FAILED', 'CANCELED') THEN updated_at END)";
+
 export const RUNS: RecordTable = {
   name: 'run',
   table: 'runs',
   select: `${commonSelect}, title, status, quantity, due_date AS dueDate, description, part_id AS partId,
-    procedure_id AS procedureId, percent_complete AS percentComplete`,
+    procedure_id AS procedureId, percent_complete AS percentComplete, part_inventory_id AS partInventoryId,
+    0 AS archived, 0 AS batched, 0 AS exportControlled, ${RUN_IS_OPEN} AS isOpen,
+    ${RUN_START_TIME} AS startTime, ${RUN_END_TIME} AS endTime, title AS prettyStr`,
   filters: {
     ...common,
+    updatedById: col('created_by', 'id'),
+    partInventoryId: col('part_inventory_id', 'id'),
+    partNumber: col('(SELECT p.part_number FROM parts p WHERE p.id = runs.part_id)', 'string'),
+    archived: no,
+    batched: no,
+    exportControlled: no,
+    isOpen: col(RUN_IS_OPEN, 'bool'),
+    startTime: col(RUN_START_TIME, 'string'),
+    endTime: col(RUN_END_TIME, 'string'),
+    jiraIssueKey: none('string'),
+    resultsLink: none('string'),
+    runBatchId: none('id'),
+    assignedToId: none('id'),
+    assignedTeamId: none('id'),
+    locationId: none('id'),
+    scheduledStart: none('datetime'),
+    scheduledEnd: none('datetime'),
+    calculatedLeadTime: none('int'),
     title: col('title', 'string'),
     status: col('status', 'enum'),
     quantity: col('quantity', 'int'),
@@ -135,12 +188,27 @@ export const RUNS: RecordTable = {
     PART_ID: 'part_id',
     PROCEDURE_ID: 'procedure_id',
   },
+  relations: {
+    part: { table: () => PARTS, sql: (where) => `part_id IN (SELECT id FROM parts WHERE ${where})` },
+    procedure: {
+      table: () => PROCEDURES,
+      sql: (where) => `procedure_id IN (SELECT id FROM procedures WHERE ${where})`,
+    },
+    steps: { table: () => RUN_STEPS, sql: (where) => `id IN (SELECT run_id FROM run_steps WHERE ${where})` },
+  },
 };
 
 export const RUN_STEPS: RecordTable = {
   name: 'run step',
   table: 'run_steps',
-  select: `${commonSelect}, run_id AS runId, origin_step_id AS originStepId, title, status, position, content`,
+  select: `${commonSelect}, run_id AS runId, origin_step_id AS originStepId, title, status, position, content,
+    COALESCE((SELECT s.type FROM steps s WHERE s.id = run_steps.origin_step_id), 'CONTENT') AS type,
+    0 AS displayPdf, 0 AS isStandardStep, 0 AS isChildStandardStep, 0 AS batched,
+    CASE WHEN status <> 'TODO' THEN created_at END AS startTime,
+    CASE WHEN status IN ('COMPLETE', 'FAILED', 'CANCELED') THEN updated_at END AS endTime,
+    CASE WHEN status <> 'TODO' THEN created_by END AS startedById,
+    CASE WHEN status = 'COMPLETE' THEN created_by END AS completedById,
+    status IN ('TODO', 'IN_PROGRESS') AS availableToWork, title AS prettyStr`,
   filters: {
     ...common,
     runId: col('run_id', 'id'),
@@ -156,7 +224,8 @@ export const RUN_STEP_FIELDS: RecordTable = {
   name: 'run step field',
   table: 'run_step_fields',
   select: `${commonSelect}, run_step_id AS runStepId, name, type, value, unit, required, help_text AS helpText,
-    position`,
+    position, options, 0 AS notApplicable, 0 AS allowNotApplicable, 0 AS peerReviewRequired, 1 AS valid,
+    1 AS editable, 1 AS settable, 0 AS batched, name AS prettyStr`,
   filters: {
     ...common,
     runStepId: col('run_step_id', 'id'),
@@ -174,7 +243,8 @@ export const FILE_ATTACHMENTS: RecordTable = {
   name: 'file attachment',
   table: 'file_attachments',
   select: `id, entity_id AS entityId, s3_key AS s3Key, filename, content_type AS contentType, etag, size,
-    created_by AS createdById, created_at AS _created, updated_at AS _updated`,
+    created_by AS createdById, created_by AS updatedById, created_at AS _created, updated_at AS _updated,
+    filename AS prettyStr`,
   filters: {
     ...common,
     filename: col('filename', 'string'),

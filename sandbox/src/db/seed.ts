@@ -7,6 +7,7 @@ import {
   GENERATED_FAMILIES,
   GENERATED_MATERIALS,
   GENERATED_QUALIFIERS,
+  SUPPLIER_PART_NUMBERS,
   type CatalogueRun,
 } from './factory-catalogue.ts';
 import type { EntityKind } from './entities.ts';
@@ -26,11 +27,14 @@ export interface SeedOptions {
 export const EVIDENCE_RUN_TITLE = 'Evidence load run';
 
 /**
- * Entity ids start above this offset, so a record's own id never equals its entity id, while small
- * entity ids still overlap other records' own ids as in the real service (attaching to a record's own
- * id by mistake lands on some other entity).
+ * Entity ids, as in the real service: one sequence shared by every kind of record from 1, so they
+ * overlap the records' own ids (attaching to a record's own id by mistake lands on some other
+ * record's entity: created, but not on the intended parent). The users come first with their entity
+ * ids rotated (user 1 gets 2, user 2 gets 1), so that no record's entity id equals its own id.
  */
-export const ENTITY_ID_OFFSET = 100;
+function userEntityId(index: number): number {
+  return ((index + 1) % USERS.length) + 1;
+}
 
 const SEED_USER_ID = 1;
 const SEED_EPOCH = Date.parse('2026-09-01T08:00:00.000Z');
@@ -91,29 +95,36 @@ export function seed(db: Database.Database, options: SeedOptions): void {
     'INSERT INTO users (id, organization_id, email, name, role, entity_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertPart = db.prepare(`INSERT INTO parts (part_number, revision, description, part_type,
-      tracking_type, sourcing_strategy, cost, lead_time, created_by, created_at, updated_at, entity_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      tracking_type, sourcing_strategy, cost, lead_time, supplier_part_number, quantity, created_by, created_at,
+      updated_at, entity_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertInventory =
+    db.prepare(`INSERT INTO part_inventories (part_id, serial_number, lot_number, quantity,
+      created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   const insertProcedure = db.prepare(`INSERT INTO procedures (title, version, status, type, description,
       created_by, created_at, updated_at, entity_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertProcedurePart = db.prepare('INSERT INTO procedure_parts (procedure_id, part_id) VALUES (?, ?)');
   const insertStep = db.prepare(`INSERT INTO steps (procedure_id, title, position, type, content,
       created_by, created_at, updated_at, entity_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertRun = db.prepare(`INSERT INTO runs (title, status, quantity, due_date, description, part_id,
-      procedure_id, percent_complete, created_by, created_at, updated_at, entity_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      procedure_id, percent_complete, part_inventory_id, created_by, created_at, updated_at, entity_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertRunStep = db.prepare(`INSERT INTO run_steps (run_id, origin_step_id, title, status, position,
       content, created_by, created_at, updated_at, entity_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertField = db.prepare(`INSERT INTO run_step_fields (run_step_id, name, type, value, unit, required,
-      help_text, position, created_by, created_at, updated_at, entity_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      help_text, position, options, created_by, created_at, updated_at, entity_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 
   db.transaction(() => {
     const indexParts = deferIndexing(db, PARTS);
-    db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('entities', ?)").run(ENTITY_ID_OFFSET - 1);
     insertOrg.run(ORGANIZATION.id, ORGANIZATION.name, ORGANIZATION.domain);
-    for (const user of USERS) {
-      insertUser.run(user.id, ORGANIZATION.id, user.email, user.name, user.role, entity('user'));
-    }
+    const newUserEntity = db.prepare("INSERT INTO entities (id, type) VALUES (?, 'user')");
+    USERS.forEach((user, i) => {
+      const entityId = userEntityId(i);
+      if (entityId === user.id) throw new Error(`seed user ${user.id} would have its own id as entity id`);
+      newUserEntity.run(entityId);
+      insertUser.run(user.id, ORGANIZATION.id, user.email, user.name, user.role, entityId);
+    });
 
     let minute = 0;
     const partIds = new Map<string, number>();
@@ -128,6 +139,8 @@ export function seed(db: Database.Database, options: SeedOptions): void {
         p.sourcing,
         p.cost,
         p.leadTime,
+        SUPPLIER_PART_NUMBERS[p.partNumber] ?? null,
+        p.trackingType === 'LOT' ? 200 : 3, // on hand
         SEED_USER_ID,
         at,
         at,
@@ -178,6 +191,20 @@ export function seed(db: Database.Database, options: SeedOptions): void {
       if (!proc || !procIds) throw new Error(`seed run "${run.title}" names a missing procedure`);
       const statuses = runStepStatuses(run, proc.steps.length);
       const complete = statuses.filter((s) => s === 'COMPLETE').length;
+      const inventoryId =
+        run.serialNumber || run.lotNumber
+          ? Number(
+              insertInventory.run(
+                partIds.get(run.partNumber),
+                run.serialNumber ?? null,
+                run.lotNumber ?? null,
+                run.quantity,
+                SEED_USER_ID,
+                at,
+                at,
+              ).lastInsertRowid,
+            )
+          : null;
       const runId = Number(
         insertRun.run(
           run.title,
@@ -188,6 +215,7 @@ export function seed(db: Database.Database, options: SeedOptions): void {
           partIds.get(run.partNumber),
           procIds.id,
           Math.round((complete / proc.steps.length) * 100),
+          inventoryId,
           SEED_USER_ID,
           at,
           at,
@@ -221,6 +249,7 @@ export function seed(db: Database.Database, options: SeedOptions): void {
             field.required ? 1 : 0,
             field.helpText ?? null,
             j + 1,
+            field.options ? JSON.stringify(field.options) : null,
             SEED_USER_ID,
             at,
             at,
@@ -246,6 +275,7 @@ export function seed(db: Database.Database, options: SeedOptions): void {
           partIds.get(run.partNumber),
           procIds.id,
           0,
+          null,
           SEED_USER_ID,
           at,
           at,
@@ -276,6 +306,7 @@ export function seed(db: Database.Database, options: SeedOptions): void {
           j < evidenceFields / 2 ? 1 : 0,
           'A photo of the item',
           j + 1,
+          null,
           SEED_USER_ID,
           at,
           at,
@@ -290,6 +321,7 @@ export function seed(db: Database.Database, options: SeedOptions): void {
       const family = GENERATED_FAMILIES[i % families]!;
       const serial = Math.floor(i / families);
       const at = stamp(minute + Math.floor(i / 10));
+      const sourcing = (['MAKE', 'BUY', 'DUAL_SOURCE'] as const)[(i * 7) % 3];
       insertPart.run(
         `${family.prefix}-${String(2000 + serial).padStart(4, '0')}`,
         'ABC'[serial % 3],
@@ -298,9 +330,11 @@ export function seed(db: Database.Database, options: SeedOptions): void {
         }`,
         family.partType,
         family.tracking,
-        (['MAKE', 'BUY', 'DUAL_SOURCE'] as const)[(i * 7) % 3],
+        sourcing,
         ((i * 7919) % 250_000) / 100,
         3 + ((i * 13) % 60),
+        sourcing === 'MAKE' ? null : `V${String(10_000 + ((i * 4099) % 90_000))}-${family.prefix}`,
+        (i * 37) % 500,
         SEED_USER_ID,
         at,
         at,

@@ -5,6 +5,8 @@ import type { Db } from '../db/database.ts';
 /** What every resolver sees: the verified caller and the sandbox's services. */
 export interface GraphQLContext {
   principal: Principal;
+  /** The sandbox's base URL as the request reached it (its HTTPS one over TLS): storage URLs use it. */
+  origin: string;
   db: Db;
   storage: StorageService;
   config: SandboxConfig;

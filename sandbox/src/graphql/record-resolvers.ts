@@ -148,8 +148,8 @@ export const recordResolvers: Resolvers = {
     step: (field: Row, args: Filters, ctx: GraphQLContext) =>
       findRecord(ctx.db, RUN_STEPS, num(field.runStepId), args.filters),
     fileAttachmentId: (field: Row, _: unknown, ctx: GraphQLContext) => heldAttachmentId(field, ctx),
-    fileAttachment: (field: Row, _: unknown, ctx: GraphQLContext) =>
-      findRecord(ctx.db, FILE_ATTACHMENTS, heldAttachmentId(field, ctx)),
+    fileAttachment: (field: Row, args: Filters, ctx: GraphQLContext) =>
+      findRecord(ctx.db, FILE_ATTACHMENTS, heldAttachmentId(field, ctx), args.filters),
   },
   FileAttachment: {
     createdBy: (attachment: Row, _: unknown, ctx: GraphQLContext) => userById(attachment.createdById, ctx),

@@ -38,3 +38,11 @@ export const ScalarValue = new GraphQLScalarType({
   parseValue: (value) => value,
   parseLiteral: literal,
 });
+
+/** A step's rich content (Slate editor nodes), passed through as JSON. */
+export const SlateContent = new GraphQLScalarType({
+  name: 'SlateContent',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: literal,
+});

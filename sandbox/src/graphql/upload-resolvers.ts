@@ -62,6 +62,9 @@ const sweptError = (s3Key: string) =>
     'NOT_FOUND',
   );
 
+const signedDownloadUrl = (a: AttachmentRow, _: unknown, ctx: GraphQLContext) =>
+  ctx.storage.presignGet(a.s3Key, a.filename, a.contentType, ctx.origin);
+
 const unquote = (etag: string): string => etag.trim().replace(/^"(.*)"$/, '$1');
 
 export const uploadResolvers: Resolvers = {
@@ -79,7 +82,7 @@ export const uploadResolvers: Resolvers = {
         userId: ctx.principal.userId,
         expiresAt: new Date(Date.now() + ctx.config.uploadUrlTtlSeconds * 1000).toISOString(),
       });
-      return { uploadUrl: await ctx.storage.presignPut(s3Key, contentType), s3Key, contentType };
+      return { uploadUrl: await ctx.storage.presignPut(s3Key, contentType, ctx.origin), s3Key, contentType };
     },
   },
   Mutation: {
@@ -157,8 +160,9 @@ export const uploadResolvers: Resolvers = {
     },
   },
   FileAttachment: {
-    downloadUrl: (a: AttachmentRow, _: unknown, ctx: GraphQLContext) =>
-      ctx.storage.presignGet(a.s3Key, a.filename, a.contentType),
+    downloadUrl: signedDownloadUrl,
+    // Deprecated in the real schema in favour of downloadUrl, and the same URL.
+    url: signedDownloadUrl,
     entity: (a: AttachmentRow, _: unknown, ctx: GraphQLContext) => findEntity(ctx.db, a.entityId) ?? null,
   },
 };

@@ -5,10 +5,13 @@ import type { SandboxConfig } from '../config.ts';
 import type { Principal, StorageService } from '../contracts.ts';
 import type { Db } from '../db/database.ts';
 import type { GraphQLContext } from './context.ts';
+import { ionVariableErrors } from './ion-wording.ts';
 import { queryLimits } from './limits.ts';
 import { readListBounds } from './list-bounds.ts';
+import { ionFieldResolvers } from './ion-fields.ts';
 import { recordResolvers } from './record-resolvers.ts';
-import { DateTime, ScalarValue } from './scalars.ts';
+import { MAX_BATCH } from './request-shape.ts';
+import { DateTime, ScalarValue, SlateContent } from './scalars.ts';
 import { uploadResolvers } from './upload-resolvers.ts';
 
 const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
@@ -34,20 +37,38 @@ function limitsPlugin(db: Db): Plugin {
   };
 }
 
+/**
+ * Variable errors as ION answers them: in graphql-core's words and, like every GraphQL-level error
+ * there, with HTTP 200 (graphql-yoga would answer 400).
+ */
+const ionVariablesPlugin: Plugin = {
+  onExecute({ args, setResultAndStopExecution }) {
+    const errors = ionVariableErrors(
+      args.schema,
+      args.document,
+      args.operationName,
+      (args.variableValues as Record<string, unknown> | undefined) ?? {},
+    );
+    if (errors.length > 0) setResultAndStopExecution({ errors });
+  },
+};
+
 export function createGraphQLHandler(deps: GraphQLDeps) {
   const schema = createSchema<GraphQLContext>({
     typeDefs,
-    resolvers: [{ DateTime, ScalarValue }, recordResolvers, uploadResolvers],
+    resolvers: [{ DateTime, ScalarValue, SlateContent }, recordResolvers, ionFieldResolvers, uploadResolvers],
   });
-  return createYoga<{ principal: Principal }, GraphQLContext>({
+  return createYoga<{ principal: Principal; origin?: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: false,
     landingPage: false,
     cors: false,
     logging: 'error',
-    plugins: [limitsPlugin(deps.db)],
-    context: ({ principal }) => ({ principal, ...deps }),
+    // Batched arrays are shaped and counted in request-shape.ts; the same limit here.
+    batching: { limit: MAX_BATCH },
+    plugins: [limitsPlugin(deps.db), ionVariablesPlugin],
+    context: ({ principal, origin }) => ({ principal, origin: origin ?? deps.config.publicUrl, ...deps }),
     maskedErrors: {
       isDev: false,
       // Unexpected failures are logged here and reach the client as "Unexpected error." only.

@@ -258,7 +258,7 @@ export function createStorageEndpoint(options: StorageEndpointOptions): RouteHan
           res.shouldKeepAlive = false;
           req.resume();
         }
-        sendS3Error(res, method, verdict.status, verdict.code, verdict.message);
+        sendS3Error(res, method, verdict.status, verdict.code, verdict.message, {}, verdict.details);
         return true;
       }
       if (method === 'PUT') await put(req, res, key, verdict.signature, verdict.expiresAt);

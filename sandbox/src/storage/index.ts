@@ -6,7 +6,7 @@ import { loadOrCreateCredentials } from './credentials.ts';
 import { createStorageEndpoint, STORAGE_PREFIX } from './endpoint.ts';
 import { openObjectStore } from './object-store.ts';
 import { ensureBucketCors } from './bucket-cors.ts';
-import { createPresigner } from './presigner.ts';
+import { createPresigner, type Presigner } from './presigner.ts';
 import { createSignatureVerifier } from './signature-verifier.ts';
 import { takingTurns } from './turns.ts';
 
@@ -32,14 +32,24 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
   const storageDir = path.join(config.dataDir, 'storage');
   const credentials = loadOrCreateCredentials(storageDir);
   const store = openObjectStore(storageDir);
-  const presigner = createPresigner({
-    endpoint: `${config.publicUrl}${STORAGE_PREFIX}`,
-    region: BUILTIN_REGION,
-    bucket: config.storage.bucket,
-    forcePathStyle: true,
-    ...credentials,
-    expiresInSeconds: config.uploadUrlTtlSeconds,
-  });
+  // One presigner per base URL of the sandbox (its HTTP and its HTTPS one): URLs keep the caller's scheme.
+  const presigners = new Map<string, Presigner>();
+  const presignerFor = (origin = config.publicUrl): Presigner => {
+    const base = origin === config.httpsUrl ? origin : config.publicUrl;
+    let presigner = presigners.get(base);
+    if (!presigner) {
+      presigner = createPresigner({
+        endpoint: `${base}${STORAGE_PREFIX}`,
+        region: BUILTIN_REGION,
+        bucket: config.storage.bucket,
+        forcePathStyle: true,
+        ...credentials,
+        expiresInSeconds: config.uploadUrlTtlSeconds,
+      });
+      presigners.set(base, presigner);
+    }
+    return presigner;
+  };
   return {
     enforcesMaxUploadBytes: true,
     handle: createStorageEndpoint({
@@ -49,15 +59,17 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
       verify: createSignatureVerifier(credentials, BUILTIN_REGION),
       store,
     }),
-    presignPut: presigner.presignPut,
-    presignGet: takingTurns(presigner.presignGet),
+    presignPut: (key, contentType, origin) => presignerFor(origin).presignPut(key, contentType),
+    presignGet: takingTurns((key: string, filename: string, contentType: string, origin?: string) =>
+      presignerFor(origin).presignGet(key, filename, contentType),
+    ),
     async head(key) {
       const record = store.head(key);
       return record && { etag: record.etag, size: record.size, contentType: record.contentType };
     },
     delete: (key) => store.delete(key),
     async close() {
-      presigner.client.destroy();
+      for (const presigner of presigners.values()) presigner.client.destroy();
       store.close();
     },
   };
@@ -84,8 +96,10 @@ async function createExternalStorage(config: SandboxConfig): Promise<StorageServ
     // A presigned S3 PUT carries no size limit, so registration checks the stored size instead.
     enforcesMaxUploadBytes: false,
     handle: async () => false,
-    presignPut: presigner.presignPut,
-    presignGet: takingTurns(presigner.presignGet),
+    presignPut: (key, contentType) => presigner.presignPut(key, contentType),
+    presignGet: takingTurns((key: string, filename: string, contentType: string) =>
+      presigner.presignGet(key, filename, contentType),
+    ),
     async head(key) {
       try {
         const out = await presigner.client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));

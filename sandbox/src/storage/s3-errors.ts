@@ -29,10 +29,14 @@ export function sendS3Error(
   code: S3ErrorCode,
   message: string,
   extraHeaders: Record<string, string> = {},
+  details: Record<string, string> = {},
 ): void {
+  const more = Object.entries(details)
+    .map(([element, text]) => `<${element}>${escapeXml(text)}</${element}>`)
+    .join('');
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message>` +
+    `<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message>${more}` +
     `<RequestId>${randomBytes(8).toString('hex').toUpperCase()}</RequestId></Error>`;
   res.statusCode = status;
   for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);

@@ -24,7 +24,14 @@ export type Verification =
       /** True for a presigned URL, false for an Authorization header (an SDK client holding the key). */
       presigned: boolean;
     }
-  | { ok: false; status: number; code: S3ErrorCode; message: string };
+  | {
+      ok: false;
+      status: number;
+      code: S3ErrorCode;
+      message: string;
+      /** Further elements of S3's error document, e.g. HeadersNotSigned. */
+      details?: Record<string, string>;
+    };
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
 const AUTH_PARAMS = new Set([
@@ -36,17 +43,21 @@ const AUTH_PARAMS = new Set([
   'X-Amz-Signature',
 ]);
 const MAX_EXPIRES_SECONDS = 7 * 24 * 3600;
+const PAYLOAD_HASH = 'x-amz-content-sha256';
+// What a presigned URL signs as the body's hash when it names none: botocore and `aws s3 presign` leave
+// X-Amz-Content-Sha256 out of the URL, the AWS SDK for JavaScript puts this value there.
+const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 // S3 accepts a header-signed request within 15 minutes of its X-Amz-Date.
 const MAX_SKEW_MS = 15 * 60 * 1000;
 const AUTH_HEADER =
   /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]+)$/;
 
-const deny = (code: S3ErrorCode, message: string, status = 403): Verification => ({
-  ok: false,
-  status,
-  code,
-  message,
-});
+const deny = (
+  code: S3ErrorCode,
+  message: string,
+  status = 403,
+  details?: Record<string, string>,
+): Verification => ({ ok: false, status, code, message, ...(details ? { details } : {}) });
 const mismatch = () =>
   deny(
     'SignatureDoesNotMatch',
@@ -129,9 +140,14 @@ export function createSignatureVerifier(credentials: StorageCredentials, region:
       if (AUTH_PARAMS.has(name)) continue;
       // The presigner passed the payload hash as a header that it hoisted into the query under this exact
       // name; handing it back as a header with the same case reproduces both the query and the payload hash.
-      if (name.toLowerCase() === 'x-amz-content-sha256' && typeof value === 'string') headers[name] = value;
+      if (name.toLowerCase() === PAYLOAD_HASH && typeof value === 'string') headers[name] = value;
       else query[name] = value;
     }
+    // No hash in the URL or the signed headers: the signer signed UNSIGNED-PAYLOAD. It is handed to the
+    // signer as a header that stays out of both the query and the signed headers, as it was for botocore.
+    const hashNamed = Object.keys(headers).some((name) => name.toLowerCase() === PAYLOAD_HASH);
+    if (!hashNamed) headers[PAYLOAD_HASH] = UNSIGNED_PAYLOAD;
+    const keptAside = hashNamed ? [] : [PAYLOAD_HASH];
     const rebuilt = new HttpRequest({
       method,
       protocol: 'http:',
@@ -144,7 +160,8 @@ export function createSignatureVerifier(credentials: StorageCredentials, region:
       signingDate,
       expiresIn,
       signableHeaders: new Set(signedHeaders),
-      unhoistableHeaders: new Set(signedHeaders),
+      unhoistableHeaders: new Set([...signedHeaders, ...keptAside]),
+      unsignableHeaders: new Set(keptAside),
     });
     const signature = presigned.query?.['X-Amz-Signature'];
     return typeof signature === 'string' ? signature : null;
@@ -178,6 +195,16 @@ export function createSignatureVerifier(credentials: StorageCredentials, region:
     }
     const signedHeaders = checkCredential(credential, amzDate, signedHeadersRaw);
     if (!Array.isArray(signedHeaders)) return signedHeaders;
+    // S3 refuses x-amz-* headers the URL did not sign (an SDK's checksum headers, x-amz-acl, metadata):
+    // they would change what is stored without the signer's consent.
+    const unsigned = Object.keys(request.headers).filter(
+      (name) => name.startsWith('x-amz-') && !signedHeaders.includes(name),
+    );
+    if (unsigned.length > 0) {
+      return deny('AccessDenied', 'There were headers present in the request which were not signed', 403, {
+        HeadersNotSigned: unsigned.join(', '),
+      });
+    }
     // A presigned GET URL also serves HEAD, so that a client can check an object without downloading it.
     const methods = request.method === 'HEAD' ? ['HEAD', 'GET'] : [request.method];
     let matched = false;
