@@ -166,8 +166,8 @@ export const ionFieldResolvers: Resolvers = {
     s3Bucket: (_: Row, __: unknown, ctx: GraphQLContext) => ctx.config.storage.bucket,
     // The FILE_ATTACHMENT fields that hold this file: those on its entity, while it is the newest there.
     _RunStepFieldCount: counted(
-      `SELECT COUNT(*) FROM run_step_fields f WHERE f.type = 'FILE_ATTACHMENT' AND f.entity_id = ?1
-         AND ?2 = (SELECT MAX(a.id) FROM file_attachments a WHERE a.entity_id = ?1)`,
+      `SELECT COUNT(*) FROM run_step_fields f WHERE f.type = 'FILE_ATTACHMENT' AND f.entity_id = ?
+         AND ? = (SELECT MAX(a.id) FROM file_attachments a WHERE a.entity_id = f.entity_id)`,
       (row) => [row.entityId, row.id],
     ),
     _FileAttachmentEntitiesCount: () => 1,
