@@ -9,6 +9,11 @@ export interface SandboxConfig {
   port: number;
   /** Port of the HTTPS listener (same services, self-signed certificate); null when turned off. */
   httpsPort: number | null;
+  /**
+   * True when httpsPort was derived from the HTTP port (SANDBOX_HTTPS_PORT unset): if it is taken, HTTPS
+   * moves to a free port and says so, rather than keeping the sandbox from starting.
+   */
+  httpsPortDerived: boolean;
   /** Public base URL (no trailing slash), e.g. http://127.0.0.1:4000. Issuer is `${publicUrl}/oidc`. */
   publicUrl: string;
   /**
@@ -108,6 +113,7 @@ export function loadConfig(
     host,
     port: httpPort,
     httpsPort: httpsPortOf(env, httpPort),
+    httpsPortDerived: !env.SANDBOX_HTTPS_PORT,
     publicUrl: (env.SANDBOX_PUBLIC_URL || `http://${host}:${httpPort}`).replace(/\/$/, ''),
     httpsUrl: null,
     publicUrlIsSet,

@@ -136,7 +136,13 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   let httpsPort: number | null = null;
   try {
     port = await listen(servers[0]!, config.port, config.host);
-    if (servers[1]) httpsPort = await listen(servers[1], config.httpsPort ?? 0, config.host);
+    if (servers[1]) {
+      httpsPort = await listen(servers[1], config.httpsPort ?? 0, config.host).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !config.httpsPortDerived) throw error;
+        console.warn(`[sandbox] port ${config.httpsPort} is in use: HTTPS listens on a free port instead`);
+        return listen(servers[1]!, 0, config.host);
+      });
+    }
   } catch (error) {
     stopListening();
     db.close();

@@ -25,7 +25,7 @@ export const MAX_QUERY_COST = 25_000;
  * Fields whose value costs far more than a column read: each download URL is an HMAC signature chain.
  * Priced so that a record's attachment list with URLs passes and thousands of URLs in one query do not.
  */
-const FIELD_WEIGHTS: Record<string, number> = { 'FileAttachment.downloadUrl': 10 };
+const FIELD_WEIGHTS: Record<string, number> = { 'FileAttachment.downloadUrl': 10, 'FileAttachment.url': 10 };
 
 interface Walk {
   depth: number;
