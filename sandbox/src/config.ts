@@ -66,13 +66,18 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
-/** SANDBOX_HTTPS_PORT: "off" turns HTTPS off; unset means the HTTP port + 443 (4000 → 4443, 0 → 0). */
+/**
+ * SANDBOX_HTTPS_PORT: "off" turns HTTPS off; unset means the HTTP port + 443 (4000 → 4443), or a free
+ * port (0) when that is no port.
+ */
 function httpsPortOf(env: NodeJS.ProcessEnv, httpPort: number): number | null {
   if (env.SANDBOX_HTTPS_PORT === 'off') return null;
-  return port(env, 'SANDBOX_HTTPS_PORT', httpPort === 0 ? 0 : httpPort + 443);
+  const derived = httpPort + 443;
+  return port(env, 'SANDBOX_HTTPS_PORT', httpPort === 0 || derived > 65535 ? 0 : derived);
 }
 
-const httpsUrlOf = (c: Pick<SandboxConfig, 'host' | 'httpsPort' | 'publicUrl' | 'publicUrlIsSet'>) =>
+/** The HTTPS listener's base URL: behind a proxy the public URL, else https://<host>:<httpsPort>. */
+export const httpsUrlOf = (c: Pick<SandboxConfig, 'host' | 'httpsPort' | 'publicUrl' | 'publicUrlIsSet'>) =>
   c.httpsPort === null ? null : c.publicUrlIsSet ? c.publicUrl : `https://${c.host}:${c.httpsPort}`;
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { createAuthService } from './auth/index.ts';
-import type { SandboxConfig } from './config.ts';
+import { httpsUrlOf, type SandboxConfig } from './config.ts';
 import { AuthError, type AuthService, type StorageService } from './contracts.ts';
 import { claimDataDir } from './data-dir.ts';
 import { MAX_PAGE_SIZE } from './db/connections.ts';
@@ -156,8 +156,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     port,
     httpsPort,
     publicUrl,
-    httpsUrl:
-      httpsPort === null ? null : config.publicUrlIsSet ? publicUrl : `https://${config.host}:${httpsPort}`,
+    httpsUrl: httpsUrlOf({ ...config, httpsPort, publicUrl }),
   };
   /** The base URL a request reached, for the URLs handed back to it (storage on the same scheme). */
   const originOf = (req: IncomingMessage) =>

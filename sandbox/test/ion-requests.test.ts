@@ -104,13 +104,18 @@ describe('request shapes and errors as ION has them', () => {
     });
   });
 
-  it('answers syntax and validation errors with HTTP 200 and errors', async () => {
+  it('answers syntax, validation and operation-choice errors with HTTP 200 and errors', async () => {
     const syntax = await post(JSON.stringify({ query: '{ me { id ' }));
     expect(syntax.status).toBe(200);
     expect((syntax.body as { errors: unknown[] }).errors).toHaveLength(1);
     const unknown = await post(JSON.stringify({ query: '{ me { nickname } }' }));
     expect(unknown.status).toBe(200);
     expect((unknown.body as { errors: { message: string }[] }).errors[0]!.message).toMatch(/nickname/);
+    const which = await post(JSON.stringify({ query: 'query A { me { id } } query B { me { email } }' }));
+    expect(which.status).toBe(200);
+    expect(which.body).toMatchObject({ errors: [{ message: expect.any(String) }] });
+    const named = await post(JSON.stringify({ query: 'query A { me { id } }', operationName: 'B' }));
+    expect(named.status).toBe(200);
   });
 
   it('answers a request that is not a GraphQL request with 400', async () => {

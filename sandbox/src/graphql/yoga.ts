@@ -37,11 +37,26 @@ function limitsPlugin(db: Db): Plugin {
   };
 }
 
+type Result = { errors?: readonly GraphQLError[] };
+
+/** graphql-yoga's own 400 for a document whose operation it cannot pick; a GraphQL-level error in ION. */
+const withoutHttpStatus = (result: Result): Result =>
+  result.errors?.some((e) => e.extensions.code === 'OPERATION_RESOLUTION_FAILURE')
+    ? {
+        ...result,
+        errors: result.errors.map((e) =>
+          e.extensions.code === 'OPERATION_RESOLUTION_FAILURE'
+            ? new GraphQLError(e.message, { extensions: { code: e.extensions.code } })
+            : e,
+        ),
+      }
+    : result;
+
 /**
- * Variable errors as ION answers them: in graphql-core's words and, like every GraphQL-level error
- * there, with HTTP 200 (graphql-yoga would answer 400).
+ * GraphQL-level errors as ION answers them: with HTTP 200 (graphql-yoga would answer 400 for those about
+ * variables or the operation to run), and variable errors in graphql-core's words.
  */
-const ionVariablesPlugin: Plugin = {
+const ionErrorsPlugin: Plugin = {
   onExecute({ args, setResultAndStopExecution }) {
     const errors = ionVariableErrors(
       args.schema,
@@ -50,6 +65,10 @@ const ionVariablesPlugin: Plugin = {
       (args.variableValues as Record<string, unknown> | undefined) ?? {},
     );
     if (errors.length > 0) setResultAndStopExecution({ errors });
+  },
+  onResultProcess({ result, setResult }) {
+    if (Array.isArray(result)) setResult(result.map(withoutHttpStatus) as typeof result);
+    else if (!(Symbol.asyncIterator in result)) setResult(withoutHttpStatus(result) as typeof result);
   },
 };
 
@@ -67,7 +86,7 @@ export function createGraphQLHandler(deps: GraphQLDeps) {
     logging: 'error',
     // Batched arrays are shaped and counted in request-shape.ts; the same limit here.
     batching: { limit: MAX_BATCH },
-    plugins: [limitsPlugin(deps.db), ionVariablesPlugin],
+    plugins: [limitsPlugin(deps.db), ionErrorsPlugin],
     context: ({ principal, origin }) => ({ principal, origin: origin ?? deps.config.publicUrl, ...deps }),
     maskedErrors: {
       isDev: false,

@@ -50,7 +50,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const OID = {
   commonName: '2.5.4.3',
   organization: '2.5.4.10',
-  ecPublicKey: '1.2.840.10045.2.1',
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
   basicConstraints: '2.5.29.19',
   keyUsage: '2.5.29.15',
