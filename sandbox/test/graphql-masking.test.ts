@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { StorageService } from '../src/contracts.ts';
-import { openDatabase, type Db } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/database.ts';
+import type { Db } from '../src/db/db.ts';
 import { createGraphQLHandler } from '../src/graphql/yoga.ts';
 
 // An unexpected failure inside a resolver (here: storage throwing while signing a URL) must reach the

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import type { Principal, StorageService } from '../src/contracts.ts';
-import { openDatabase, type Db } from '../src/db/database.ts';
+import { openDatabase } from '../src/db/database.ts';
+import type { Db } from '../src/db/db.ts';
 import { createGraphQLHandler } from '../src/graphql/yoga.ts';
 
 // The spec's cost of validateUpload is one HEAD-equivalent request to storage, and none without it.

@@ -1,6 +1,6 @@
 import type { SandboxConfig } from '../config.ts';
 import type { Principal, StorageService } from '../contracts.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/db.ts';
 
 /** What every resolver sees: the verified caller and the sandbox's services. */
 export interface GraphQLContext {

@@ -3,7 +3,7 @@ import { GraphQLError } from 'graphql';
 import { createSchema, createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { SandboxConfig } from '../config.ts';
 import type { Principal, StorageService } from '../contracts.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/db.ts';
 import type { GraphQLContext } from './context.ts';
 import { queryLimits } from './limits.ts';
 import { readListBounds } from './list-bounds.ts';
