@@ -1,19 +1,31 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthService } from './auth/index.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { SandboxConfig } from './config.ts';
 import { AuthError, type AuthService, type StorageService } from './contracts.ts';
 import { claimDataDir } from './data-dir.ts';
-import { openDatabase, type Db } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
+import type { Db } from './db/db.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { createStorageService } from './storage/index.ts';
-import { startUploadSweep } from './upload-sweep.ts';
+import { createUploadGate, startUploadSweep } from './upload-sweep.ts';
 
 export interface Sandbox {
   /** Base URL actually listened on (the port is resolved when config.port is 0). */
   url: string;
   config: SandboxConfig;
+  /** The identity provider and storage as the server mounts them, for tools and tests that call them directly. */
+  auth: AuthService;
+  storage: StorageService;
+  /** Runs the sweep of expired, never-registered uploads now (it also runs on its own timer). */
+  sweepUploads(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  /** The time for everything that expires; tests pass one they can move forward. */
+  clock?: Clock;
 }
 
 const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
@@ -56,7 +68,8 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | n
 }
 
 /** Starts the whole sandbox: database, identity provider, storage and GraphQL on one HTTP server. */
-export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
+export async function createSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? systemClock;
   const dataDir = claimDataDir(config.dataDir);
   let db: Db;
   try {
@@ -104,11 +117,12 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   const resolved: SandboxConfig =
     config.port === 0 ? { ...config, port, publicUrl: `http://${config.host}:${port}` } : config;
 
+  const uploads = createUploadGate(db);
   let auth: AuthService | undefined;
   let storage: StorageService | undefined;
   try {
-    storage = await createStorageService(resolved);
-    auth = await createAuthService(resolved);
+    storage = await createStorageService(resolved, { clock, uploads });
+    auth = await createAuthService(resolved, clock);
   } catch (error) {
     await storage?.close();
     server.closeAllConnections(); // requests that waited for start-up must not hang
@@ -117,10 +131,11 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     dataDir.release();
     throw error;
   }
-  const graphql = createGraphQLHandler({ db, storage, config: resolved });
-  const sweep = startUploadSweep(db, storage, {
+  const graphql = createGraphQLHandler({ db, storage, config: resolved, clock });
+  const sweep = startUploadSweep(db, storage, uploads, {
     intervalMs: Math.max(1, resolved.sweepIntervalMs),
     graceMs: resolved.sweepGraceMs,
+    clock,
   });
   const services = { auth, storage };
 
@@ -210,6 +225,9 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   return {
     url: resolved.publicUrl,
     config: resolved,
+    auth,
+    storage,
+    sweepUploads: () => sweep.now(),
     close() {
       closing ??= (async () => {
         server.closeAllConnections();

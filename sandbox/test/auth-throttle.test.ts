@@ -1,45 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  authorizeUrl,
+  basic,
   Browser,
-  follow,
   formAction,
+  openLoginPage,
   pkcePair,
   postForm,
   signIn,
+  tokenRequest,
 } from './auth-login-client.ts';
-import { startSandbox, type TestSandbox } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
-let sandbox: TestSandbox;
-let issuer: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  issuer = `${sandbox.url}/oidc`;
-});
-afterAll(() => sandbox.stop());
+const api = useSandbox();
 
 /** A login form of a fresh authorization, as the browser shows it: its action URL and the browser. */
 async function loginForm(): Promise<{ browser: Browser; action: string }> {
   const browser = new Browser();
-  const page = await follow(
-    browser,
-    await browser.fetch(authorizeUrl(issuer, pkcePair().challenge, 's')),
-    issuer,
-  );
-  if (page instanceof URL) throw new Error('expected the login page');
-  return { browser, action: formAction(await page.text(), issuer) };
+  const page = await openLoginPage(browser, api.issuer, pkcePair().challenge);
+  return { browser, action: formAction(await page.text(), api.issuer) };
 }
 
 function clientCredentials(clientId: string, secret: string): Promise<Response> {
-  return fetch(`${issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: secret,
-    }),
+  return tokenRequest(api.issuer, {
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: secret,
   });
 }
 
@@ -69,7 +54,7 @@ describe('throttling of failed sign-ins and client authentications', () => {
     );
 
     // Another account from the same address signs in.
-    await expect(signIn(issuer, 'viewer@example.com', 'viewer')).resolves.toMatchObject({
+    await expect(signIn(api.issuer, 'viewer@example.com', 'viewer')).resolves.toMatchObject({
       token_type: 'Bearer',
     });
   });
@@ -93,15 +78,12 @@ describe('throttling of failed sign-ins and client authentications', () => {
       ),
     });
     // Also when the secret comes as HTTP Basic.
-    const basic = await fetch(`${issuer}/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from('technician-key:technician-secret').toString('base64')}`,
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials' }),
-    });
-    expect(basic.status).toBe(429);
+    const viaBasic = await tokenRequest(
+      api.issuer,
+      { grant_type: 'client_credentials' },
+      { authorization: basic('technician-key', 'technician-secret') },
+    );
+    expect(viaBasic.status).toBe(429);
 
     expect((await clientCredentials('viewer-key', 'viewer-secret')).status).toBe(200);
   });

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CREATE_ATTACHMENT, requestTicket } from './harness.ts';
+import { useSandbox, type SharedSandbox } from './use-sandbox.ts';
 
 const ATTACHMENTS = 200;
 
 /** Registers `count` attachments on run 1 (registration needs the ticket, not the bytes). */
-async function attachMany(url: string, token: string, count: number): Promise<void> {
-  const run = await gql(url, token, '{ run(id: 1) { entity { id } } }');
+async function attachMany(api: SharedSandbox, count: number): Promise<void> {
+  const run = await api.gql('{ run(id: 1) { entity { id } } }');
   const entityId = run.data?.run.entity.id as string;
+  const token = await api.token('technician');
   for (let i = 0; i < count; i += 1) {
-    const ticket = await gql(
-      url,
-      token,
-      'query T($f: String!) { requestFileUploadUrl(filename: $f) { s3Key } }',
-      { f: `reading-${i}.txt` },
-    );
-    const created = await gql(
-      url,
-      token,
-      `mutation C($input: CreateFileAttachmentInput!) { createFileAttachment(input: $input) { fileAttachment { id } } }`,
-      {
-        input: {
-          filename: `reading-${i}.txt`,
-          s3Key: ticket.data?.requestFileUploadUrl.s3Key,
-          s3Etag: 'd41d8cd98f00b204e9800998ecf8427e',
-          entityId,
-        },
-      },
-    );
+    const filename = `reading-${i}.txt`;
+    const { s3Key } = await requestTicket(api.url, token, filename);
+    const input = { filename, s3Key, s3Etag: 'd41d8cd98f00b204e9800998ecf8427e', entityId };
+    const created = await api.gql(CREATE_ATTACHMENT, { input });
     expect(created.errors).toBeUndefined();
   }
 }
@@ -35,22 +22,14 @@ const aliases = (count: number, body: string) =>
   `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${body}`).join(' ')} }`;
 
 describe('the cost limit cannot be talked around', () => {
-  let sandbox: TestSandbox;
-  let technician: string;
-  let viewer: string;
+  const api = useSandbox();
+  const asViewer = (query: string, variables?: Record<string, unknown>) =>
+    api.gql(query, variables, 'viewer');
 
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    technician = await clientCredentialsToken(sandbox.url, 'technician');
-    viewer = await clientCredentialsToken(sandbox.url, 'viewer');
-    await attachMany(sandbox.url, technician, ATTACHMENTS);
-  }, 120_000);
-  afterAll(() => sandbox.stop());
+  beforeAll(() => attachMany(api, ATTACHMENTS), 120_000);
 
   it('refuses a negative page size instead of subtracting its cost', async () => {
-    const res = await gql(
-      sandbox.url,
-      viewer,
+    const res = await asViewer(
       `{ few: parts(first: -100000) { edges { node { id } } }
          ${aliases(60, 'parts(first: 100) { edges { node { id partNumber description } } }').slice(1, -1)} }`,
     );
@@ -61,37 +40,28 @@ describe('the cost limit cannot be talked around', () => {
   });
 
   it('refuses a negative page size given as a variable', async () => {
-    const res = await gql(
-      sandbox.url,
-      viewer,
-      'query P($n: Int) { parts(first: $n) { edges { node { id } } } }',
-      {
-        n: -1,
-      },
-    );
+    const res = await asViewer('query P($n: Int) { parts(first: $n) { edges { node { id } } } }', {
+      n: -1,
+    });
     expect(res.data).toBeUndefined();
     expect(res.errors?.[0]?.message).toBe('first must be between 0 and 100 (got -1); page with after/before');
   });
 
   it('counts every __typename alias', async () => {
-    const res = await gql(sandbox.url, viewer, aliases(30_000, '__typename'));
+    const res = await asViewer(aliases(30_000, '__typename'));
     expect(res.data).toBeUndefined();
     expect(res.errors?.[0]?.message).toMatch(/^Query is too complex: estimated cost 30000 exceeds the limit/);
   });
 
   it('prices a plain list by the longest one stored, not a fixed guess', async () => {
     // 600 × a run's 200 attachments is 240,000 fields; a guess of 10 per list priced it at 13,200.
-    const res = await gql(
-      sandbox.url,
-      viewer,
-      aliases(600, 'run(id: 1) { fileAttachments { id filename } }'),
-    );
+    const res = await asViewer(aliases(600, 'run(id: 1) { fileAttachments { id filename } }'));
     expect(res.data).toBeUndefined();
     expect(res.errors?.[0]?.message).toMatch(/^Query is too complex/);
   });
 
   it('refuses 30 aliases of 200 signed download URLs', async () => {
-    const res = await gql(sandbox.url, viewer, aliases(30, 'run(id: 1) { fileAttachments { downloadUrl } }'));
+    const res = await asViewer(aliases(30, 'run(id: 1) { fileAttachments { downloadUrl } }'));
     expect(res.data).toBeUndefined();
     expect(res.errors?.[0]?.message).toMatch(/^Query is too complex/);
   });
@@ -99,17 +69,13 @@ describe('the cost limit cannot be talked around', () => {
   it('answers other requests while it signs many URLs', async () => {
     // 10 × 200 URLs is within the limit; the server must still answer /healthz between signatures.
     let signed = false;
-    const heavy = gql(
-      sandbox.url,
-      viewer,
-      aliases(10, 'run(id: 1) { fileAttachments { downloadUrl } }'),
-    ).then((res) => {
+    const heavy = asViewer(aliases(10, 'run(id: 1) { fileAttachments { downloadUrl } }')).then((res) => {
       signed = true;
       return res;
     });
     let answeredMeanwhile = 0;
     while (!signed) {
-      const health = await fetch(`${sandbox.url}/healthz`);
+      const health = await fetch(`${api.url}/healthz`);
       expect(health.status).toBe(200);
       if (!signed) answeredMeanwhile += 1;
     }
@@ -124,15 +90,10 @@ describe('the cost limit cannot be talked around', () => {
 });
 
 describe('the response size cap', () => {
-  let sandbox: TestSandbox;
-  afterAll(() => sandbox.stop());
+  const small = useSandbox({ maxResponseBytes: 2048 });
 
   it('replaces a response over the cap with an error', async () => {
-    sandbox = await startSandbox({ maxResponseBytes: 2048 });
-    const token = await clientCredentialsToken(sandbox.url, 'viewer');
-    const res = await gql(
-      sandbox.url,
-      token,
+    const res = await small.gql(
       '{ parts(first: 40) { edges { node { id partNumber description _created } } } }',
     );
     expect(res.data).toBeUndefined();
@@ -140,7 +101,7 @@ describe('the response size cap', () => {
       message: 'The response would be larger than 2048 bytes; ask for fewer items or fields',
       extensions: { code: 'RESPONSE_TOO_LARGE' },
     });
-    const small = await gql(sandbox.url, token, '{ parts(first: 2) { edges { node { id } } } }');
-    expect(small.data?.parts.edges).toHaveLength(2);
+    const few = await small.gql('{ parts(first: 2) { edges { node { id } } } }');
+    expect(few.data?.parts.edges).toHaveLength(2);
   });
 });

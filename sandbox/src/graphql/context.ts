@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
 import type { Principal, StorageService } from '../contracts.ts';
 import type { Db } from '../db/db.ts';
@@ -8,4 +9,5 @@ export interface GraphQLContext {
   db: Db;
   storage: StorageService;
   config: SandboxConfig;
+  clock: Clock;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GraphQLError } from 'graphql';
 import { createSchema, createYoga, maskError, type Plugin } from 'graphql-yoga';
+import type { Clock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
 import type { Principal, StorageService } from '../contracts.ts';
 import type { Db } from '../db/db.ts';
@@ -17,6 +18,7 @@ export interface GraphQLDeps {
   db: Db;
   storage: StorageService;
   config: SandboxConfig;
+  clock: Clock;
 }
 
 /** Adds the depth and cost limits to validation, with the request's variables for page sizes. */
