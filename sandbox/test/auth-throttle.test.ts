@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import {
   basic,
@@ -20,8 +21,8 @@ async function loginForm(): Promise<{ browser: Browser; action: string }> {
   return { browser, action: formAction(await page.text(), api.issuer) };
 }
 
-function clientCredentials(clientId: string, secret: string): Promise<Response> {
-  return tokenRequest(api.issuer, {
+function clientCredentials(clientId: string, secret: string, issuer = api.issuer): Promise<Response> {
+  return tokenRequest(issuer, {
     grant_type: 'client_credentials',
     client_id: clientId,
     client_secret: secret,
@@ -99,5 +100,67 @@ describe('throttling of failed sign-ins and client authentications', () => {
     expect(last).toBe(429);
     const right = await postForm(browser, action, { email: 'viewer@example.com', password: 'viewer' });
     expect(right.status).toBe(429);
+  });
+});
+
+/** A token request whose form body is sent in chunks, with no Content-Length (as a streaming client does). */
+function chunkedTokenRequest(issuer: string, body: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    const form = new URLSearchParams(body).toString();
+    req.write(form.slice(0, 10));
+    req.end(form.slice(10));
+  });
+}
+
+describe('a client authenticating with a chunked body', () => {
+  const api = useSandbox();
+  const chunked = (clientId: string, secret: string) =>
+    chunkedTokenRequest(api.issuer, {
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+    });
+
+  it('is counted against the client it names, whatever other clients do in between', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      statuses.push(await chunked('technician-key', `guess-${i}`));
+      // A key the guesser holds, signing in between: its success must not wipe the count.
+      if (i % 2 === 1) expect(await chunked('viewer-key', 'viewer-secret')).toBe(200);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(6)).toEqual(Array(4).fill(429));
+    expect((await clientCredentials('technician-key', 'technician-secret', api.issuer)).status).toBe(429);
+  });
+});
+
+describe('failures of an address', () => {
+  const api = useSandbox();
+  const unknownClient = (i: number) =>
+    tokenRequest(api.issuer, {
+      grant_type: 'client_credentials',
+      client_id: `nobody-${i}`,
+      client_secret: 'x',
+    });
+
+  it('stop counting once they are older than the window', async () => {
+    for (let i = 0; i < 50; i += 1) {
+      const res = await unknownClient(i);
+      expect(res.status).toBe(401);
+      await res.body?.cancel();
+    }
+    api.sandbox.clock.advance(15 * 60_000 + 1000);
+    // Without a window this would be the 51st failure, and the address would be locked.
+    expect((await unknownClient(50)).status).toBe(401);
+    expect((await clientCredentials('viewer-key', 'viewer-secret', api.issuer)).status).toBe(200);
   });
 });
