@@ -7,6 +7,7 @@ import { AuthError, type AuthService, type StorageService } from './contracts.ts
 import { claimDataDir } from './data-dir.ts';
 import { openDatabase } from './db/database.ts';
 import type { Db } from './db/db.ts';
+import { responseTooLarge } from './graphql/response-meter.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { createStorageService } from './storage/index.ts';
 import { createUploadGate, startUploadSweep } from './upload-sweep.ts';
@@ -185,19 +186,7 @@ export async function createSandbox(config: SandboxConfig, options: SandboxOptio
     );
     const payload = Buffer.from(await response.arrayBuffer());
     if (payload.length > resolved.maxResponseBytes) {
-      sendJson(
-        res,
-        200,
-        {
-          errors: [
-            {
-              message: `The response would be larger than ${resolved.maxResponseBytes} bytes; ask for fewer items or fields`,
-              extensions: { code: 'RESPONSE_TOO_LARGE' },
-            },
-          ],
-        },
-        cors,
-      );
+      sendJson(res, 200, { errors: [responseTooLarge(resolved.maxResponseBytes).toJSON()] }, cors);
       return;
     }
     res.writeHead(response.status, {

@@ -1,6 +1,8 @@
+import { getIntrospectionQuery } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CREATE_ATTACHMENT, requestTicket } from './harness.ts';
-import { useSandbox, type SharedSandbox } from './use-sandbox.ts';
+import type { StorageService } from '../src/contracts.ts';
+import { CREATE_ATTACHMENT, requestTicket, type Loose } from './harness.ts';
+import { useGraphQLHandler, useSandbox, type SharedSandbox } from './use-sandbox.ts';
 
 const ATTACHMENTS = 200;
 
@@ -103,5 +105,106 @@ describe('the response size cap', () => {
     });
     const few = await small.gql('{ parts(first: 2) { edges { node { id } } } }');
     expect(few.data?.parts.edges).toHaveLength(2);
+  });
+});
+
+describe('introspection and aliases', () => {
+  const api = useSandbox();
+  const FULL_SCHEMA = getIntrospectionQuery().replace(/^\s*query IntrospectionQuery\s*/, '');
+
+  it('answers one full introspection, as GraphiQL and code generators send it', async () => {
+    const res = await api.gql(getIntrospectionQuery());
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.__schema.types.length).toBeGreaterThan(50);
+  });
+
+  it('counts introspection fields like any other: a few copies of the schema are refused', async () => {
+    // Aliases of one `__schema` selection, each counted in full: within the alias limit, not within the cost.
+    const copies = `{ __schema { ${Array.from({ length: 8 }, (_, i) => `t${i}: types { ...FullType }`).join(' ')} } }`;
+    const fragments = FULL_SCHEMA.slice(FULL_SCHEMA.indexOf('fragment FullType'));
+    const res = await api.gql(`${copies}\n${fragments}`);
+    expect(res.data).toBeUndefined();
+    expect(res.errors?.[0]?.message).toMatch(/^Query is too complex: estimated cost \d+ exceeds the limit/);
+  });
+
+  it('refuses a thousand aliases of a full introspection', async () => {
+    const body = FULL_SCHEMA.slice(0, FULL_SCHEMA.indexOf('fragment FullType'));
+    const fragments = FULL_SCHEMA.slice(FULL_SCHEMA.indexOf('fragment FullType'));
+    const inner = body.trim().slice(1, -1); // `__schema { ... }`
+    const res = await api.gql(`${aliases(1000, inner)}\n${fragments}`);
+    expect(res.data).toBeUndefined();
+    expect(res.errors?.map((e) => e.extensions?.code)).toEqual(['QUERY_TOO_COMPLEX', 'TOO_MANY_ALIASES']);
+  });
+
+  it('refuses 5,000 __typename aliases, and takes 100', async () => {
+    const flood = await api.gql(aliases(5000, '__typename'));
+    expect(flood.data).toBeUndefined();
+    expect(flood.errors).toEqual([
+      {
+        message:
+          'Too many aliases: the operation has 5000, the limit is 100; ask for each field once, or send several requests',
+        extensions: { code: 'TOO_MANY_ALIASES' },
+        locations: [{ line: 1, column: 1 }],
+      },
+    ]);
+    const hundred = await api.gql(aliases(100, '__typename'));
+    expect(hundred.errors).toBeUndefined();
+    expect(hundred.data?.a99).toBe('Query');
+  });
+});
+
+describe('a response passing the size cap', () => {
+  // Storage that signs one URL per turn of the event loop, and counts how many it has signed.
+  let signed = 0;
+  let turns = Promise.resolve('');
+  const storage: StorageService = {
+    enforcesMaxUploadBytes: true,
+    handle: () => Promise.resolve(false),
+    presignPut: (key) => Promise.resolve(`http://storage.test/${key}`),
+    presignGet: (key) => {
+      turns = turns
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => {
+          signed += 1;
+          return `http://storage.test/${key}?X-Amz-Signature=${'f'.repeat(300)}`;
+        });
+      return turns;
+    },
+    head: () => Promise.resolve(null),
+    delete: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+  const graphql = useGraphQLHandler(storage, { maxResponseBytes: 4000 });
+
+  it('stops being built: storage is not asked for the URLs that would not be sent', async () => {
+    const run = (await (await graphql.fetch('{ run(id: 1) { entity { id } } }')).json()) as Loose;
+    const entityId = run.data.run.entity.id as number;
+    for (let i = 0; i < 100; i += 1) {
+      const ticket = (await (
+        await graphql.fetch('query T($f: String!) { requestFileUploadUrl(filename: $f) { s3Key } }', {
+          f: `reading-${i}.txt`,
+        })
+      ).json()) as Loose;
+      const input = {
+        filename: `reading-${i}.txt`,
+        s3Key: ticket.data.requestFileUploadUrl.s3Key,
+        s3Etag: 'x',
+        entityId,
+      };
+      await graphql.fetch(CREATE_ATTACHMENT, { input });
+    }
+    signed = 0;
+    const res = await graphql.fetch('{ run(id: 1) { fileAttachments { downloadUrl } } }');
+    const signedBeforeTheAnswer = signed;
+    expect(await res.json()).toMatchObject({
+      errors: [
+        {
+          message: 'The response would be larger than 4000 bytes; ask for fewer items or fields',
+          extensions: { code: 'RESPONSE_TOO_LARGE' },
+        },
+      ],
+    });
+    // About 4000 / 350 URLs fit; the other ninety are never waited for.
+    expect(signedBeforeTheAnswer).toBeLessThan(20);
   });
 });

@@ -9,6 +9,7 @@ import type { GraphQLContext } from './context.ts';
 import { queryLimits } from './limits.ts';
 import { readListBounds } from './list-bounds.ts';
 import { recordResolvers } from './record-resolvers.ts';
+import { createResponseMeter, meterResolvers } from './response-meter.ts';
 import { DateTime, ScalarValue } from './scalars.ts';
 import { uploadResolvers } from './upload-resolvers.ts';
 
@@ -36,11 +37,23 @@ function limitsPlugin(db: Db): Plugin {
   };
 }
 
+/** Runs each execution under its request's response meter, which aborts it past the size cap. */
+function responseMeterPlugin(): Plugin {
+  return {
+    onExecute({ args }) {
+      const { meter } = args.contextValue as unknown as GraphQLContext;
+      // graphql-yoga's executor stops between fields once this signal is aborted.
+      (args as { signal?: AbortSignal }).signal = meter.signal;
+    },
+  };
+}
+
 export function createGraphQLHandler(deps: GraphQLDeps) {
   const schema = createSchema<GraphQLContext>({
     typeDefs,
     resolvers: [{ DateTime, ScalarValue }, recordResolvers, uploadResolvers],
   });
+  meterResolvers(schema, (context) => (context as GraphQLContext).meter);
   return createYoga<{ principal: Principal }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -48,8 +61,12 @@ export function createGraphQLHandler(deps: GraphQLDeps) {
     landingPage: false,
     cors: false,
     logging: 'error',
-    plugins: [limitsPlugin(deps.db)],
-    context: ({ principal }) => ({ principal, ...deps }),
+    plugins: [limitsPlugin(deps.db), responseMeterPlugin()],
+    context: ({ principal }) => ({
+      principal,
+      ...deps,
+      meter: createResponseMeter(deps.config.maxResponseBytes),
+    }),
     maskedErrors: {
       isDev: false,
       // Unexpected failures are logged here and reach the client as "Unexpected error." only.
