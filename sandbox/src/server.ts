@@ -43,7 +43,10 @@ function sendJson(
 
 const errorBody = (message: string) => ({ errors: [{ message }] });
 
-/** CORS headers for /graphql: only listed origins, so the browser can also read 401 bodies. */
+/**
+ * CORS headers for /graphql: only listed origins, so the browser can also read 401 bodies, and
+ * Retry-After, so the app can wait as long as a 429 or 503 asks.
+ */
 function corsHeaders(config: SandboxConfig, req: IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
   if (!origin || !config.allowedOrigins.includes(origin)) return { Vary: 'Origin' };
@@ -52,6 +55,7 @@ function corsHeaders(config: SandboxConfig, req: IncomingMessage): Record<string
     'Access-Control-Allow-Methods': 'POST, OPTIONS',
     'Access-Control-Allow-Headers': 'Authorization, Content-Type',
     'Access-Control-Max-Age': '600',
+    'Access-Control-Expose-Headers': 'Retry-After',
     Vary: 'Origin',
   };
 }

@@ -113,6 +113,16 @@ describe('/graphql authentication, errors and CORS', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 
+  it('exposes Retry-After to the app, so it waits as long as a 429 or 503 asks', async () => {
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: ME }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-expose-headers')).toBe('Retry-After');
+  });
+
   it('gives no CORS permission to an origin that is not allowed', async () => {
     const res = await fetch(`${url}/graphql`, {
       method: 'OPTIONS',

@@ -256,11 +256,19 @@ describe('built-in storage endpoint', () => {
       expect(ok.status).toBe(200);
       expect(ok.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
       expect(ok.headers.get('access-control-expose-headers')).toMatch(
-        /ETag, Content-Length, Content-Disposition/,
+        /ETag, Retry-After, Content-Length, Content-Disposition/,
       );
       const reused = await put(url, 'x', 'text/plain', { origin: APP_ORIGIN });
       expect(reused.status).toBe(403);
       expect(reused.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    });
+
+    test('errors expose Retry-After, so the app can wait as long as a busy storage asks', async () => {
+      const url = await s.sandbox.storage.presignPut(freshKey(), 'text/plain');
+      const refused = await put(url, 'x', 'image/png', { origin: APP_ORIGIN });
+      expect(refused.status).toBe(403);
+      const exposed = refused.headers.get('access-control-expose-headers')?.split(/,\s*/);
+      expect(exposed).toContain('Retry-After');
     });
 
     test('a disallowed origin gets no CORS headers', async () => {

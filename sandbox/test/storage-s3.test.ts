@@ -27,6 +27,12 @@ describe('S3 mode against an independent S3 server', () => {
     try {
       const { CORSRules } = await presigner.client.send(new GetBucketCorsCommand({ Bucket: 'sandbox' }));
       expect(missingCorsRules(CORSRules ?? [], [APP])).toEqual([]);
+      // So the app waits as long as a busy bucket asks (S3 answers 503 SlowDown with Retry-After).
+      expect(CORSRules?.[0]?.ExposeHeaders).toContain('Retry-After');
+      const answer = await fetch(await sandbox.presignGet('attachments/x/y.txt'), {
+        headers: { Origin: APP },
+      });
+      expect(answer.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('Retry-After');
     } finally {
       presigner.client.destroy();
     }
