@@ -1,6 +1,6 @@
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { basic, claimsOf, tokenRequest } from './auth-login-client.ts';
+import { claimsOf, clientCredentials, tokenRequest } from './auth-login-client.ts';
 import { gql } from './harness.ts';
 import { useSandbox } from './use-sandbox.ts';
 
@@ -43,11 +43,7 @@ describe('client credentials for API keys', () => {
   });
 
   it('issues an access token with client_secret_basic', async () => {
-    const res = await tokenRequest(
-      api.issuer,
-      { grant_type: 'client_credentials' },
-      { authorization: basic('technician-key', 'technician-secret') },
-    );
+    const res = await clientCredentials(api.issuer, 'technician-key', 'technician-secret', 'basic');
     expect(res.status).toBe(200);
     const body = (await res.json()) as { access_token: string; token_type: string; expires_in: number };
     expect(body.token_type).toBe('Bearer');
@@ -57,11 +53,7 @@ describe('client credentials for API keys', () => {
   });
 
   it('issues an access token with client_secret_post', async () => {
-    const res = await tokenRequest(api.issuer, {
-      grant_type: 'client_credentials',
-      client_id: 'viewer-key',
-      client_secret: 'viewer-secret',
-    });
+    const res = await clientCredentials(api.issuer, 'viewer-key', 'viewer-secret');
     expect(res.status).toBe(200);
     const { access_token } = (await res.json()) as { access_token: string };
     const me = await gql(api.url, access_token, '{ me { id email } }');
@@ -69,29 +61,17 @@ describe('client credentials for API keys', () => {
   });
 
   it('rejects a wrong secret with invalid_client and issues nothing', async () => {
-    const viaBasic = await tokenRequest(
-      api.issuer,
-      { grant_type: 'client_credentials' },
-      { authorization: basic('technician-key', 'wrong') },
-    );
+    const viaBasic = await clientCredentials(api.issuer, 'technician-key', 'wrong', 'basic');
     expect(viaBasic.status).toBe(401);
     expect(await viaBasic.json()).toMatchObject({ error: 'invalid_client' });
 
-    const viaPost = await tokenRequest(api.issuer, {
-      grant_type: 'client_credentials',
-      client_id: 'technician-key',
-      client_secret: 'viewer-secret',
-    });
+    const viaPost = await clientCredentials(api.issuer, 'technician-key', 'viewer-secret');
     expect(viaPost.status).toBe(401);
     expect(await viaPost.json()).toMatchObject({ error: 'invalid_client' });
   });
 
   it('rejects an unknown client', async () => {
-    const res = await tokenRequest(api.issuer, {
-      grant_type: 'client_credentials',
-      client_id: 'nobody',
-      client_secret: 'x',
-    });
+    const res = await clientCredentials(api.issuer, 'nobody', 'x');
     expect(res.status).toBe(401);
   });
 
@@ -102,11 +82,7 @@ describe('client credentials for API keys', () => {
   });
 
   it('signs a JWT for the API audience with a key published in the JWKS', async () => {
-    const res = await tokenRequest(
-      api.issuer,
-      { grant_type: 'client_credentials' },
-      { authorization: basic('technician-key', 'technician-secret') },
-    );
+    const res = await clientCredentials(api.issuer, 'technician-key', 'technician-secret', 'basic');
     const { access_token } = (await res.json()) as { access_token: string };
 
     const header = decodeProtectedHeader(access_token);

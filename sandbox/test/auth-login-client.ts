@@ -118,6 +118,19 @@ export function tokenRequest(
   });
 }
 
+/** An API key's token request: its secret in the form (client_secret_post) or as HTTP Basic. */
+export function clientCredentials(
+  issuer: string,
+  clientId: string,
+  secret: string,
+  via: 'post' | 'basic' = 'post',
+): Promise<Response> {
+  const grant = { grant_type: 'client_credentials' };
+  return via === 'basic'
+    ? tokenRequest(issuer, grant, { authorization: basic(clientId, secret) })
+    : tokenRequest(issuer, { ...grant, client_id: clientId, client_secret: secret });
+}
+
 /** The app's exchange of an authorization code, with its PKCE verifier, from the app's origin. */
 export function exchangeCode(
   issuer: string,

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import {
-  basic,
   Browser,
+  clientCredentials,
   formAction,
   openLoginPage,
   pkcePair,
@@ -21,13 +21,8 @@ async function loginForm(): Promise<{ browser: Browser; action: string }> {
   return { browser, action: formAction(await page.text(), api.issuer) };
 }
 
-function clientCredentials(clientId: string, secret: string, issuer = api.issuer): Promise<Response> {
-  return tokenRequest(issuer, {
-    grant_type: 'client_credentials',
-    client_id: clientId,
-    client_secret: secret,
-  });
-}
+const apiKey = (clientId: string, secret: string, issuer = api.issuer) =>
+  clientCredentials(issuer, clientId, secret);
 
 describe('throttling of failed sign-ins and client authentications', () => {
   it('after 30 wrong passwords, refuses the right one too, for that account only', async () => {
@@ -63,14 +58,14 @@ describe('throttling of failed sign-ins and client authentications', () => {
   it('after repeated wrong client secrets, refuses the right one too, for that client only', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1) {
-      const res = await clientCredentials('technician-key', `guess-${i}`);
+      const res = await apiKey('technician-key', `guess-${i}`);
       statuses.push(res.status);
       await res.body?.cancel();
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(6)).toEqual(Array(24).fill(429));
 
-    const right = await clientCredentials('technician-key', 'technician-secret');
+    const right = await apiKey('technician-key', 'technician-secret');
     expect(right.status).toBe(429);
     expect(await right.json()).toMatchObject({
       error: 'temporarily_unavailable',
@@ -79,14 +74,10 @@ describe('throttling of failed sign-ins and client authentications', () => {
       ),
     });
     // Also when the secret comes as HTTP Basic.
-    const viaBasic = await tokenRequest(
-      api.issuer,
-      { grant_type: 'client_credentials' },
-      { authorization: basic('technician-key', 'technician-secret') },
-    );
+    const viaBasic = await clientCredentials(api.issuer, 'technician-key', 'technician-secret', 'basic');
     expect(viaBasic.status).toBe(429);
 
-    expect((await clientCredentials('viewer-key', 'viewer-secret')).status).toBe(200);
+    expect((await apiKey('viewer-key', 'viewer-secret')).status).toBe(200);
   });
 
   it('locks an address that keeps failing across many accounts', async () => {
@@ -139,7 +130,7 @@ describe('a client authenticating with a chunked body', () => {
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(6)).toEqual(Array(4).fill(429));
-    expect((await clientCredentials('technician-key', 'technician-secret', api.issuer)).status).toBe(429);
+    expect((await apiKey('technician-key', 'technician-secret', api.issuer)).status).toBe(429);
   });
 });
 
@@ -161,6 +152,6 @@ describe('failures of an address', () => {
     api.sandbox.clock.advance(15 * 60_000 + 1000);
     // Without a window this would be the 51st failure, and the address would be locked.
     expect((await unknownClient(50)).status).toBe(401);
-    expect((await clientCredentials('viewer-key', 'viewer-secret', api.issuer)).status).toBe(200);
+    expect((await apiKey('viewer-key', 'viewer-secret', api.issuer)).status).toBe(200);
   });
 });

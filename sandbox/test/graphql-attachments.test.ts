@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { insertTicket } from '../src/db/attachments.ts';
 import { DATABASE_FILE } from '../src/db/database.ts';
 import type { Role } from '../src/identities.ts';
-import { attachFile, TICKET, uploadObject } from './harness.ts';
+import { attachFile, putObject, TICKET, uploadObject } from './harness.ts';
 import { useSandbox } from './use-sandbox.ts';
 const CREATE = `mutation C($input: CreateFileAttachmentInput!) {
   createFileAttachment(input: $input) { fileAttachment { id filename contentType entityId s3Key createdById downloadUrl entity { id } } }
@@ -214,11 +214,7 @@ describe('upload tickets and file attachments', () => {
     it('denies a viewer and creates nothing', async () => {
       const entityId = await partEntity(6);
       const ticket = (await q(TICKET, { f: 'v.txt' })).data?.requestFileUploadUrl;
-      await fetch(ticket.uploadUrl, {
-        method: 'PUT',
-        headers: { 'Content-Type': ticket.contentType },
-        body: 'v',
-      });
+      await putObject(ticket.uploadUrl, 'v', ticket.contentType);
       const res = await q(
         CREATE,
         {

@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clientCredentialsToken, gql } from './harness.ts';
+import { clientCredentialsToken, gql, preflight } from './harness.ts';
 import { useSandbox } from './use-sandbox.ts';
 
 const ME = '{ me { id email } }';
@@ -89,14 +89,7 @@ describe('/graphql authentication, errors and CORS', () => {
   });
 
   it('answers the CORS preflight for allowed origins, allowing Authorization and Content-Type', async () => {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: ORIGIN,
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,content-type',
-      },
-    });
+    const res = await preflight(`${url}/graphql`, ORIGIN, 'POST', 'authorization,content-type');
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
@@ -124,10 +117,7 @@ describe('/graphql authentication, errors and CORS', () => {
   });
 
   it('gives no CORS permission to an origin that is not allowed', async () => {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
-    });
+    const res = await preflight(`${url}/graphql`, 'http://evil.example', 'POST');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 

@@ -166,6 +166,28 @@ export async function gql<Data = Loose>(
   return { status: res.status, ...body };
 }
 
+/** A PUT of `body` to a (presigned) storage URL with that Content-Type. */
+export function putObject(
+  url: string,
+  body: BodyInit,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
+}
+
+/** A browser's CORS preflight from `origin` for `method`, with the request headers it would ask for. */
+export function preflight(url: string, origin: string, method: string, headers?: string): Promise<Response> {
+  return fetch(url, {
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      ...(headers ? { 'access-control-request-headers': headers } : {}),
+    },
+  });
+}
+
 export interface UploadedObject {
   s3Key: string;
   contentType: string;
@@ -198,7 +220,7 @@ export async function uploadObject(
   body: Uint8Array<ArrayBuffer> | string,
 ): Promise<UploadedObject> {
   const t = await requestTicket(url, token, filename);
-  const put = await fetch(t.uploadUrl, { method: 'PUT', headers: { 'Content-Type': t.contentType }, body });
+  const put = await putObject(t.uploadUrl, body, t.contentType);
   if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${await put.text()}`);
   return { s3Key: t.s3Key, contentType: t.contentType, etag: put.headers.get('etag') ?? '' };
 }

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { BUILTIN_STORAGE } from './harness.ts';
+import { BUILTIN_STORAGE, preflight, putObject as put } from './harness.ts';
 import { useSandbox } from './use-sandbox.ts';
 
 const md5 = (data: Buffer | string) => `"${createHash('md5').update(data).digest('hex')}"`;
 const APP_ORIGIN = 'http://127.0.0.1:5173';
 let counter = 0;
 const freshKey = (name = 'file.pdf') => `uploads/${Date.now()}-${++counter}/${name}`;
-
-function put(url: string, body: BodyInit, contentType: string, headers: Record<string, string> = {}) {
-  return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
-}
 
 async function errorCode(res: Response): Promise<string | undefined> {
   return /<Code>([^<]+)<\/Code>/.exec(await res.text())?.[1];
@@ -235,14 +231,7 @@ describe('built-in storage endpoint', () => {
   describe('CORS', () => {
     test('a preflight from an allowed origin may PUT with Content-Type', async () => {
       const url = await s.sandbox.storage.presignPut(freshKey(), 'application/pdf');
-      const res = await fetch(url, {
-        method: 'OPTIONS',
-        headers: {
-          origin: APP_ORIGIN,
-          'access-control-request-method': 'PUT',
-          'access-control-request-headers': 'content-type,x-upload-attempt',
-        },
-      });
+      const res = await preflight(url, APP_ORIGIN, 'PUT', 'content-type,x-upload-attempt');
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
       expect(res.headers.get('access-control-allow-methods')).toContain('PUT');
@@ -273,12 +262,9 @@ describe('built-in storage endpoint', () => {
 
     test('a disallowed origin gets no CORS headers', async () => {
       const url = await s.sandbox.storage.presignPut(freshKey(), 'text/plain');
-      const preflight = await fetch(url, {
-        method: 'OPTIONS',
-        headers: { origin: 'http://evil.example', 'access-control-request-method': 'PUT' },
-      });
-      expect(preflight.status).toBe(403);
-      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      const refused = await preflight(url, 'http://evil.example', 'PUT');
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
       const res = await put(url, 'x', 'text/plain', { origin: 'http://evil.example' });
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
       expect(res.headers.get('access-control-expose-headers')).toBeNull();

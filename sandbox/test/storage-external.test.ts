@@ -6,7 +6,7 @@ import { systemClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import type { StorageService } from '../src/contracts.ts';
 import { createStorageService } from '../src/storage/index.ts';
-import { BUILTIN_STORAGE } from './harness.ts';
+import { BUILTIN_STORAGE, putObject } from './harness.ts';
 import { useSandbox } from './use-sandbox.ts';
 
 // The built-in endpoint stands in for "any S3-compatible service": the external mode talks to it with the
@@ -47,11 +47,7 @@ test('external storage presigns against the configured service and reads metadat
   expect(putUrl.startsWith(`${endpoint}/storage/sandbox/uploads/ext/`)).toBe(true);
   expect(await external.head(key)).toBeNull();
 
-  const put = await fetch(putUrl, {
-    method: 'PUT',
-    body: 'pdf bytes',
-    headers: { 'content-type': 'application/pdf' },
-  });
+  const put = await putObject(putUrl, 'pdf bytes', 'application/pdf');
   expect(put.status).toBe(200);
   const etag = put.headers.get('etag');
   expect(await external.head(key)).toEqual({ etag, size: 9, contentType: 'application/pdf' });
@@ -76,11 +72,11 @@ test('a client signing with the wrong secret is refused by the service', async (
     await expect(wrong.head('uploads/ext/Prüfbericht.pdf')).rejects.toMatchObject({
       $metadata: { httpStatusCode: 403 },
     });
-    const put = await fetch(await wrong.presignPut('uploads/ext/other.pdf', 'application/pdf'), {
-      method: 'PUT',
-      body: 'x',
-      headers: { 'content-type': 'application/pdf' },
-    });
+    const put = await putObject(
+      await wrong.presignPut('uploads/ext/other.pdf', 'application/pdf'),
+      'x',
+      'application/pdf',
+    );
     expect(put.status).toBe(403);
   } finally {
     await wrong.close();

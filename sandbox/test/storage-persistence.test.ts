@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
-import { BUILTIN_STORAGE, startSandbox } from './harness.ts';
+import { BUILTIN_STORAGE, putObject, startSandbox } from './harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
@@ -24,13 +24,7 @@ test('objects, signing keys and used PUT URLs survive a restart', async () => {
   const putUrl = await sandbox.storage.presignPut('uploads/keep/report.txt', 'text/plain');
   expect(
     // Connection: close, so that no pooled connection to the stopped server is reused after the restart.
-    (
-      await fetch(putUrl, {
-        method: 'PUT',
-        body: 'kept',
-        headers: { 'content-type': 'text/plain', connection: 'close' },
-      })
-    ).status,
+    (await putObject(putUrl, 'kept', 'text/plain', { connection: 'close' })).status,
   ).toBe(200);
   const getUrl = await sandbox.storage.presignGet('uploads/keep/report.txt', 'report.txt', 'text/plain');
   const before = await sandbox.storage.head('uploads/keep/report.txt');
@@ -42,11 +36,7 @@ test('objects, signing keys and used PUT URLs survive a restart', async () => {
     const download = await fetch(getUrl);
     expect(download.status).toBe(200);
     expect(await download.text()).toBe('kept');
-    const reuse = await fetch(putUrl, {
-      method: 'PUT',
-      body: 'again',
-      headers: { 'content-type': 'text/plain' },
-    });
+    const reuse = await putObject(putUrl, 'again', 'text/plain');
     expect(reuse.status).toBe(403);
   } finally {
     await sandbox.stop();

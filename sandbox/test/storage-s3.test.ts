@@ -4,7 +4,14 @@ import { loadConfig } from '../src/config.ts';
 import { StartupError } from '../src/contracts.ts';
 import { appCorsRules, missingCorsRules } from '../src/storage/bucket-cors.ts';
 import { createPresigner } from '../src/storage/presigner.ts';
-import { clientCredentialsToken, gql, startSandbox, uploadObject, type TestSandbox } from './harness.ts';
+import {
+  clientCredentialsToken,
+  gql,
+  preflight,
+  startSandbox,
+  uploadObject,
+  type TestSandbox,
+} from './harness.ts';
 import { startS3Server, type S3Server } from './s3-server.ts';
 
 const APP = 'http://127.0.0.1:5999';
@@ -36,20 +43,11 @@ describe('S3 mode against an independent S3 server', () => {
     } finally {
       presigner.client.destroy();
     }
-    const preflight = await fetch(`${s3.endpoint}/sandbox/attachments/x/y.txt`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: APP,
-        'Access-Control-Request-Method': 'PUT',
-        'Access-Control-Request-Headers': 'content-type',
-      },
-    });
-    expect(preflight.status).toBe(200);
-    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
-    const stranger = await fetch(`${s3.endpoint}/sandbox/attachments/x/y.txt`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://elsewhere.test', 'Access-Control-Request-Method': 'PUT' },
-    });
+    const object = `${s3.endpoint}/sandbox/attachments/x/y.txt`;
+    const allowed = await preflight(object, APP, 'PUT', 'content-type');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-methods')).toContain('PUT');
+    const stranger = await preflight(object, 'http://elsewhere.test', 'PUT');
     expect(stranger.status).toBe(403);
   });
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TICKET } from './harness.ts';
+import { putObject, TICKET } from './harness.ts';
 import { useSandbox } from './use-sandbox.ts';
 
 describe('the upload flow end to end, as the spec describes it', () => {
@@ -16,11 +16,7 @@ describe('the upload flow end to end, as the spec describes it', () => {
     expect(contentType).toBe('application/pdf');
 
     // 2. PUT straight to storage with exactly that Content-Type; the ETag is the quoted MD5.
-    const put = await fetch(uploadUrl, {
-      method: 'PUT',
-      headers: { 'Content-Type': contentType },
-      body: bytes,
-    });
+    const put = await putObject(uploadUrl, bytes, contentType);
     expect(put.status).toBe(200);
     const etag = put.headers.get('etag') ?? '';
     expect(etag).toBe(`"${createHash('md5').update(bytes).digest('hex')}"`);

@@ -4,7 +4,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from '../src/db/database.ts';
-import { BUILTIN_STORAGE, CREATE_ATTACHMENT, requestTicket, uploadObject, type Ticket } from './harness.ts';
+import {
+  BUILTIN_STORAGE,
+  CREATE_ATTACHMENT,
+  putObject,
+  requestTicket,
+  uploadObject,
+  type Ticket,
+} from './harness.ts';
 import { useSandbox, type SharedSandbox } from './use-sandbox.ts';
 
 const DOWNLOAD = 'query A($id: ID!) { fileAttachment(id: $id) { downloadUrl } }';
@@ -143,11 +150,7 @@ describe('an upload still streaming when the sweep runs', () => {
   it('cannot start once its ticket was swept', async () => {
     const ticket = await requestTicket(api.url, await api.token('technician'), 'too-late.bin');
     markSwept(ticket.s3Key);
-    const res = await fetch(ticket.uploadUrl, {
-      method: 'PUT',
-      headers: { 'Content-Type': ticket.contentType },
-      body,
-    });
+    const res = await putObject(ticket.uploadUrl, body, ticket.contentType);
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('expired without its file being registered');
     expect((await fetch(await api.sandbox.presignGet(ticket.s3Key))).status).toBe(404);
