@@ -37,15 +37,18 @@ export interface SharedSandbox {
   ): Promise<GraphQLResponse<Data>>;
 }
 
-/** Starts a sandbox before the tests of the enclosing file or describe block and stops it after them. */
+/**
+ * Starts a sandbox before the tests of the enclosing file or describe block and stops it after them.
+ * `overrides` may be a function, run first, for settings that need something prepared (a server, data).
+ */
 export function useSandbox(
-  overrides: Partial<SandboxConfig> = {},
+  overrides: Partial<SandboxConfig> | (() => Partial<SandboxConfig> | Promise<Partial<SandboxConfig>>) = {},
   { timeoutMs }: { timeoutMs?: number } = {},
 ): SharedSandbox {
   let running: TestSandbox | undefined;
   const tokens = new Map<Role, Promise<string>>();
   beforeAll(async () => {
-    running = await startSandbox(overrides);
+    running = await startSandbox(typeof overrides === 'function' ? await overrides() : overrides);
   }, timeoutMs);
   afterAll(async () => {
     await running?.stop();
