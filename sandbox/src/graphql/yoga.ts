@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, validate } from 'graphql';
 import { createSchema, createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { Clock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
@@ -22,17 +22,21 @@ export interface GraphQLDeps {
   clock: Clock;
 }
 
-/** Adds the depth and cost limits to validation, with the request's variables for page sizes. */
+/**
+ * Checks the depth, alias and cost limits, with the request's variables for page sizes, before graphql's own
+ * validation: a document they refuse (thousands of aliases, copies of the whole schema) is refused without
+ * the heavier work of the other rules.
+ */
 function limitsPlugin(db: Db): Plugin {
   return {
-    onValidate({ addValidationRule, context }) {
+    onValidate({ context, params: { schema, documentAST }, setResult }) {
       const params = (context as { params?: { variables?: Record<string, unknown> } }).params;
-      addValidationRule(
-        queryLimits(
-          () => params?.variables ?? {},
-          () => readListBounds(db),
-        ),
+      const rule = queryLimits(
+        () => params?.variables ?? {},
+        () => readListBounds(db),
       );
+      const refused = validate(schema, documentAST, [rule]);
+      if (refused.length > 0) setResult(refused);
     },
   };
 }
