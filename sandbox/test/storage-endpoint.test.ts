@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { BUILTIN_STORAGE, preflight, putObject as put } from './harness.ts';
 import { useSandbox } from './use-sandbox.ts';
 
@@ -71,16 +73,17 @@ describe('built-in storage endpoint', () => {
   test('a PUT whose client goes away mid-body stores nothing and leaves the URL usable', async () => {
     const key = freshKey();
     const url = new URL(await s.sandbox.storage.presignPut(key, 'text/plain'));
-    await new Promise<void>((resolve) => {
-      const req = http.request(url, {
-        method: 'PUT',
-        headers: { 'content-type': 'text/plain', 'content-length': '500' },
-      });
-      req.on('error', () => resolve());
-      req.write('only part of it', () => setTimeout(() => req.destroy(), 100));
-      req.on('close', () => resolve());
+    const streaming = () => readdir(path.join(s.sandbox.dataDir, 'storage', 'tmp'));
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain', 'content-length': '500' },
     });
-    await new Promise((r) => setTimeout(r, 100));
+    req.on('error', () => undefined);
+    req.write('only part of it');
+    // Gone once storage has begun writing the object, and waited for until storage has given it up.
+    await vi.waitFor(async () => expect(await streaming()).toHaveLength(1));
+    req.destroy();
+    await vi.waitFor(async () => expect(await streaming()).toEqual([]));
     expect(await s.sandbox.storage.head(key)).toBeNull();
     expect((await put(url.toString(), 'complete', 'text/plain')).status).toBe(200);
   });
