@@ -40,6 +40,19 @@ export interface StoredObject {
   contentType: string;
 }
 
+/**
+ * What storage asks before it keeps an uploaded object: the sweep deletes the objects of tickets that expired
+ * unregistered, so an upload must not land under a key the sweep has already given up on.
+ */
+export interface UploadGate {
+  /** A PUT to `key` starts streaming: false when its ticket was swept (refuse it); otherwise marks it in flight. */
+  begin(key: string): boolean;
+  /** Right before the object is committed: false when the ticket was swept meanwhile (keep nothing). */
+  mayCommit(key: string): boolean;
+  /** The PUT ended, stored or not. */
+  end(key: string): void;
+}
+
 export interface StorageService {
   /** False when uploads bypass the sandbox (S3): then registration checks the stored size itself. */
   enforcesMaxUploadBytes: boolean;

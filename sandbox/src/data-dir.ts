@@ -1,8 +1,16 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { StartupError } from './contracts.ts';
 
-const LOCK_FILE = 'sandbox.lock';
+/** Names the process holding the directory, for the message a second sandbox prints; the lock is LOCK_DB. */
+const PID_FILE = 'sandbox.lock';
+/**
+ * An SQLite file held in an exclusive transaction for as long as the sandbox runs: SQLite locks it with
+ * fcntl, which the kernel arbitrates between processes (one winner however many start at once) and
+ * releases when the process ends, however it ends. Nothing stale is ever left to take over.
+ */
+const LOCK_DB = 'sandbox.lock.sqlite';
 
 const REASONS: Record<string, string> = {
   EROFS: 'it is on a read-only file system',
@@ -21,54 +29,50 @@ function unusable(dir: string, error: unknown): StartupError {
   );
 }
 
-/** True when a process with this id exists (EPERM: it exists but belongs to someone else). */
-function alive(pid: number): boolean {
+function holderOf(dir: string): string {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const pid = readFileSync(path.join(dir, PID_FILE), 'utf8').trim();
+    return /^\d+$/.test(pid) ? ` (process ${pid})` : '';
+  } catch {
+    return '';
   }
 }
 
 /**
  * Makes sure the data directory exists and is writable, and locks it for this process: two sandboxes on
- * one directory would fight over its SQLite files. A lock left by a process that no longer runs is taken over.
+ * one directory would fight over its SQLite files.
  */
 export function claimDataDir(dir: string): { release(): void } {
-  const lock = path.join(dir, LOCK_FILE);
-  const mine = path.join(dir, `${LOCK_FILE}.${process.pid}`);
+  const pidFile = path.join(dir, PID_FILE);
+  const probe = path.join(dir, `${PID_FILE}.${process.pid}`);
   try {
     mkdirSync(dir, { recursive: true });
-    // Writing our candidate lock is also the writability check.
-    writeFileSync(mine, String(process.pid));
+    // Writing a file is the writability check, with the errors the operator can act on.
+    writeFileSync(probe, String(process.pid));
+    rmSync(probe);
   } catch (error) {
     throw unusable(dir, error);
   }
+  const lock = new Database(path.join(dir, LOCK_DB), { timeout: 0 });
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        linkSync(mine, lock); // atomic: exactly one process gets the name
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unusable(dir, error);
-      }
-      const holder = Number(readFileSync(lock, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-        throw new StartupError(
-          `The data directory ${dir} is in use by another sandbox (process ${holder}). Stop it, or set SANDBOX_DATA_DIR to another directory.`,
-        );
-      }
-      if (attempt > 0)
-        throw new StartupError(`Could not take over the stale lock ${lock}; delete it and start again.`);
-      rmSync(lock, { force: true }); // left behind by a process that is gone
-    }
-  } finally {
-    rmSync(mine, { force: true });
+    lock.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock.close();
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw unusable(dir, error);
+    throw new StartupError(
+      `The data directory ${dir} is in use by another sandbox${holderOf(dir)}. Stop it, or set SANDBOX_DATA_DIR to another directory.`,
+    );
+  }
+  try {
+    writeFileSync(pidFile, String(process.pid));
+  } catch (error) {
+    lock.close();
+    throw unusable(dir, error);
   }
   return {
     release() {
-      rmSync(lock, { force: true });
+      rmSync(pidFile, { force: true });
+      lock.close();
     },
   };
 }

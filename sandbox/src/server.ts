@@ -3,16 +3,18 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { createAuthService } from './auth/index.ts';
+import { systemClock, type Clock } from './clock.ts';
 import { httpsUrlOf, type SandboxConfig } from './config.ts';
 import { AuthError, type AuthService, type StorageService } from './contracts.ts';
 import { claimDataDir } from './data-dir.ts';
-import { MAX_PAGE_SIZE } from './db/connections.ts';
-import { openDatabase, type Db } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
+import type { Db } from './db/db.ts';
 import { normalizeGraphQLBody } from './graphql/request-shape.ts';
+import { responseTooLarge } from './graphql/response-meter.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { createStorageService } from './storage/index.ts';
 import { loadOrCreateTlsFiles } from './tls/certificates.ts';
-import { startUploadSweep } from './upload-sweep.ts';
+import { createUploadGate, startUploadSweep } from './upload-sweep.ts';
 
 export interface Sandbox {
   /** Base URL actually listened on (the port is resolved when config.port is 0). */
@@ -22,7 +24,17 @@ export interface Sandbox {
   /** The CA certificate HTTPS clients should trust (in the data directory), or null when HTTPS is off. */
   caCertPath: string | null;
   config: SandboxConfig;
+  /** The identity provider and storage as the server mounts them, for tools and tests that call them directly. */
+  auth: AuthService;
+  storage: StorageService;
+  /** Runs the sweep of expired, never-registered uploads now (it also runs on its own timer). */
+  sweepUploads(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  /** The time for everything that expires; tests pass one they can move forward. */
+  clock?: Clock;
 }
 
 const MAX_GRAPHQL_BODY_BYTES = 1024 * 1024;
@@ -39,7 +51,10 @@ function sendJson(
 
 const errorBody = (message: string) => ({ errors: [{ message }] });
 
-/** CORS headers for /graphql: only listed origins, so the browser can also read 401 bodies. */
+/**
+ * CORS headers for /graphql: only listed origins, so the browser can also read 401 bodies, and
+ * Retry-After, so the app can wait as long as a 429 or 503 asks.
+ */
 function corsHeaders(config: SandboxConfig, req: IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
   if (!origin || !config.allowedOrigins.includes(origin)) return { Vary: 'Origin' };
@@ -48,6 +63,7 @@ function corsHeaders(config: SandboxConfig, req: IncomingMessage): Record<string
     'Access-Control-Allow-Methods': 'POST, OPTIONS',
     'Access-Control-Allow-Headers': 'Authorization, Content-Type',
     'Access-Control-Max-Age': '600',
+    'Access-Control-Expose-Headers': 'Retry-After',
     Vary: 'Origin',
   };
 }
@@ -81,7 +97,8 @@ const isSecure = (req: IncomingMessage) => (req.socket as TLSSocket).encrypted =
  * Starts the whole sandbox: database, identity provider, storage and GraphQL on one HTTP server, and
  * the same on an HTTPS one (config.httpsPort) with a certificate made in the data directory.
  */
-export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
+export async function createSandbox(config: SandboxConfig, options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? systemClock;
   const dataDir = claimDataDir(config.dataDir);
   let db: Db;
   try {
@@ -162,11 +179,12 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
   const originOf = (req: IncomingMessage) =>
     isSecure(req) && resolved.httpsUrl ? resolved.httpsUrl : resolved.publicUrl;
 
+  const uploads = createUploadGate(db);
   let auth: AuthService | undefined;
   let storage: StorageService | undefined;
   try {
-    storage = await createStorageService(resolved);
-    auth = await createAuthService(resolved);
+    storage = await createStorageService(resolved, { clock, uploads });
+    auth = await createAuthService(resolved, clock);
   } catch (error) {
     await storage?.close();
     stopListening();
@@ -174,10 +192,11 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     dataDir.release();
     throw error;
   }
-  const graphql = createGraphQLHandler({ db, storage, config: resolved });
-  const sweep = startUploadSweep(db, storage, {
+  const graphql = createGraphQLHandler({ db, storage, config: resolved, clock });
+  const sweep = startUploadSweep(db, storage, uploads, {
     intervalMs: Math.max(1, resolved.sweepIntervalMs),
     graceMs: resolved.sweepGraceMs,
+    clock,
   });
   const services = { auth, storage };
 
@@ -232,19 +251,7 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     );
     const payload = Buffer.from(await response.arrayBuffer());
     if (payload.length > resolved.maxResponseBytes) {
-      sendJson(
-        res,
-        200,
-        {
-          errors: [
-            {
-              message: `The response would be larger than ${resolved.maxResponseBytes} bytes; page with first/after (at most ${MAX_PAGE_SIZE} items a page) or ask for fewer fields`,
-              extensions: { code: 'RESPONSE_TOO_LARGE' },
-            },
-          ],
-        },
-        cors,
-      );
+      sendJson(res, 200, { errors: [responseTooLarge(resolved.maxResponseBytes).toJSON()] }, cors);
       return;
     }
     res.writeHead(response.status, {
@@ -274,6 +281,9 @@ export async function createSandbox(config: SandboxConfig): Promise<Sandbox> {
     httpsUrl: resolved.httpsUrl,
     caCertPath,
     config: resolved,
+    auth,
+    storage,
+    sweepUploads: () => sweep.now(),
     close() {
       closing ??= (async () => {
         await Promise.all(

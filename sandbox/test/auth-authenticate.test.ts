@@ -1,35 +1,18 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthError } from '../src/contracts.ts';
 import { signIn } from './auth-login-client.ts';
-import { startAuthServer, type AuthTestServer } from './auth-test-server.ts';
+import { useSandbox, type SharedSandbox } from './use-sandbox.ts';
 
-let sandbox: AuthTestServer;
-let shortLived: AuthTestServer;
+const api = useSandbox();
+/** Another instance, with keys of its own. */
+const other = useSandbox();
 
-beforeAll(async () => {
-  [sandbox, shortLived] = await Promise.all([
-    startAuthServer(),
-    startAuthServer({ accessTokenTtlSeconds: 1 }),
-  ]);
-});
-afterAll(() => Promise.all([sandbox.close(), shortLived.close()]));
-
-async function apiKeyToken(server: AuthTestServer): Promise<string> {
-  const res = await fetch(`${server.issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: 'technician-key',
-      client_secret: 'technician-secret',
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+const apiKeyToken = (server: SharedSandbox) => server.token('technician');
+const authenticate = (authorization: string | undefined) => api.sandbox.auth.authenticate(authorization);
 
 async function rejection(authorization: string | undefined): Promise<string> {
-  const error: unknown = await sandbox.auth.authenticate(authorization).then(
+  const error: unknown = await authenticate(authorization).then(
     () => new Error('accepted'),
     (e: unknown) => e,
   );
@@ -41,8 +24,8 @@ async function signedWithForeignKey(kid: string | undefined): Promise<string> {
   const { privateKey } = await generateKeyPair('RS256');
   return new SignJWT({ client_id: 'technician-key' })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(kid ? { kid } : {}) })
-    .setIssuer(sandbox.issuer)
-    .setAudience(`${sandbox.config.publicUrl}/graphql`)
+    .setIssuer(api.issuer)
+    .setAudience(`${api.url}/graphql`)
     .setSubject('1')
     .setIssuedAt()
     .setExpirationTime('10m')
@@ -51,13 +34,13 @@ async function signedWithForeignKey(kid: string | undefined): Promise<string> {
 
 describe('authenticate(Authorization header)', () => {
   it('accepts the Bearer scheme', async () => {
-    const token = await apiKeyToken(sandbox);
-    await expect(sandbox.auth.authenticate(`Bearer ${token}`)).resolves.toMatchObject({ userId: 1 });
+    const token = await apiKeyToken(api);
+    await expect(authenticate(`Bearer ${token}`)).resolves.toMatchObject({ userId: 1 });
   });
 
   it('derives the principal of a signed-in user from the login flow token', async () => {
-    const tokens = await signIn(sandbox.issuer, 'viewer@example.com', 'viewer');
-    await expect(sandbox.auth.authenticate(`Bearer ${tokens.access_token}`)).resolves.toEqual({
+    const tokens = await signIn(api.issuer, 'viewer@example.com', 'viewer');
+    await expect(authenticate(`Bearer ${tokens.access_token}`)).resolves.toEqual({
       userId: 2,
       role: 'viewer',
       kind: 'user',
@@ -66,7 +49,7 @@ describe('authenticate(Authorization header)', () => {
   });
 
   it('derives the principal of an API key from its client-credentials token', async () => {
-    await expect(sandbox.auth.authenticate(`Bearer ${await apiKeyToken(sandbox)}`)).resolves.toEqual({
+    await expect(authenticate(`Bearer ${await apiKeyToken(api)}`)).resolves.toEqual({
       userId: 1,
       role: 'technician',
       kind: 'api-key',
@@ -75,10 +58,10 @@ describe('authenticate(Authorization header)', () => {
   });
 
   it('accepts the Token scheme, in any letter case', async () => {
-    const token = await apiKeyToken(sandbox);
-    await expect(sandbox.auth.authenticate(`Token ${token}`)).resolves.toMatchObject({ userId: 1 });
-    await expect(sandbox.auth.authenticate(`bearer ${token}`)).resolves.toMatchObject({ userId: 1 });
-    await expect(sandbox.auth.authenticate(`TOKEN ${token}`)).resolves.toMatchObject({ userId: 1 });
+    const token = await apiKeyToken(api);
+    await expect(authenticate(`Token ${token}`)).resolves.toMatchObject({ userId: 1 });
+    await expect(authenticate(`bearer ${token}`)).resolves.toMatchObject({ userId: 1 });
+    await expect(authenticate(`TOKEN ${token}`)).resolves.toMatchObject({ userId: 1 });
   });
 
   it('asks for proper credentials when the header is missing, empty or of another scheme', async () => {
@@ -93,7 +76,7 @@ describe('authenticate(Authorization header)', () => {
   it('cannot parse something that is not a JWT', async () => {
     expect(await rejection('Bearer not-a-jwt')).toBe('Unable to parse authentication token');
     expect(await rejection('Bearer a.b.c')).toBe('Unable to parse authentication token');
-    const token = await apiKeyToken(sandbox);
+    const token = await apiKeyToken(api);
     expect(await rejection(`Bearer ${token.slice(0, 40)}`)).toBe('Unable to parse authentication token');
   });
 
@@ -107,35 +90,32 @@ describe('authenticate(Authorization header)', () => {
   });
 
   it('finds no RSA key for a foreign key that reuses the provider key id', async () => {
-    const kid = decodeProtectedHeader(await apiKeyToken(sandbox)).kid;
+    const kid = decodeProtectedHeader(await apiKeyToken(api)).kid;
     expect(await rejection(`Bearer ${await signedWithForeignKey(kid)}`)).toBe(
       'Unable to find appropriate RSA key',
     );
   });
 
   it('rejects an ID token: its audience is the app, not the API', async () => {
-    const tokens = await signIn(sandbox.issuer, 'viewer@example.com', 'viewer');
+    const tokens = await signIn(api.issuer, 'viewer@example.com', 'viewer');
     expect(await rejection(`Bearer ${tokens.id_token}`)).toBe(
       'Incorrect claims, please check the audience and issuer',
     );
   });
 
   it('rejects a token of another sandbox instance (other keys)', async () => {
-    expect(await rejection(`Bearer ${await apiKeyToken(shortLived)}`)).toBe(
-      'Unable to find appropriate RSA key',
-    );
+    expect(await rejection(`Bearer ${await apiKeyToken(other)}`)).toBe('Unable to find appropriate RSA key');
   });
 
   it('says "Token is expired." once the token lifetime has passed', async () => {
-    const token = await apiKeyToken(shortLived);
-    // A one-second token of this instance. That a valid token is accepted is shown above: here a
-    // first call could already come after `exp` on a busy machine.
+    const token = await apiKeyToken(other);
     const { exp, iat } = decodeJwt(token);
-    expect(exp! - iat!).toBe(1);
-    // Waits for the clock to pass `exp` (jose allows no tolerance unless asked), then some.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp! * 1000 - Date.now()) + 1100));
-    await expect(shortLived.auth.authenticate(`Bearer ${token}`)).rejects.toThrow(
-      new AuthError('Token is expired.'),
-    );
+    const verify = () => other.sandbox.auth.authenticate(`Bearer ${token}`);
+    await expect(verify()).resolves.toMatchObject({ userId: 1 });
+    // A minute short of `exp` it is still good; past `exp` it is not (jose allows no tolerance).
+    other.sandbox.clock.advance((exp! - iat! - 60) * 1000);
+    await expect(verify()).resolves.toMatchObject({ userId: 1 });
+    other.sandbox.clock.advance(61_000);
+    await expect(verify()).rejects.toThrow(new AuthError('Token is expired.'));
   });
 });

@@ -101,49 +101,107 @@ export interface TokenSet {
   scope: string;
 }
 
-/** The whole sign-in: authorize, login form, credentials, callback code, token exchange with PKCE. */
-export async function signIn(issuer: string, email: string, password: string): Promise<TokenSet> {
+export const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** A form POST to the token endpoint (or to `url`), as OAuth clients send it. */
+export function tokenRequest(
+  issuer: string,
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+  url = `${issuer}/token`,
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body),
+  });
+}
+
+/** An API key's token request: its secret in the form (client_secret_post) or as HTTP Basic. */
+export function clientCredentials(
+  issuer: string,
+  clientId: string,
+  secret: string,
+  via: 'post' | 'basic' = 'post',
+): Promise<Response> {
+  const grant = { grant_type: 'client_credentials' };
+  return via === 'basic'
+    ? tokenRequest(issuer, grant, { authorization: basic(clientId, secret) })
+    : tokenRequest(issuer, { ...grant, client_id: clientId, client_secret: secret });
+}
+
+/** The app's exchange of an authorization code, with its PKCE verifier, from the app's origin. */
+export function exchangeCode(
+  issuer: string,
+  code: string,
+  verifier: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  return tokenRequest(
+    issuer,
+    {
+      grant_type: 'authorization_code',
+      client_id: APP_CLIENT_ID,
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+      ...extra,
+    },
+    { origin: APP_ORIGIN },
+  );
+}
+
+/** The login page of a fresh authorization (`adjust` may change its URL), as `browser` shows it. */
+export async function openLoginPage(
+  browser: Browser,
+  issuer: string,
+  challenge: string,
+  state = 's',
+  adjust: (url: URL) => void = () => undefined,
+): Promise<Response> {
+  const url = new URL(authorizeUrl(issuer, challenge, state));
+  adjust(url);
+  const page = await follow(browser, await browser.fetch(url.href), issuer);
+  if (page instanceof URL) throw new Error(`expected the login page, got ${page.href}`);
+  return page;
+}
+
+/** Signs in on the login page up to the app's callback: the browser, the PKCE verifier and the callback URL. */
+export async function authorize(
+  issuer: string,
+  email: string,
+  password: string,
+  adjust?: (url: URL) => void,
+): Promise<{ browser: Browser; verifier: string; state: string; callback: URL }> {
   const browser = new Browser();
   const { verifier, challenge } = pkcePair();
   const state = randomBytes(8).toString('hex');
-  const loginPage = await follow(
-    browser,
-    await browser.fetch(authorizeUrl(issuer, challenge, state)),
-    issuer,
-  );
-  if (loginPage instanceof URL) throw new Error(`expected the login page, got ${loginPage.href}`);
-  const action = formAction(await loginPage.text(), issuer);
+  const page = await openLoginPage(browser, issuer, challenge, state, adjust);
+  const action = formAction(await page.text(), issuer);
   const callback = await follow(browser, await postForm(browser, action, { email, password }), issuer);
   if (!(callback instanceof URL)) throw new Error(`expected the callback, got HTTP ${callback.status}`);
+  return { browser, verifier, state, callback };
+}
+
+/** The whole sign-in: authorize, login form, credentials, callback code, token exchange with PKCE. */
+export async function signIn(issuer: string, email: string, password: string): Promise<TokenSet> {
+  const { verifier, state, callback } = await authorize(issuer, email, password);
   if (callback.searchParams.get('state') !== state) throw new Error('state mismatch');
-  const res = await fetch(`${issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: APP_CLIENT_ID,
-      code: callback.searchParams.get('code') ?? '',
-      redirect_uri: REDIRECT_URI,
-      code_verifier: verifier,
-    }),
-  });
+  const res = await exchangeCode(issuer, callback.searchParams.get('code') ?? '', verifier);
   if (res.status !== 200) throw new Error(`token exchange failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as TokenSet;
 }
 
 /** A refresh as oidc-client-ts sends it: with the scope of the previous token response, when given. */
 export function refresh(issuer: string, refreshToken: string, scope?: string): Promise<Response> {
-  const body = new URLSearchParams({
+  const body: Record<string, string> = {
     grant_type: 'refresh_token',
     client_id: APP_CLIENT_ID,
     refresh_token: refreshToken,
-  });
-  if (scope) body.set('scope', scope);
-  return fetch(`${issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
-    body,
-  });
+  };
+  if (scope) body.scope = scope;
+  return tokenRequest(issuer, body, { origin: APP_ORIGIN });
 }
 
 export function claimsOf(jwt: string): Record<string, unknown> {

@@ -1,65 +1,43 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
+  authorize,
   authorizeUrl,
   Browser,
   claimsOf,
+  exchangeCode,
   follow,
   formAction,
+  openLoginPage,
   pkcePair,
   postForm,
   REDIRECT_URI,
   refresh,
   signIn,
 } from './auth-login-client.ts';
-import { gql, startSandbox, type TestSandbox } from './harness.ts';
+import { gql } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
-let sandbox: TestSandbox;
-let issuer: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  issuer = `${sandbox.url}/oidc`;
-});
-afterAll(() => sandbox.stop());
-
-async function openLoginPage(browser: Browser, challenge: string, state = 'state-1') {
-  const res = await follow(browser, await browser.fetch(authorizeUrl(issuer, challenge, state)), issuer);
-  if (res instanceof URL) throw new Error('expected the login page');
-  return res;
-}
-
-function exchange(code: string, verifier: string, extra: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: 'floor-app',
-      code,
-      redirect_uri: REDIRECT_URI,
-      code_verifier: verifier,
-      ...extra,
-    }),
-  });
-}
+const api = useSandbox();
+const loginPage = (browser: Browser, challenge: string, state?: string) =>
+  openLoginPage(browser, api.issuer, challenge, state);
+const exchange = (code: string, verifier: string) => exchangeCode(api.issuer, code, verifier);
 
 describe('discovery', () => {
   it('publishes the issuer under /oidc with endpoints on the same mount, readable cross-origin', async () => {
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    const res = await fetch(`${api.issuer}/.well-known/openid-configuration`, {
       headers: { origin: APP_ORIGIN },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
     const doc = (await res.json()) as Record<string, unknown>;
     expect(doc).toMatchObject({
-      issuer: issuer,
-      authorization_endpoint: `${issuer}/auth`,
-      token_endpoint: `${issuer}/token`,
-      jwks_uri: `${issuer}/jwks`,
-      end_session_endpoint: `${issuer}/session/end`,
-      revocation_endpoint: `${issuer}/token/revocation`,
+      issuer: api.issuer,
+      authorization_endpoint: `${api.issuer}/auth`,
+      token_endpoint: `${api.issuer}/token`,
+      jwks_uri: `${api.issuer}/jwks`,
+      end_session_endpoint: `${api.issuer}/session/end`,
+      revocation_endpoint: `${api.issuer}/token/revocation`,
     });
     expect(doc.code_challenge_methods_supported).toContain('S256');
   });
@@ -68,7 +46,7 @@ describe('discovery', () => {
 describe('authorization code + PKCE through the login page', () => {
   it('shows an accessible login form for the product', async () => {
     const { challenge } = pkcePair();
-    const page = await openLoginPage(new Browser(), challenge);
+    const page = await loginPage(new Browser(), challenge);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
@@ -87,8 +65,8 @@ describe('authorization code + PKCE through the login page', () => {
   it('re-renders the form with an error for a wrong password, keeping the email, escaped', async () => {
     const browser = new Browser();
     const { challenge } = pkcePair();
-    const page = await openLoginPage(browser, challenge);
-    const action = formAction(await page.text(), issuer);
+    const page = await loginPage(browser, challenge);
+    const action = formAction(await page.text(), api.issuer);
 
     const wrong = await postForm(browser, action, { email: 'technician@example.com', password: 'nope' });
     expect(wrong.status).toBe(401);
@@ -109,27 +87,20 @@ describe('authorization code + PKCE through the login page', () => {
     const ok = await follow(
       browser,
       await postForm(browser, action, { email: 'technician@example.com', password: 'technician' }),
-      issuer,
+      api.issuer,
     );
     expect(ok).toBeInstanceOf(URL);
   });
 
   it('signs in, skips consent, returns a code to the app and exchanges it with the code verifier', async () => {
-    const browser = new Browser();
-    const { verifier, challenge } = pkcePair();
-    const state = randomBytes(8).toString('hex');
-    const page = await openLoginPage(browser, challenge, state);
-    const action = formAction(await page.text(), issuer);
-
-    const callback = await follow(
-      browser,
-      await postForm(browser, action, { email: 'Technician@Example.com ', password: 'technician' }),
-      issuer,
+    const { verifier, state, callback } = await authorize(
+      api.issuer,
+      'Technician@Example.com ',
+      'technician',
     );
-    if (!(callback instanceof URL)) throw new Error(`no callback: HTTP ${callback.status}`);
     expect(callback.origin + callback.pathname).toBe(REDIRECT_URI);
     expect(callback.searchParams.get('state')).toBe(state);
-    expect(callback.searchParams.get('iss')).toBe(issuer);
+    expect(callback.searchParams.get('iss')).toBe(api.issuer);
     const code = callback.searchParams.get('code') ?? '';
 
     const wrongVerifier = await exchange(code, pkcePair().verifier);
@@ -142,19 +113,7 @@ describe('authorization code + PKCE through the login page', () => {
   });
 
   it('issues JWT access, ID and refresh tokens; the access token authenticates the user', async () => {
-    const browser = new Browser();
-    const { verifier, challenge } = pkcePair();
-    const page = await openLoginPage(browser, challenge);
-    const callback = await follow(
-      browser,
-      await postForm(browser, formAction(await page.text(), issuer), {
-        email: 'viewer@example.com',
-        password: 'viewer',
-      }),
-      issuer,
-    );
-    if (!(callback instanceof URL)) throw new Error('no callback');
-
+    const { verifier, callback } = await authorize(api.issuer, 'viewer@example.com', 'viewer');
     const res = await exchange(callback.searchParams.get('code') ?? '', verifier);
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
@@ -164,19 +123,19 @@ describe('authorization code + PKCE through the login page', () => {
     expect(tokens.scope?.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
 
     expect(claimsOf(tokens.access_token ?? '')).toMatchObject({
-      iss: issuer,
-      aud: `${sandbox.config.publicUrl}/graphql`,
+      iss: api.issuer,
+      aud: `${api.sandbox.config.publicUrl}/graphql`,
       sub: '2',
       client_id: 'floor-app',
     });
     expect(claimsOf(tokens.id_token ?? '')).toMatchObject({
-      iss: issuer,
+      iss: api.issuer,
       aud: 'floor-app',
       sub: '2',
       name: 'Vic Viewer',
       email: 'viewer@example.com',
     });
-    const me = await gql(sandbox.url, tokens.access_token ?? '', '{ me { id name email } }');
+    const me = await gql(api.url, tokens.access_token ?? '', '{ me { id name email } }');
     expect(me).toMatchObject({
       status: 200,
       data: { me: { id: 2, name: 'Vic Viewer', email: 'viewer@example.com' } },
@@ -184,16 +143,14 @@ describe('authorization code + PKCE through the login page', () => {
   });
 
   it('prefills the email from login_hint, escaped', async () => {
-    const url = new URL(authorizeUrl(issuer, pkcePair().challenge, 's'));
-    url.searchParams.set('login_hint', 'a"b@example.com');
-    const browser = new Browser();
-    const page = await follow(browser, await browser.fetch(url.href), issuer);
-    if (page instanceof URL) throw new Error('expected the login page');
+    const page = await openLoginPage(new Browser(), api.issuer, pkcePair().challenge, 's', (url) =>
+      url.searchParams.set('login_hint', 'a"b@example.com'),
+    );
     expect(await page.text()).toContain('value="a&quot;b@example.com"');
   });
 
   it('answers a stale or foreign sign-in link with a page saying to start again', async () => {
-    const res = await fetch(`${issuer}/interaction/not-a-real-interaction`);
+    const res = await fetch(`${api.issuer}/interaction/not-a-real-interaction`);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(
       'This sign-in link has expired. Go back to the app and sign in again.',
@@ -202,7 +159,7 @@ describe('authorization code + PKCE through the login page', () => {
 
   it('refuses a redirect URI outside the allowed origins', async () => {
     const { challenge } = pkcePair();
-    const url = new URL(authorizeUrl(issuer, challenge, 's'));
+    const url = new URL(authorizeUrl(api.issuer, challenge, 's'));
     url.searchParams.set('redirect_uri', 'http://evil.example/auth/callback');
     const res = await fetch(url, { redirect: 'manual' });
     expect(res.status).toBe(400);
@@ -210,34 +167,27 @@ describe('authorization code + PKCE through the login page', () => {
   });
 
   it('requires PKCE', async () => {
-    const url = new URL(authorizeUrl(issuer, 'x', 's'));
+    const url = new URL(authorizeUrl(api.issuer, 'x', 's'));
     url.searchParams.delete('code_challenge');
     url.searchParams.delete('code_challenge_method');
     const res = await fetch(url, { redirect: 'manual' });
-    const location = new URL(res.headers.get('location') ?? '', issuer);
+    const location = new URL(res.headers.get('location') ?? '', api.issuer);
     expect(location.searchParams.get('error')).toBe('invalid_request');
   });
 });
 
 describe('sign-out', () => {
   it('confirms, ends the session and returns to the app with the post-logout redirect URI', async () => {
-    const browser = new Browser();
-    const { verifier, challenge } = pkcePair();
-    const page = await openLoginPage(browser, challenge);
-    const callback = await follow(
-      browser,
-      await postForm(browser, formAction(await page.text(), issuer), {
-        email: 'technician@example.com',
-        password: 'technician',
-      }),
-      issuer,
+    const { browser, verifier, callback } = await authorize(
+      api.issuer,
+      'technician@example.com',
+      'technician',
     );
-    if (!(callback instanceof URL)) throw new Error('no callback');
     const tokens = (await (
       await exchange(callback.searchParams.get('code') ?? '', verifier)
     ).json()) as Record<string, string>;
 
-    const endSession = new URL(`${issuer}/session/end`);
+    const endSession = new URL(`${api.issuer}/session/end`);
     endSession.searchParams.set('id_token_hint', tokens.id_token ?? '');
     endSession.searchParams.set('post_logout_redirect_uri', `${APP_ORIGIN}/`);
     endSession.searchParams.set('state', 'bye');
@@ -250,29 +200,29 @@ describe('sign-out', () => {
     );
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
-    const done = await postForm(browser, formAction(html, issuer), { xsrf, logout: 'yes' });
-    const back = await follow(browser, done, issuer);
+    const done = await postForm(browser, formAction(html, api.issuer), { xsrf, logout: 'yes' });
+    const back = await follow(browser, done, api.issuer);
     if (!(back instanceof URL)) throw new Error(`expected the app, got HTTP ${back.status}`);
     expect(back.origin + back.pathname).toBe(`${APP_ORIGIN}/`);
     expect(back.searchParams.get('state')).toBe('bye');
 
     // Signing out ends the grant: the refresh token no longer works.
-    const renewal = await refresh(issuer, tokens.refresh_token ?? '');
+    const renewal = await refresh(api.issuer, tokens.refresh_token ?? '');
     expect(renewal.status).toBe(400);
 
     // The session is gone: a new authorization shows the login page again.
-    expect(await openLoginPage(browser, pkcePair().challenge)).toHaveProperty('status', 200);
+    expect(await loginPage(browser, pkcePair().challenge)).toHaveProperty('status', 200);
   });
 
   it('says "You are signed out." when there is no session to end', async () => {
     // With nothing to confirm, the provider's page submits itself (a browser runs that script).
     const browser = new Browser();
-    const html = await (await browser.fetch(`${issuer}/session/end`)).text();
+    const html = await (await browser.fetch(`${api.issuer}/session/end`)).text();
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
     const res = await follow(
       browser,
-      await postForm(browser, formAction(html, issuer), { xsrf, logout: 'yes' }),
-      issuer,
+      await postForm(browser, formAction(html, api.issuer), { xsrf, logout: 'yes' }),
+      api.issuer,
     );
     if (res instanceof URL) throw new Error('expected the signed-out page');
     expect(res.status).toBe(200);
@@ -280,9 +230,9 @@ describe('sign-out', () => {
   });
 
   it('signIn helper completes the whole flow', async () => {
-    const tokens = await signIn(issuer, 'technician@example.com', 'technician');
+    const tokens = await signIn(api.issuer, 'technician@example.com', 'technician');
     expect(claimsOf(tokens.access_token).sub).toBe('1');
-    const me = await gql(sandbox.url, tokens.access_token, '{ me { id } }', undefined, 'Token');
+    const me = await gql(api.url, tokens.access_token, '{ me { id } }', undefined, 'Token');
     expect(me).toMatchObject({ status: 200, data: { me: { id: 1 } } });
   });
 });

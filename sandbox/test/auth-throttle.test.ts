@@ -1,47 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
 import {
-  authorizeUrl,
   Browser,
-  follow,
+  clientCredentials,
   formAction,
+  openLoginPage,
   pkcePair,
   postForm,
   signIn,
+  tokenRequest,
 } from './auth-login-client.ts';
-import { startSandbox, type TestSandbox } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
-let sandbox: TestSandbox;
-let issuer: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  issuer = `${sandbox.url}/oidc`;
-});
-afterAll(() => sandbox.stop());
+const api = useSandbox();
 
 /** A login form of a fresh authorization, as the browser shows it: its action URL and the browser. */
 async function loginForm(): Promise<{ browser: Browser; action: string }> {
   const browser = new Browser();
-  const page = await follow(
-    browser,
-    await browser.fetch(authorizeUrl(issuer, pkcePair().challenge, 's')),
-    issuer,
-  );
-  if (page instanceof URL) throw new Error('expected the login page');
-  return { browser, action: formAction(await page.text(), issuer) };
+  const page = await openLoginPage(browser, api.issuer, pkcePair().challenge);
+  return { browser, action: formAction(await page.text(), api.issuer) };
 }
 
-function clientCredentials(clientId: string, secret: string): Promise<Response> {
-  return fetch(`${issuer}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: secret,
-    }),
-  });
-}
+const apiKey = (clientId: string, secret: string, issuer = api.issuer) =>
+  clientCredentials(issuer, clientId, secret);
 
 describe('throttling of failed sign-ins and client authentications', () => {
   it('after 30 wrong passwords, refuses the right one too, for that account only', async () => {
@@ -69,7 +50,7 @@ describe('throttling of failed sign-ins and client authentications', () => {
     );
 
     // Another account from the same address signs in.
-    await expect(signIn(issuer, 'viewer@example.com', 'viewer')).resolves.toMatchObject({
+    await expect(signIn(api.issuer, 'viewer@example.com', 'viewer')).resolves.toMatchObject({
       token_type: 'Bearer',
     });
   });
@@ -77,14 +58,14 @@ describe('throttling of failed sign-ins and client authentications', () => {
   it('after repeated wrong client secrets, refuses the right one too, for that client only', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1) {
-      const res = await clientCredentials('technician-key', `guess-${i}`);
+      const res = await apiKey('technician-key', `guess-${i}`);
       statuses.push(res.status);
       await res.body?.cancel();
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(6)).toEqual(Array(24).fill(429));
 
-    const right = await clientCredentials('technician-key', 'technician-secret');
+    const right = await apiKey('technician-key', 'technician-secret');
     expect(right.status).toBe(429);
     expect(await right.json()).toMatchObject({
       error: 'temporarily_unavailable',
@@ -93,17 +74,10 @@ describe('throttling of failed sign-ins and client authentications', () => {
       ),
     });
     // Also when the secret comes as HTTP Basic.
-    const basic = await fetch(`${issuer}/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from('technician-key:technician-secret').toString('base64')}`,
-      },
-      body: new URLSearchParams({ grant_type: 'client_credentials' }),
-    });
-    expect(basic.status).toBe(429);
+    const viaBasic = await clientCredentials(api.issuer, 'technician-key', 'technician-secret', 'basic');
+    expect(viaBasic.status).toBe(429);
 
-    expect((await clientCredentials('viewer-key', 'viewer-secret')).status).toBe(200);
+    expect((await apiKey('viewer-key', 'viewer-secret')).status).toBe(200);
   });
 
   it('locks an address that keeps failing across many accounts', async () => {
@@ -117,5 +91,67 @@ describe('throttling of failed sign-ins and client authentications', () => {
     expect(last).toBe(429);
     const right = await postForm(browser, action, { email: 'viewer@example.com', password: 'viewer' });
     expect(right.status).toBe(429);
+  });
+});
+
+/** A token request whose form body is sent in chunks, with no Content-Length (as a streaming client does). */
+function chunkedTokenRequest(issuer: string, body: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    const form = new URLSearchParams(body).toString();
+    req.write(form.slice(0, 10));
+    req.end(form.slice(10));
+  });
+}
+
+describe('a client authenticating with a chunked body', () => {
+  const api = useSandbox();
+  const chunked = (clientId: string, secret: string) =>
+    chunkedTokenRequest(api.issuer, {
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+    });
+
+  it('is counted against the client it names, whatever other clients do in between', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      statuses.push(await chunked('technician-key', `guess-${i}`));
+      // A key the guesser holds, signing in between: its success must not wipe the count.
+      if (i % 2 === 1) expect(await chunked('viewer-key', 'viewer-secret')).toBe(200);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(6)).toEqual(Array(4).fill(429));
+    expect((await apiKey('technician-key', 'technician-secret', api.issuer)).status).toBe(429);
+  });
+});
+
+describe('failures of an address', () => {
+  const api = useSandbox();
+  const unknownClient = (i: number) =>
+    tokenRequest(api.issuer, {
+      grant_type: 'client_credentials',
+      client_id: `nobody-${i}`,
+      client_secret: 'x',
+    });
+
+  it('stop counting once they are older than the window', async () => {
+    for (let i = 0; i < 50; i += 1) {
+      const res = await unknownClient(i);
+      expect(res.status).toBe(401);
+      await res.body?.cancel();
+    }
+    api.sandbox.clock.advance(15 * 60_000 + 1000);
+    // Without a window this would be the 51st failure, and the address would be locked.
+    expect((await unknownClient(50)).status).toBe(401);
+    expect((await apiKey('viewer-key', 'viewer-secret', api.issuer)).status).toBe(200);
   });
 });

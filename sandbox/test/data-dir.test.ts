@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,9 @@ import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './h
 
 // A real full disk and a real read-only file system: small tmpfs mounts (the tests run as root, as CI does).
 const main = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+const dataDirModule = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/data-dir.ts');
+/** A process id no process has (beyond Linux's largest pid_max). */
+const GONE_PID = 2 ** 30;
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -119,4 +122,93 @@ describe('the data directory', () => {
     const again = await startSandbox({ dataDir, seedParts: 10 });
     await again.stop();
   });
+
+  it('is not kept from a sandbox by a lock file naming a process that runs but holds nothing', async () => {
+    // What a crash leaves behind once the process id is given to another program (here: this test).
+    const dataDir = tempDir();
+    writeFileSync(path.join(dataDir, 'sandbox.lock'), String(process.pid));
+    const sandbox = await startSandbox({ dataDir, seedParts: 10 });
+    await sandbox.stop();
+  });
+
+  it('is released when the process holding it dies, however it dies', async () => {
+    const dataDir = tempDir();
+    const [holder] = await claimers(1);
+    cleanups.push(() => holder!.stop());
+    expect(await holder!.claim(dataDir)).toBe('won');
+    await expect(startSandbox({ dataDir, seedParts: 10 })).rejects.toThrow(/is in use by another sandbox/);
+    await holder!.kill();
+    const sandbox = await startSandbox({ dataDir, seedParts: 10 });
+    await sandbox.stop();
+  });
+
+  it('goes to exactly one of several sandboxes starting at once on a directory with a stale lock', async () => {
+    const contenders = await claimers(4);
+    cleanups.push(() => Promise.all(contenders.map((c) => c.stop())).then(() => undefined));
+    for (let round = 0; round < 40; round += 1) {
+      const dataDir = tempDir();
+      writeFileSync(path.join(dataDir, 'sandbox.lock'), String(GONE_PID));
+      const outcomes = await Promise.all(contenders.map((c) => c.claim(dataDir)));
+      expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
+    }
+  });
 });
+
+interface Claimer {
+  /** Claims `dir` (keeping earlier claims): 'won', or the refusal's message. */
+  claim(dir: string): Promise<string>;
+  /** Ends the process with SIGKILL and waits for it. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * `count` processes that claim data directories when told, all at once: each is started and waits, so the
+ * claims race as closely as separate processes can.
+ */
+async function claimers(count: number): Promise<Claimer[]> {
+  const script = `
+    const { claimDataDir } = await import(${JSON.stringify(dataDirModule)});
+    const lines = (await import('node:readline')).createInterface({ input: process.stdin });
+    lines.on('line', (dir) => {
+      try { claimDataDir(dir); console.log('won'); } catch (error) { console.log(error.message); }
+    });
+    lines.on('close', () => process.exit(0));
+    console.log('ready');`;
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const waiting: ((line: string) => void)[] = [];
+      let buffered = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        let newline;
+        while ((newline = buffered.indexOf('\n')) !== -1) {
+          const line = buffered.slice(0, newline);
+          buffered = buffered.slice(newline + 1);
+          waiting.shift()?.(line);
+        }
+      });
+      const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
+      expect(await nextLine()).toBe('ready');
+      return {
+        claim(dir) {
+          const answer = nextLine();
+          child.stdin.write(`${dir}\n`);
+          return answer;
+        },
+        async kill() {
+          child.kill('SIGKILL');
+          await exited;
+        },
+        async stop() {
+          child.stdin.end();
+          await exited;
+        },
+      } satisfies Claimer;
+    }),
+  );
+}

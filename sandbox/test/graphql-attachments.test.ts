@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertTicket } from '../src/db/attachments.ts';
 import { DATABASE_FILE } from '../src/db/database.ts';
-import { clientCredentialsToken, gql, startSandbox, uploadObject, type TestSandbox } from './harness.ts';
-
-const TICKET = 'query T($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl s3Key contentType } }';
+import type { Role } from '../src/identities.ts';
+import { attachFile, putObject, TICKET, uploadObject } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 const CREATE = `mutation C($input: CreateFileAttachmentInput!) {
   createFileAttachment(input: $input) { fileAttachment { id filename contentType entityId s3Key createdById downloadUrl entity { id } } }
 }`;
@@ -19,21 +19,17 @@ const PART_FILES =
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 describe('upload tickets and file attachments', () => {
-  let sandbox: TestSandbox;
-  let technician: string;
-  let viewer: string;
-  const q = (query: string, variables?: Record<string, unknown>, token = technician) =>
-    gql(sandbox.url, token, query, variables);
+  const api = useSandbox({ seedParts: 300 });
+  const q = (query: string, variables?: Record<string, unknown>, role: Role = 'technician') =>
+    api.gql(query, variables, role);
+  const upload = async (filename: string, body: string) =>
+    uploadObject(api.url, await api.token('technician'), filename, body);
+  const attach = async (entityId: number, filename: string, body: string, selection?: string) =>
+    (await attachFile(api.url, await api.token('technician'), entityId, filename, body, selection)).data
+      ?.createFileAttachment.fileAttachment;
   const partEntity = async (id: number) => (await q(PART_FILES, { id })).data?.part.entityId as number;
   const filesOn = async (id: number) =>
     (await q(PART_FILES, { id })).data?.part.entity.fileAttachments as { id: number; filename: string }[];
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ seedParts: 300 });
-    technician = await clientCredentialsToken(sandbox.url, 'technician');
-    viewer = await clientCredentialsToken(sandbox.url, 'viewer');
-  });
-  afterAll(() => sandbox.stop());
 
   describe('requestFileUploadUrl', () => {
     it.each([
@@ -74,7 +70,7 @@ describe('upload tickets and file attachments', () => {
     });
 
     it('is refused to a caller who may not attach: an upload URL would let a viewer fill storage', async () => {
-      const res = await q(TICKET, { f: 'x.png' }, viewer);
+      const res = await q(TICKET, { f: 'x.png' }, 'viewer');
       expect(res.data?.requestFileUploadUrl).toBeNull();
       expect(res.errors?.[0]).toMatchObject({
         message: 'Permission denied: your role (viewer) may not attach or remove files',
@@ -95,7 +91,7 @@ describe('upload tickets and file attachments', () => {
   describe('createFileAttachment', () => {
     it('creates a record visible on the parent entity, with a fresh download URL', async () => {
       const entityId = await partEntity(1);
-      const obj = await uploadObject(sandbox.url, technician, 'bracket.jpg', 'jpeg bytes');
+      const obj = await upload('bracket.jpg', 'jpeg bytes');
       const res = await q(CREATE, {
         input: {
           filename: 'bracket.jpg',
@@ -121,7 +117,7 @@ describe('upload tickets and file attachments', () => {
     it('accepts the ETag with or without quotes', async () => {
       const entityId = await partEntity(2);
       for (const quoted of [true, false]) {
-        const obj = await uploadObject(sandbox.url, technician, 'a.txt', `body ${String(quoted)}`);
+        const obj = await upload('a.txt', `body ${String(quoted)}`);
         const s3Etag = quoted ? obj.etag : obj.etag.replaceAll('"', '');
         expect(obj.etag).toBe(`"${md5(`body ${String(quoted)}`)}"`);
         const res = await q(CREATE, {
@@ -134,7 +130,7 @@ describe('upload tickets and file attachments', () => {
 
     it('fails on an ETag mismatch and creates no record', async () => {
       const entityId = await partEntity(3);
-      const obj = await uploadObject(sandbox.url, technician, 'b.txt', 'real bytes');
+      const obj = await upload('b.txt', 'real bytes');
       const res = await q(CREATE, {
         input: {
           filename: 'b.txt',
@@ -167,7 +163,7 @@ describe('upload tickets and file attachments', () => {
     });
 
     it('refuses an entity that does not exist', async () => {
-      const obj = await uploadObject(sandbox.url, technician, 'c.txt', 'c');
+      const obj = await upload('c.txt', 'c');
       const res = await q(CREATE, {
         input: {
           filename: 'c.txt',
@@ -199,7 +195,7 @@ describe('upload tickets and file attachments', () => {
       const entityId = await partEntity(11);
       // The seed has one user who may attach; a ticket of the other user's stands in for a second one.
       const ticket = { s3Key: 'attachments/someone-else/someone-else.txt' };
-      const db = new Database(path.join(sandbox.dataDir, DATABASE_FILE));
+      const db = new Database(path.join(api.sandbox.dataDir, DATABASE_FILE));
       insertTicket(db, {
         s3Key: ticket.s3Key,
         filename: 'someone-else.txt',
@@ -218,17 +214,13 @@ describe('upload tickets and file attachments', () => {
     it('denies a viewer and creates nothing', async () => {
       const entityId = await partEntity(6);
       const ticket = (await q(TICKET, { f: 'v.txt' })).data?.requestFileUploadUrl;
-      await fetch(ticket.uploadUrl, {
-        method: 'PUT',
-        headers: { 'Content-Type': ticket.contentType },
-        body: 'v',
-      });
+      await putObject(ticket.uploadUrl, 'v', ticket.contentType);
       const res = await q(
         CREATE,
         {
           input: { filename: 'v.txt', s3Key: ticket.s3Key, s3Etag: md5('v'), entityId, validateUpload: true },
         },
-        viewer,
+        'viewer',
       );
       expect(res.status).toBe(200);
       expect(res.errors?.[0]?.message).toMatch(/Permission denied/);
@@ -239,7 +231,7 @@ describe('upload tickets and file attachments', () => {
       // Part 150's own id is also the entity id of some other record, as in the real service.
       const part = (await q(PART_FILES, { id: 150 })).data?.part;
       expect(part.entityId).not.toBe(150);
-      const obj = await uploadObject(sandbox.url, technician, 'wrong.txt', 'wrong');
+      const obj = await upload('wrong.txt', 'wrong');
       const res = await q(CREATE, {
         input: {
           filename: 'wrong.txt',
@@ -265,7 +257,7 @@ describe('upload tickets and file attachments', () => {
 
     it('returns the same record when a registration is retried with the same key', async () => {
       const entityId = await partEntity(7);
-      const obj = await uploadObject(sandbox.url, technician, 'retry.txt', 'retry');
+      const obj = await upload('retry.txt', 'retry');
       const input = {
         filename: 'retry.txt',
         s3Key: obj.s3Key,
@@ -286,13 +278,8 @@ describe('upload tickets and file attachments', () => {
     it('filters a parent entity by filename, s3Key, id and entityId', async () => {
       const entityId = await partEntity(8);
       const created: { id: number; s3Key: string }[] = [];
-      for (const name of ['alpha.txt', 'beta.txt']) {
-        const obj = await uploadObject(sandbox.url, technician, name, name);
-        const res = await q(CREATE, {
-          input: { filename: name, s3Key: obj.s3Key, s3Etag: obj.etag, entityId, validateUpload: true },
-        });
-        created.push(res.data?.createFileAttachment.fileAttachment);
-      }
+      for (const name of ['alpha.txt', 'beta.txt'])
+        created.push(await attach(entityId, name, name, 'id s3Key'));
       const query = `query F($id: ID!, $filters: FileAttachmentsInputFilters) {
         part(id: $id) { entity { fileAttachments(filters: $filters) { id filename } } } }`;
       const files = async (filters: unknown) =>
@@ -308,16 +295,12 @@ describe('upload tickets and file attachments', () => {
 
     it('signs a new download URL on every read', async () => {
       const entityId = await partEntity(9);
-      const obj = await uploadObject(sandbox.url, technician, 'fresh.txt', 'fresh');
-      const res = await q(CREATE, {
-        input: { filename: 'fresh.txt', s3Key: obj.s3Key, s3Etag: obj.etag, entityId, validateUpload: true },
-      });
-      const id = res.data?.createFileAttachment.fileAttachment.id;
+      const { id } = await attach(entityId, 'fresh.txt', 'fresh');
       const read = async () =>
         (await q('query A($id: ID!) { fileAttachment(id: $id) { downloadUrl } }', { id })).data
           ?.fileAttachment.downloadUrl as string;
       const first = await read();
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      api.sandbox.clock.advance(1_000);
       const second = await read();
       expect(second).not.toBe(first);
       expect(new URL(second).searchParams.get('X-Amz-Date')).not.toBe(
@@ -329,12 +312,8 @@ describe('upload tickets and file attachments', () => {
   describe('deleteFileAttachment', () => {
     it('removes the attachment from the entity and returns the ids', async () => {
       const entityId = await partEntity(10);
-      const obj = await uploadObject(sandbox.url, technician, 'gone.txt', 'gone');
-      const created = await q(CREATE, {
-        input: { filename: 'gone.txt', s3Key: obj.s3Key, s3Etag: obj.etag, entityId, validateUpload: true },
-      });
-      const fileAttachmentId = created.data?.createFileAttachment.fileAttachment.id as number;
-      const denied = await q(DELETE, { input: { fileAttachmentId, entityId } }, viewer);
+      const fileAttachmentId = (await attach(entityId, 'gone.txt', 'gone')).id as number;
+      const denied = await q(DELETE, { input: { fileAttachmentId, entityId } }, 'viewer');
       expect(denied.errors?.[0]?.message).toMatch(/Permission denied/);
       expect(await filesOn(10)).toHaveLength(1);
       const wrongEntity = await q(DELETE, { input: { fileAttachmentId, entityId: entityId + 1 } });
@@ -352,12 +331,7 @@ describe('upload tickets and file attachments', () => {
 
     it('makes download URLs handed out before the delete fail, and never gives its id out again', async () => {
       const entityId = await partEntity(12);
-      const attach = async (filename: string, bytes: string) => {
-        const obj = await uploadObject(sandbox.url, technician, filename, bytes);
-        const input = { filename, s3Key: obj.s3Key, s3Etag: obj.etag, entityId, validateUpload: true };
-        return (await q(CREATE, { input })).data?.createFileAttachment.fileAttachment;
-      };
-      const created = await attach('secret.txt', 'secret bytes');
+      const created = await attach(entityId, 'secret.txt', 'secret bytes', 'id downloadUrl');
       const before = await fetch(created.downloadUrl);
       expect(await before.text()).toBe('secret bytes');
 
@@ -368,7 +342,7 @@ describe('upload tickets and file attachments', () => {
       expect(await after.text()).toContain('<Code>NoSuchKey</Code>');
 
       // The deleted attachment had the highest id: the next one must still get a new one.
-      const again = await attach('next.txt', 'next');
+      const again = await attach(entityId, 'next.txt', 'next');
       expect(Number(again.id)).toBeGreaterThan(Number(created.id));
       expect(
         (await q('query A($id: ID!) { fileAttachment(id: $id) { id } }', { id: created.id })).data

@@ -1,34 +1,34 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientCredentialsToken, gql, preflight } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 const ME = '{ me { id email } }';
 const ORIGIN = 'http://127.0.0.1:5173';
 
 describe('/graphql authentication, errors and CORS', () => {
-  let sandbox: TestSandbox;
+  const api = useSandbox();
   let token: string;
-
+  let url: string;
   beforeAll(async () => {
-    sandbox = await startSandbox();
-    token = await clientCredentialsToken(sandbox.url, 'technician');
+    token = await api.token('technician');
+    url = api.url;
   });
-  afterAll(() => sandbox.stop());
 
   it('accepts the Bearer scheme', async () => {
-    const res = await gql(sandbox.url, token, ME);
+    const res = await gql(url, token, ME);
     expect(res.status).toBe(200);
     expect(res.data?.me).toEqual({ id: 1, email: 'technician@example.com' });
   });
 
   it('accepts the Token scheme for backward compatibility', async () => {
-    const res = await gql(sandbox.url, token, ME, undefined, 'Token');
+    const res = await gql(url, token, ME, undefined, 'Token');
     expect(res.status).toBe(200);
     expect(res.data?.me.id).toBe(1);
   });
 
   it("accepts the token bare, as ION's own example client sends it", async () => {
-    const res = await fetch(`${sandbox.url}/graphql`, {
+    const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: token },
       body: JSON.stringify({ query: ME }),
@@ -38,14 +38,14 @@ describe('/graphql authentication, errors and CORS', () => {
   });
 
   it('answers a missing Authorization header with 401 and errors[].message', async () => {
-    const res = await gql(sandbox.url, null, ME);
+    const res = await gql(url, null, ME);
     expect(res.status).toBe(401);
     expect(res.errors?.[0]?.message).toBe('Please provide proper credentials');
     expect(res.data).toBeUndefined();
   });
 
   it('answers a malformed token with 401', async () => {
-    const res = await gql(sandbox.url, 'not-a-jwt', ME);
+    const res = await gql(url, 'not-a-jwt', ME);
     expect(res.status).toBe(401);
     expect(res.errors?.[0]?.message).toBe('Unable to parse authentication token');
   });
@@ -55,18 +55,18 @@ describe('/graphql authentication, errors and CORS', () => {
     const jwk = await exportJWK(publicKey);
     const forged = await new SignJWT({ sub: '1', client_id: 'technician-key' })
       .setProtectedHeader({ alg: 'RS256', kid: 'forged', typ: 'at+jwt' })
-      .setIssuer(`${sandbox.url}/oidc`)
+      .setIssuer(`${url}/oidc`)
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(privateKey);
     expect(jwk.kty).toBe('RSA');
-    const res = await gql(sandbox.url, forged, ME);
+    const res = await gql(url, forged, ME);
     expect(res.status).toBe(401);
     expect(res.errors?.[0]?.message).toBe('Unable to find appropriate RSA key');
   });
 
   it('returns GraphQL errors with HTTP 200, even when the client prefers application/graphql-response+json', async () => {
-    const res = await fetch(`${sandbox.url}/graphql`, {
+    const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -81,7 +81,7 @@ describe('/graphql authentication, errors and CORS', () => {
   });
 
   it('returns a resolver error with HTTP 200 and partial data', async () => {
-    const res = await gql(sandbox.url, token, '{ me { id } part(id: "abc") { id } }');
+    const res = await gql(url, token, '{ me { id } part(id: "abc") { id } }');
     expect(res.status).toBe(200);
     expect(res.data?.me.id).toBe(1);
     expect(res.data?.part).toBeNull();
@@ -89,14 +89,7 @@ describe('/graphql authentication, errors and CORS', () => {
   });
 
   it('answers the CORS preflight for allowed origins, allowing Authorization and Content-Type', async () => {
-    const res = await fetch(`${sandbox.url}/graphql`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: ORIGIN,
-        'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,content-type',
-      },
-    });
+    const res = await preflight(`${url}/graphql`, ORIGIN, 'POST', 'authorization,content-type');
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
@@ -104,7 +97,7 @@ describe('/graphql authentication, errors and CORS', () => {
   });
 
   it('sends CORS headers on 401 so the browser can read the message', async () => {
-    const res = await fetch(`${sandbox.url}/graphql`, {
+    const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },
       body: JSON.stringify({ query: ME }),
@@ -113,31 +106,34 @@ describe('/graphql authentication, errors and CORS', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 
-  it('gives no CORS permission to an origin that is not allowed', async () => {
-    const res = await fetch(`${sandbox.url}/graphql`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
+  it('exposes Retry-After to the app, so it waits as long as a 429 or 503 asks', async () => {
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: ME }),
     });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-expose-headers')).toBe('Retry-After');
+  });
+
+  it('gives no CORS permission to an origin that is not allowed', async () => {
+    const res = await preflight(`${url}/graphql`, 'http://evil.example', 'POST');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('refuses GET on /graphql and serves /healthz', async () => {
-    expect((await fetch(`${sandbox.url}/graphql?query={me{id}}`)).status).toBe(405);
-    expect((await fetch(`${sandbox.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${url}/graphql?query={me{id}}`)).status).toBe(405);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
   });
 });
 
 describe('/graphql with an expired token', () => {
-  let sandbox: TestSandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ accessTokenTtlSeconds: 1 });
-  });
-  afterAll(() => sandbox.stop());
+  const api = useSandbox({ accessTokenTtlSeconds: 60 });
 
   it('answers 401 "Token is expired." once the token has expired', async () => {
-    const token = await clientCredentialsToken(sandbox.url, 'technician');
-    await new Promise((resolve) => setTimeout(resolve, 2_200));
-    const res = await gql(sandbox.url, token, ME);
+    const token = await clientCredentialsToken(api.url, 'technician');
+    api.sandbox.clock.advance(61_000);
+    const res = await gql(api.url, token, ME);
     expect(res.status).toBe(401);
     expect(res.errors).toEqual([{ message: 'Token is expired.' }]);
   });

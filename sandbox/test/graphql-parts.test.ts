@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Connection } from '../src/db/connections.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 interface PartNode {
   id: number;
@@ -10,17 +11,7 @@ interface PartNode {
   trackingType: string;
   entityId: number;
 }
-interface PartsPage {
-  edges: { cursor: string; node: PartNode }[];
-  pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
-    count: number;
-    totalCount: number;
-  };
-}
+type PartsPage = Connection<PartNode>;
 
 const PARTS = `query Parts($filters: PartsInputFilters, $sort: [PartSortEnum], $first: Int, $after: String,
     $last: Int, $before: String) {
@@ -31,22 +22,15 @@ const PARTS = `query Parts($filters: PartsInputFilters, $sort: [PartSortEnum], $
 }`;
 
 describe('parts: filters, sorting and paging', () => {
-  let sandbox: TestSandbox;
-  let token: string;
   const SEEDED = 120;
+  const api = useSandbox({ seedParts: SEEDED });
 
   async function parts(variables: Record<string, unknown>): Promise<PartsPage> {
-    const res = await gql<{ parts: PartsPage }>(sandbox.url, token, PARTS, variables);
+    const res = await api.gql<{ parts: PartsPage }>(PARTS, variables);
     if (!res.data?.parts) throw new Error(JSON.stringify(res.errors));
     return res.data.parts;
   }
   const numbers = (page: PartsPage) => page.edges.map((e) => e.node.partNumber);
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ seedParts: SEEDED });
-    token = await clientCredentialsToken(sandbox.url, 'technician');
-  });
-  afterAll(() => sandbox.stop());
 
   it('pages forward with first/after by id by default, with counts', async () => {
     const page1 = await parts({ first: 50 });
@@ -81,7 +65,7 @@ describe('parts: filters, sorting and paging', () => {
 
   it('caps first and last at 100 with a clear error', async () => {
     for (const args of [{ first: 101 }, { last: 500 }, { first: -1 }]) {
-      const res = await gql(sandbox.url, token, PARTS, args);
+      const res = await api.gql(PARTS, args);
       expect(res.status).toBe(200);
       expect(res.errors?.[0]?.message).toMatch(/must be between 0 and 100/);
     }
@@ -89,7 +73,7 @@ describe('parts: filters, sorting and paging', () => {
   });
 
   it('refuses a cursor that is not one of ours', async () => {
-    const res = await gql(sandbox.url, token, PARTS, { first: 5, after: 'garbage' });
+    const res = await api.gql(PARTS, { first: 5, after: 'garbage' });
     expect(res.errors?.[0]?.message).toMatch(/Invalid after cursor/);
   });
 
@@ -111,7 +95,7 @@ describe('parts: filters, sorting and paging', () => {
 
   it('refuses a cursor from a different sort order', async () => {
     const page = await parts({ first: 5, sort: ['PART_NUMBER_ASC'] });
-    const res = await gql(sandbox.url, token, PARTS, {
+    const res = await api.gql(PARTS, {
       first: 5,
       after: page.pageInfo.endCursor,
       sort: ['ID_DESC'],
@@ -191,15 +175,13 @@ describe('parts: filters, sorting and paging', () => {
   it('treats filter values as data, never as SQL', async () => {
     const res = await parts({ filters: { partNumber: { eq: "x' OR '1'='1" } } });
     expect(res.pageInfo.totalCount).toBe(0);
-    const badId = await gql(sandbox.url, token, PARTS, { filters: { id: { eq: '1 OR 1=1' } } });
+    const badId = await api.gql(PARTS, { filters: { id: { eq: '1 OR 1=1' } } });
     expect(badId.status).toBe(200);
     expect(badId.errors?.[0]?.message).toMatch(/not a valid id/);
   });
 
   it('lists runs and procedures as connections with filters and sort', async () => {
-    const res = await gql(
-      sandbox.url,
-      token,
+    const res = await api.gql(
       `{ runs(first: 3, sort: [TITLE_ASC], filters: { status: { in: [TODO, IN_PROGRESS] } }) {
           edges { node { id title status } } pageInfo { count totalCount hasNextPage } }
         procedures(filters: { type: { eq: BUILD } }) { edges { node { type } } pageInfo { totalCount } } }`,

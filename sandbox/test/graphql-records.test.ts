@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './use-sandbox.ts';
 
 describe('records by id and their relations', () => {
-  let sandbox: TestSandbox;
-  let token: string;
-  const q = (query: string, variables?: Record<string, unknown>) => gql(sandbox.url, token, query, variables);
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    token = await clientCredentialsToken(sandbox.url, 'technician');
-  });
-  afterAll(() => sandbox.stop());
+  const api = useSandbox();
+  const q = api.gql;
 
   it('me: the caller with organization', async () => {
     const res = await q('{ me { id name email organization { id domain name } } }');
@@ -20,11 +13,7 @@ describe('records by id and their relations', () => {
       email: 'technician@example.com',
       organization: { id: 1, domain: 'example.com', name: 'Example Aerospace' },
     });
-    const viewer = await gql(
-      sandbox.url,
-      await clientCredentialsToken(sandbox.url, 'viewer'),
-      '{ me { id email } }',
-    );
+    const viewer = await q('{ me { id email } }', {}, 'viewer');
     expect(viewer.data?.me).toEqual({ id: 2, email: 'viewer@example.com' });
   });
 

@@ -1,16 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import type { Principal, StorageService } from '../src/contracts.ts';
-import { openDatabase, type Db } from '../src/db/database.ts';
-import { createGraphQLHandler } from '../src/graphql/yoga.ts';
+import { describe, expect, it } from 'vitest';
+import type { StorageService } from '../src/contracts.ts';
+import { CREATE_ATTACHMENT, type Loose } from './harness.ts';
+import { useGraphQLHandler } from './use-sandbox.ts';
 
 // The spec's cost of validateUpload is one HEAD-equivalent request to storage, and none without it.
 describe('validateUpload asks storage exactly once', () => {
-  let dir: string;
-  let db: Db;
   const heads: string[] = [];
   const storage: StorageService = {
     enforcesMaxUploadBytes: true,
@@ -28,48 +22,24 @@ describe('validateUpload asks storage exactly once', () => {
     delete: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };
-  const principal: Principal = { userId: 1, role: 'technician', kind: 'api-key', clientId: 'technician-key' };
-  let run: (query: string, variables?: Record<string, unknown>) => Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'sandbox-head-'));
-    db = openDatabase(dir, { seedParts: 20 });
-    const yoga = createGraphQLHandler({ db, storage, config: loadConfig({}, { dataDir: dir }) });
-    run = async (query, variables) => {
-      const res = await yoga.fetch(
-        'http://sandbox.test/graphql',
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ query, variables }),
-        },
-        { principal },
-      );
-      return (await res.json()) as Record<string, unknown>;
-    };
-  });
-  afterAll(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const graphql = useGraphQLHandler(storage);
+  const run = async (query: string, variables?: Record<string, unknown>): Promise<Loose> =>
+    (await graphql.fetch(query, variables)).json();
 
   async function register(validateUpload: boolean) {
     const ticket = await run('{ requestFileUploadUrl(filename: "a.txt") { s3Key } }');
     const s3Key = ticket.data.requestFileUploadUrl.s3Key as string;
     const entityId = (await run('{ part(id: 1) { entityId } }')).data.part.entityId as number;
     heads.length = 0;
-    const res = await run(
-      `mutation C($input: CreateFileAttachmentInput!) { createFileAttachment(input: $input) { fileAttachment { id } } }`,
-      {
-        input: {
-          filename: 'a.txt',
-          s3Key,
-          s3Etag: '0cc175b9c0f1b6a831c399e269772661',
-          entityId,
-          validateUpload,
-        },
+    const res = await run(CREATE_ATTACHMENT, {
+      input: {
+        filename: 'a.txt',
+        s3Key,
+        s3Etag: '0cc175b9c0f1b6a831c399e269772661',
+        entityId,
+        validateUpload,
       },
-    );
+    });
     expect(res.errors).toBeUndefined();
     return s3Key;
   }

@@ -1,18 +1,41 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig, type SandboxConfig } from '../src/config.ts';
+import type { Clock } from '../src/clock.ts';
+import { loadConfig, type SandboxConfig, type StorageConfig } from '../src/config.ts';
+import type { AuthService, StorageService } from '../src/contracts.ts';
 import { API_CLIENTS, type Role } from '../src/identities.ts';
 import { createSandbox, type Sandbox } from '../src/server.ts';
 import { loadOrCreateCredentials } from '../src/storage/credentials.ts';
 import { createPresigner } from '../src/storage/presigner.ts';
 import { startS3Server } from './s3-server.ts';
 
+/** The sandbox's time, moved forward by a test instead of sleeping until something expires. */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
+/** Starts at the system time and runs with it; `advance` jumps it ahead. */
+export function createTestClock(): TestClock {
+  let ahead = 0;
+  return {
+    now: () => Date.now() + ahead,
+    advance(ms) {
+      ahead += ms;
+    },
+  };
+}
+
 /** A sandbox on a free loopback port with its own temporary data directory. */
 export interface TestSandbox {
   url: string;
   config: SandboxConfig;
   dataDir: string;
+  clock: TestClock;
+  /** The running instance's identity provider and storage (a restart makes new ones). */
+  readonly auth: AuthService;
+  readonly storage: StorageService;
+  sweepUploads(): Promise<void>;
   /** Stops and starts again on the same port and data directory (what survives a restart). */
   restart(): Promise<void>;
   /** Stops and deletes the data directory. */
@@ -26,10 +49,13 @@ export interface TestSandbox {
  * sandbox, started and stopped with it; otherwise the built-in storage serves.
  */
 export const TEST_STORAGE = process.env.SANDBOX_TEST_STORAGE === 's3' ? 's3' : 'builtin';
+/** For tests of the built-in storage endpoint itself, whichever storage the run uses elsewhere. */
+export const BUILTIN_STORAGE: StorageConfig = { kind: 'builtin', bucket: 'sandbox' };
 
 export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Promise<TestSandbox> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sandbox-test-'));
   const s3 = TEST_STORAGE === 's3' && !overrides.storage ? await startS3Server() : undefined;
+  const clock = createTestClock();
   const base = loadConfig(
     {},
     {
@@ -41,19 +67,27 @@ export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Prom
       dataDir,
     },
   );
-  let running: Sandbox = await createSandbox(base).catch(async (error: unknown) => {
+  let running: Sandbox = await createSandbox(base, { clock }).catch(async (error: unknown) => {
     await s3?.stop();
     throw error;
   });
   // Later starts reuse the first port, so URLs and token issuers stay valid across restarts.
   const fixed: SandboxConfig = running.config;
-  const handle: TestSandbox = {
+  return {
     url: running.url,
     config: fixed,
     dataDir,
+    clock,
+    get auth() {
+      return running.auth;
+    },
+    get storage() {
+      return running.storage;
+    },
+    sweepUploads: () => running.sweepUploads(),
     async restart() {
       await running.close();
-      running = await createSandbox(fixed);
+      running = await createSandbox(fixed, { clock });
     },
     async presignGet(key) {
       const storage = fixed.storage;
@@ -68,6 +102,7 @@ export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Prom
               ...loadOrCreateCredentials(path.join(dataDir, 'storage')),
             }),
         expiresInSeconds: 60,
+        clock,
       });
       try {
         return await presigner.presignGet(key, 'x.bin', 'application/octet-stream');
@@ -81,7 +116,6 @@ export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Prom
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  return handle;
 }
 
 /** An access token from the client-credentials grant with the seeded API key of that role. */
@@ -110,7 +144,7 @@ export interface GraphQLResponse<Data = Record<string, unknown>> {
 
 // Tests read response JSON by path; `any` keeps them short, and the assertions check the shapes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = Record<string, any>;
+export type Loose = Record<string, any>;
 
 /** POSTs one GraphQL operation with `Authorization: Bearer <token>`; returns HTTP status and body. */
 export async function gql<Data = Loose>(
@@ -132,11 +166,50 @@ export async function gql<Data = Loose>(
   return { status: res.status, ...body };
 }
 
+/** A PUT of `body` to a (presigned) storage URL with that Content-Type. */
+export function putObject(
+  url: string,
+  body: BodyInit,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
+}
+
+/** A browser's CORS preflight from `origin` for `method`, with the request headers it would ask for. */
+export function preflight(url: string, origin: string, method: string, headers?: string): Promise<Response> {
+  return fetch(url, {
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      ...(headers ? { 'access-control-request-headers': headers } : {}),
+    },
+  });
+}
+
 export interface UploadedObject {
   s3Key: string;
   contentType: string;
   /** ETag as storage sent it (quoted). */
   etag: string;
+}
+
+export const TICKET =
+  'query Ticket($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl s3Key contentType } }';
+
+export interface Ticket {
+  uploadUrl: string;
+  s3Key: string;
+  contentType: string;
+}
+
+/** Step 1 of the upload flow: a ticket from requestFileUploadUrl. */
+export async function requestTicket(url: string, token: string, filename: string): Promise<Ticket> {
+  const ticket = await gql(url, token, TICKET, { f: filename });
+  const t = ticket.data?.requestFileUploadUrl as Ticket | undefined;
+  if (!t) throw new Error(`requestFileUploadUrl failed: ${JSON.stringify(ticket.errors)}`);
+  return t;
 }
 
 /** Steps 1 and 2 of the upload flow: ticket from requestFileUploadUrl, then the PUT to storage. */
@@ -146,16 +219,30 @@ export async function uploadObject(
   filename: string,
   body: Uint8Array<ArrayBuffer> | string,
 ): Promise<UploadedObject> {
-  const ticket = await gql(
-    url,
-    token,
-    'query Ticket($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl s3Key contentType } }',
-    { f: filename },
-  );
-  const t = ticket.data?.requestFileUploadUrl as
-    { uploadUrl: string; s3Key: string; contentType: string } | undefined;
-  if (!t) throw new Error(`requestFileUploadUrl failed: ${JSON.stringify(ticket.errors)}`);
-  const put = await fetch(t.uploadUrl, { method: 'PUT', headers: { 'Content-Type': t.contentType }, body });
+  const t = await requestTicket(url, token, filename);
+  const put = await putObject(t.uploadUrl, body, t.contentType);
   if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${await put.text()}`);
   return { s3Key: t.s3Key, contentType: t.contentType, etag: put.headers.get('etag') ?? '' };
+}
+
+export const CREATE_ATTACHMENT = `mutation C($input: CreateFileAttachmentInput!) {
+  createFileAttachment(input: $input) { fileAttachment { id } } }`;
+
+/** The whole flow for one file: ticket, PUT, then createFileAttachment (validateUpload) on `entityId`. */
+export async function attachFile(
+  url: string,
+  token: string,
+  entityId: number | string,
+  filename: string,
+  body: Uint8Array<ArrayBuffer> | string,
+  selection = 'id',
+): Promise<GraphQLResponse<Loose>> {
+  const object = await uploadObject(url, token, filename, body);
+  return gql(
+    url,
+    token,
+    `mutation C($input: CreateFileAttachmentInput!) {
+      createFileAttachment(input: $input) { fileAttachment { ${selection} } } }`,
+    { input: { filename, s3Key: object.s3Key, s3Etag: object.etag, entityId, validateUpload: true } },
+  );
 }

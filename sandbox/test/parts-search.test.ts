@@ -4,7 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../src/db/database.ts';
-import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+import type { Connection } from '../src/db/connections.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 /**
  * Part search over HTTP, the way the app asks (or_ of ilike on part number and description, sorted by
@@ -17,16 +18,7 @@ interface Part {
   partNumber: string;
   description: string | null;
 }
-interface PartsPage {
-  edges: { cursor: string; node: Part }[];
-  pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
-    totalCount: number;
-  };
-}
+type PartsPage = Connection<Part>;
 
 const PARTS = `query Parts($filters: PartsInputFilters, $sort: [PartSortEnum], $first: Int, $after: String,
     $last: Int, $before: String) {
@@ -82,14 +74,29 @@ const EXTRA_PARTS: [string, string | null][] = [
 ];
 
 describe('part search (trigram index) gives exactly what a plain scan gives', () => {
-  let sandbox: TestSandbox;
-  let token: string;
-  let dataDir: string;
+  let dataDir = '';
   /** Every part, in PART_NUMBER_ASC order as the sandbox sorts it. */
   let all: Part[];
 
+  // Registered first, so it runs after the sandbox stops.
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  // The extra parts go in after the seed, through plain SQL: the index triggers must pick them up.
+  const api = useSandbox(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-search-'));
+    const db = openDatabase(dataDir, { seedParts: 400 });
+    const entity = db.prepare("INSERT INTO entities (type) VALUES ('part')");
+    const insert = db.prepare(`INSERT INTO parts (part_number, revision, description, part_type,
+      created_by, created_at, updated_at, entity_id) VALUES (?, 'A', ?, 'PART', 1, ?, ?, ?)`);
+    const at = new Date().toISOString();
+    for (const [partNumber, description] of EXTRA_PARTS) {
+      insert.run(partNumber, description, at, at, entity.run().lastInsertRowid);
+    }
+    db.close();
+    return { dataDir };
+  });
+
   async function parts(variables: Record<string, unknown>): Promise<PartsPage> {
-    const res = await gql<{ parts: PartsPage }>(sandbox.url, token, PARTS, { sort: SORT, ...variables });
+    const res = await api.gql<{ parts: PartsPage }>(PARTS, { sort: SORT, ...variables });
     if (!res.data?.parts) throw new Error(JSON.stringify(res.errors));
     return res.data.parts;
   }
@@ -115,19 +122,6 @@ describe('part search (trigram index) gives exactly what a plain scan gives', ()
   const expected = (test: (p: Part) => boolean) => all.filter(test).map((p) => p.id);
 
   beforeAll(async () => {
-    // The extra parts go in after the seed, through plain SQL: the index triggers must pick them up.
-    dataDir = mkdtempSync(path.join(tmpdir(), 'sandbox-search-'));
-    const db = openDatabase(dataDir, { seedParts: 400 });
-    const entity = db.prepare("INSERT INTO entities (type) VALUES ('part')");
-    const insert = db.prepare(`INSERT INTO parts (part_number, revision, description, part_type,
-      created_by, created_at, updated_at, entity_id) VALUES (?, 'A', ?, 'PART', 1, ?, ?, ?)`);
-    const at = new Date().toISOString();
-    for (const [partNumber, description] of EXTRA_PARTS) {
-      insert.run(partNumber, description, at, at, entity.run().lastInsertRowid);
-    }
-    db.close();
-    sandbox = await startSandbox({ dataDir });
-    token = await clientCredentialsToken(sandbox.url, 'technician');
     all = [];
     let after: string | null = null;
     do {
@@ -136,10 +130,6 @@ describe('part search (trigram index) gives exactly what a plain scan gives', ()
       after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
     } while (after);
     expect(all).toHaveLength(400 + EXTRA_PARTS.length);
-  });
-  afterAll(async () => {
-    await sandbox.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const TERMS = [

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCredentialsToken, gql, startSandbox, uploadObject, type TestSandbox } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { attachFile } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 interface Field {
   id: number;
@@ -15,15 +16,8 @@ const FIELD = `id name type required fileAttachmentId
   fileAttachment { id filename createdBy { name } } entity { id }`;
 
 describe('a FILE_ATTACHMENT run step field holds the file attached to it', () => {
-  let sandbox: TestSandbox;
-  let token: string;
-  const q = (query: string, variables?: Record<string, unknown>) => gql(sandbox.url, token, query, variables);
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    token = await clientCredentialsToken(sandbox.url, 'technician');
-  });
-  afterAll(() => sandbox.stop());
+  const api = useSandbox();
+  const q = api.gql;
 
   async function inspectionFields(): Promise<Field[]> {
     const res = await q(`{ run(id: 1) { steps { title fields { ${FIELD} } } } }`);
@@ -33,19 +27,8 @@ describe('a FILE_ATTACHMENT run step field holds the file attached to it', () =>
   }
 
   async function attach(entityId: number, filename: string): Promise<number> {
-    const object = await uploadObject(sandbox.url, token, filename, Buffer.from(`bytes of ${filename}`));
-    const res = await q(
-      `mutation A($input: CreateFileAttachmentInput!) { createFileAttachment(input: $input) { fileAttachment { id } } }`,
-      {
-        input: {
-          filename,
-          s3Key: object.s3Key,
-          s3Etag: object.etag,
-          entityId: String(entityId),
-          validateUpload: true,
-        },
-      },
-    );
+    const token = await api.token('technician');
+    const res = await attachFile(api.url, token, String(entityId), filename, `bytes of ${filename}`);
     expect(res.errors).toBeUndefined();
     return res.data?.createFileAttachment.fileAttachment.id;
   }

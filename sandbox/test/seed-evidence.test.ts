@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVIDENCE_RUN_TITLE } from '../src/db/seed.ts';
-import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 const RUN_QUERY = `query EvidenceRun($title: String!) {
   runs(filters: { title: { eq: $title } }) {
@@ -16,21 +16,11 @@ interface RunsData {
 
 // The benchmarks measure a step with many evidence slots; the seed adds it only when asked.
 describe('SANDBOX_SEED_EVIDENCE_FIELDS', () => {
-  let withFields: TestSandbox;
-  let without: TestSandbox;
-
-  beforeAll(async () => {
-    withFields = await startSandbox({ seedEvidenceFields: 6 });
-    without = await startSandbox();
-  });
-  afterAll(async () => {
-    await withFields.stop();
-    await without.stop();
-  });
+  const withFields = useSandbox({ seedEvidenceFields: 6 });
+  const without = useSandbox();
 
   it('seeds one run step with that many FILE_ATTACHMENT fields, the first half required', async () => {
-    const token = await clientCredentialsToken(withFields.url, 'technician');
-    const res = await gql<RunsData>(withFields.url, token, RUN_QUERY, { title: EVIDENCE_RUN_TITLE });
+    const res = await withFields.gql<RunsData>(RUN_QUERY, { title: EVIDENCE_RUN_TITLE });
     const run = res.data?.runs.edges[0]?.node;
     expect(res.data?.runs.edges).toHaveLength(1);
     expect(run?.steps).toHaveLength(1);
@@ -40,8 +30,7 @@ describe('SANDBOX_SEED_EVIDENCE_FIELDS', () => {
   });
 
   it('adds nothing by default', async () => {
-    const token = await clientCredentialsToken(without.url, 'technician');
-    const res = await gql<RunsData>(without.url, token, RUN_QUERY, { title: EVIDENCE_RUN_TITLE });
+    const res = await without.gql<RunsData>(RUN_QUERY, { title: EVIDENCE_RUN_TITLE });
     expect(res.data?.runs.edges).toEqual([]);
   });
 });

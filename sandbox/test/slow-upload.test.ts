@@ -1,9 +1,9 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientCredentialsToken, gql, startSandbox, type TestSandbox } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { requestTicket } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 const IDLE_MS = 400;
-const TICKET = 'query T($f: String!) { requestFileUploadUrl(filename: $f) { uploadUrl contentType } }';
 
 interface Outcome {
   status?: number;
@@ -35,21 +35,8 @@ function slowPut(url: string, contentType: string, chunks: number, pauseMs: numb
 }
 
 describe('long uploads', () => {
-  let sandbox: TestSandbox;
-  let token: string;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ idleTimeoutMs: IDLE_MS });
-    token = await clientCredentialsToken(sandbox.url, 'technician');
-  });
-  afterAll(() => sandbox.stop());
-
-  async function ticket(name: string) {
-    return (await gql(sandbox.url, token, TICKET, { f: name })).data?.requestFileUploadUrl as {
-      uploadUrl: string;
-      contentType: string;
-    };
-  }
+  const api = useSandbox({ idleTimeoutMs: IDLE_MS });
+  const ticket = async (name: string) => requestTicket(api.url, await api.token('technician'), name);
 
   it('a slow upload that keeps moving finishes, however long it takes in all', async () => {
     const t = await ticket('slow.bin');
@@ -63,6 +50,6 @@ describe('long uploads', () => {
     const outcome = await slowPut(t.uploadUrl, t.contentType, 16, 10, 4);
     expect(outcome.closed).toBe(true);
     // The server is still there for the next request.
-    expect((await fetch(`${sandbox.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
   });
 });

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startStorage, type RunningStorage } from './storage-test-server.ts';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { BUILTIN_STORAGE, preflight, putObject as put } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 const md5 = (data: Buffer | string) => `"${createHash('md5').update(data).digest('hex')}"`;
 const APP_ORIGIN = 'http://127.0.0.1:5173';
 let counter = 0;
 const freshKey = (name = 'file.pdf') => `uploads/${Date.now()}-${++counter}/${name}`;
-
-function put(url: string, body: BodyInit, contentType: string, headers: Record<string, string> = {}) {
-  return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
-}
 
 async function errorCode(res: Response): Promise<string | undefined> {
   return /<Code>([^<]+)<\/Code>/.exec(await res.text())?.[1];
@@ -25,19 +24,19 @@ function tamperSignature(url: string): string {
 }
 
 describe('built-in storage endpoint', () => {
-  let s: RunningStorage;
-  beforeAll(async () => {
-    s = await startStorage({ maxUploadBytes: 1000, allowedOrigins: [APP_ORIGIN] });
-  });
-  afterAll(() => s.stop());
+  const s = useSandbox({ storage: BUILTIN_STORAGE, maxUploadBytes: 1000, allowedOrigins: [APP_ORIGIN] });
 
   test('a PUT with the signed Content-Type stores the object and answers the quoted MD5 as ETag', async () => {
     const key = freshKey();
     const body = Buffer.from('%PDF-1.7 a small pdf body');
-    const res = await put(await s.storage.presignPut(key, 'application/pdf'), body, 'application/pdf');
+    const res = await put(
+      await s.sandbox.storage.presignPut(key, 'application/pdf'),
+      body,
+      'application/pdf',
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe(md5(body));
-    expect(await s.storage.head(key)).toEqual({
+    expect(await s.sandbox.storage.head(key)).toEqual({
       etag: md5(body),
       size: body.length,
       contentType: 'application/pdf',
@@ -45,52 +44,53 @@ describe('built-in storage endpoint', () => {
   });
 
   test('the presigned URL carries Content-Type as a signed header and no checksum parameters', async () => {
-    const url = new URL(await s.storage.presignPut(freshKey('a b/ü+x.png'), 'image/png'));
-    expect(url.origin).toBe(s.config.publicUrl);
+    const url = new URL(await s.sandbox.storage.presignPut(freshKey('a b/ü+x.png'), 'image/png'));
+    expect(url.origin).toBe(s.sandbox.config.publicUrl);
     expect(url.pathname).toMatch(/^\/storage\/sandbox\/uploads\/.*\/a%20b\/%C3%BC%2Bx\.png$/);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
-    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(s.config.uploadUrlTtlSeconds));
+    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(s.sandbox.config.uploadUrlTtlSeconds));
     expect([...url.searchParams.keys()].some((k) => k.toLowerCase().includes('checksum'))).toBe(false);
   });
 
   test('a PUT with another Content-Type is refused with SignatureDoesNotMatch and stores nothing', async () => {
     const key = freshKey();
-    const res = await put(await s.storage.presignPut(key, 'application/pdf'), 'x', 'image/png');
+    const res = await put(await s.sandbox.storage.presignPut(key, 'application/pdf'), 'x', 'image/png');
     expect(res.status).toBe(403);
     expect(await errorCode(res)).toBe('SignatureDoesNotMatch');
-    expect(await s.storage.head(key)).toBeNull();
+    expect(await s.sandbox.storage.head(key)).toBeNull();
   });
 
   test('a PUT URL works once: the second PUT is refused and the first object stays', async () => {
     const key = freshKey();
-    const url = await s.storage.presignPut(key, 'text/plain');
+    const url = await s.sandbox.storage.presignPut(key, 'text/plain');
     expect((await put(url, 'first', 'text/plain')).status).toBe(200);
     const again = await put(url, 'second', 'text/plain');
     expect(again.status).toBe(403);
     expect(await errorCode(again)).toBe('AccessDenied');
-    expect((await s.storage.head(key))?.etag).toBe(md5('first'));
+    expect((await s.sandbox.storage.head(key))?.etag).toBe(md5('first'));
   });
 
   test('a PUT whose client goes away mid-body stores nothing and leaves the URL usable', async () => {
     const key = freshKey();
-    const url = new URL(await s.storage.presignPut(key, 'text/plain'));
-    await new Promise<void>((resolve) => {
-      const req = http.request(url, {
-        method: 'PUT',
-        headers: { 'content-type': 'text/plain', 'content-length': '500' },
-      });
-      req.on('error', () => resolve());
-      req.write('only part of it', () => setTimeout(() => req.destroy(), 100));
-      req.on('close', () => resolve());
+    const url = new URL(await s.sandbox.storage.presignPut(key, 'text/plain'));
+    const streaming = () => readdir(path.join(s.sandbox.dataDir, 'storage', 'tmp'));
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain', 'content-length': '500' },
     });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await s.storage.head(key)).toBeNull();
+    req.on('error', () => undefined);
+    req.write('only part of it');
+    // Gone once storage has begun writing the object, and waited for until storage has given it up.
+    await vi.waitFor(async () => expect(await streaming()).toHaveLength(1));
+    req.destroy();
+    await vi.waitFor(async () => expect(await streaming()).toEqual([]));
+    expect(await s.sandbox.storage.head(key)).toBeNull();
     expect((await put(url.toString(), 'complete', 'text/plain')).status).toBe(200);
   });
 
   test('a tampered signature, key or expiry is refused', async () => {
     const key = freshKey();
-    const url = await s.storage.presignPut(key, 'text/plain');
+    const url = await s.sandbox.storage.presignPut(key, 'text/plain');
     const badSig = await put(tamperSignature(url), 'x', 'text/plain');
     expect(badSig.status).toBe(403);
     expect(await errorCode(badSig)).toBe('SignatureDoesNotMatch');
@@ -110,33 +110,37 @@ describe('built-in storage endpoint', () => {
     const anonymous = await put(unsigned.toString(), 'x', 'text/plain');
     expect(anonymous.status).toBe(403);
     expect(await errorCode(anonymous)).toBe('AccessDenied');
-    expect(await s.storage.head(key)).toBeNull();
+    expect(await s.sandbox.storage.head(key)).toBeNull();
   });
 
   test('a URL signed for one method is refused for another', async () => {
     const key = freshKey();
-    const putUrl = await s.storage.presignPut(key, 'text/plain');
+    const putUrl = await s.sandbox.storage.presignPut(key, 'text/plain');
     const asGet = await fetch(putUrl);
     expect(asGet.status).toBe(403);
     expect(await errorCode(asGet)).toBe('SignatureDoesNotMatch');
 
-    const getUrl = await s.storage.presignGet(key, 'file.txt', 'text/plain');
+    const getUrl = await s.sandbox.storage.presignGet(key, 'file.txt', 'text/plain');
     const asPut = await put(getUrl, 'x', 'text/plain');
     expect(asPut.status).toBe(403);
-    expect(await s.storage.head(key)).toBeNull();
+    expect(await s.sandbox.storage.head(key)).toBeNull();
   });
 
   test('a body larger than the limit is refused by Content-Length and nothing is stored', async () => {
     const key = freshKey();
-    const res = await put(await s.storage.presignPut(key, 'text/plain'), Buffer.alloc(2000, 1), 'text/plain');
+    const res = await put(
+      await s.sandbox.storage.presignPut(key, 'text/plain'),
+      Buffer.alloc(2000, 1),
+      'text/plain',
+    );
     expect(res.status).toBe(413);
     expect(await errorCode(res)).toBe('EntityTooLarge');
-    expect(await s.storage.head(key)).toBeNull();
+    expect(await s.sandbox.storage.head(key)).toBeNull();
   });
 
   test('a streamed body without Content-Length that grows past the limit is refused and nothing is stored', async () => {
     const key = freshKey();
-    const url = new URL(await s.storage.presignPut(key, 'text/plain'));
+    const url = new URL(await s.sandbox.storage.presignPut(key, 'text/plain'));
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(url, { method: 'PUT', headers: { 'content-type': 'text/plain' } });
       req.on('response', (res) => {
@@ -151,7 +155,7 @@ describe('built-in storage endpoint', () => {
     });
     expect(status).toBe(413);
     expect(body).toContain('<Code>EntityTooLarge</Code>');
-    expect(await s.storage.head(key)).toBeNull();
+    expect(await s.sandbox.storage.head(key)).toBeNull();
   });
 
   describe('downloads', () => {
@@ -161,12 +165,13 @@ describe('built-in storage endpoint', () => {
     beforeAll(async () => {
       key = freshKey();
       expect(
-        (await put(await s.storage.presignPut(key, 'application/pdf'), body, 'application/pdf')).status,
+        (await put(await s.sandbox.storage.presignPut(key, 'application/pdf'), body, 'application/pdf'))
+          .status,
       ).toBe(200);
     });
 
     test('GET through presignGet returns the bytes with type, length, ETag and a Unicode attachment name', async () => {
-      const res = await fetch(await s.storage.presignGet(key, filename, 'application/pdf'));
+      const res = await fetch(await s.sandbox.storage.presignGet(key, filename, 'application/pdf'));
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer())).toEqual(body);
       expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -181,7 +186,7 @@ describe('built-in storage endpoint', () => {
     });
 
     test('HEAD with the same URL gives the same headers and no body', async () => {
-      const res = await fetch(await s.storage.presignGet(key, filename, 'application/pdf'), {
+      const res = await fetch(await s.sandbox.storage.presignGet(key, filename, 'application/pdf'), {
         method: 'HEAD',
       });
       expect(res.status).toBe(200);
@@ -192,7 +197,7 @@ describe('built-in storage endpoint', () => {
     });
 
     test('a single byte range is served as 206 with Content-Range', async () => {
-      const url = await s.storage.presignGet(key, filename, 'application/pdf');
+      const url = await s.sandbox.storage.presignGet(key, filename, 'application/pdf');
       const middle = await fetch(url, { headers: { range: 'bytes=9-18' } });
       expect(middle.status).toBe(206);
       expect(middle.headers.get('content-range')).toBe(`bytes 9-18/${body.length}`);
@@ -209,7 +214,7 @@ describe('built-in storage endpoint', () => {
     });
 
     test('a tampered download URL is refused', async () => {
-      const url = await s.storage.presignGet(key, filename, 'application/pdf');
+      const url = await s.sandbox.storage.presignGet(key, filename, 'application/pdf');
       expect((await fetch(tamperSignature(url))).status).toBe(403);
       const renamed = new URL(url);
       renamed.searchParams.set('response-content-disposition', 'attachment; filename="evil.exe"');
@@ -219,24 +224,17 @@ describe('built-in storage endpoint', () => {
     });
 
     test('a missing object is NoSuchKey', async () => {
-      const res = await fetch(await s.storage.presignGet(freshKey(), 'x.pdf', 'application/pdf'));
+      const res = await fetch(await s.sandbox.storage.presignGet(freshKey(), 'x.pdf', 'application/pdf'));
       expect(res.status).toBe(404);
       expect(await errorCode(res)).toBe('NoSuchKey');
-      expect(await s.storage.head(freshKey())).toBeNull();
+      expect(await s.sandbox.storage.head(freshKey())).toBeNull();
     });
   });
 
   describe('CORS', () => {
     test('a preflight from an allowed origin may PUT with Content-Type', async () => {
-      const url = await s.storage.presignPut(freshKey(), 'application/pdf');
-      const res = await fetch(url, {
-        method: 'OPTIONS',
-        headers: {
-          origin: APP_ORIGIN,
-          'access-control-request-method': 'PUT',
-          'access-control-request-headers': 'content-type,x-upload-attempt',
-        },
-      });
+      const url = await s.sandbox.storage.presignPut(freshKey(), 'application/pdf');
+      const res = await preflight(url, APP_ORIGIN, 'PUT', 'content-type,x-upload-attempt');
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
       expect(res.headers.get('access-control-allow-methods')).toContain('PUT');
@@ -245,26 +243,31 @@ describe('built-in storage endpoint', () => {
     });
 
     test('responses to an allowed origin expose ETag, errors included', async () => {
-      const url = await s.storage.presignPut(freshKey(), 'text/plain');
+      const url = await s.sandbox.storage.presignPut(freshKey(), 'text/plain');
       const ok = await put(url, 'x', 'text/plain', { origin: APP_ORIGIN });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
       expect(ok.headers.get('access-control-expose-headers')).toMatch(
-        /ETag, Content-Length, Content-Disposition/,
+        /ETag, Retry-After, Content-Length, Content-Disposition/,
       );
       const reused = await put(url, 'x', 'text/plain', { origin: APP_ORIGIN });
       expect(reused.status).toBe(403);
       expect(reused.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
     });
 
+    test('errors expose Retry-After, so the app can wait as long as a busy storage asks', async () => {
+      const url = await s.sandbox.storage.presignPut(freshKey(), 'text/plain');
+      const refused = await put(url, 'x', 'image/png', { origin: APP_ORIGIN });
+      expect(refused.status).toBe(403);
+      const exposed = refused.headers.get('access-control-expose-headers')?.split(/,\s*/);
+      expect(exposed).toContain('Retry-After');
+    });
+
     test('a disallowed origin gets no CORS headers', async () => {
-      const url = await s.storage.presignPut(freshKey(), 'text/plain');
-      const preflight = await fetch(url, {
-        method: 'OPTIONS',
-        headers: { origin: 'http://evil.example', 'access-control-request-method': 'PUT' },
-      });
-      expect(preflight.status).toBe(403);
-      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      const url = await s.sandbox.storage.presignPut(freshKey(), 'text/plain');
+      const refused = await preflight(url, 'http://evil.example', 'PUT');
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
       const res = await put(url, 'x', 'text/plain', { origin: 'http://evil.example' });
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
       expect(res.headers.get('access-control-expose-headers')).toBeNull();
@@ -272,29 +275,28 @@ describe('built-in storage endpoint', () => {
   });
 
   test('paths outside /storage are left to other handlers', async () => {
-    const res = await fetch(`${s.config.publicUrl}/graphql`);
-    expect(await res.text()).toBe('not storage');
+    const res = await fetch(`${s.sandbox.config.publicUrl}/graphql`);
+    expect(res.status).toBe(405);
+    expect(await res.json()).toEqual({ errors: [{ message: 'Use POST for /graphql' }] });
   });
 });
 
 describe('expiry', () => {
-  let s: RunningStorage;
-  beforeAll(async () => {
-    s = await startStorage({ uploadUrlTtlSeconds: 1 });
-  });
-  afterAll(() => s.stop());
+  const s = useSandbox({ storage: BUILTIN_STORAGE });
 
   test('PUT and GET URLs stop working after their lifetime', async () => {
     const key = freshKey();
     const stored = freshKey();
-    expect((await put(await s.storage.presignPut(stored, 'text/plain'), 'x', 'text/plain')).status).toBe(200);
-    const putUrl = await s.storage.presignPut(key, 'text/plain');
-    const getUrl = await s.storage.presignGet(stored, 'x.txt', 'text/plain');
-    await new Promise((r) => setTimeout(r, 2100));
+    expect(
+      (await put(await s.sandbox.storage.presignPut(stored, 'text/plain'), 'x', 'text/plain')).status,
+    ).toBe(200);
+    const putUrl = await s.sandbox.storage.presignPut(key, 'text/plain');
+    const getUrl = await s.sandbox.storage.presignGet(stored, 'x.txt', 'text/plain');
+    s.sandbox.clock.advance((s.sandbox.config.uploadUrlTtlSeconds + 1) * 1000);
     const lateput = await put(putUrl, 'x', 'text/plain');
     expect(lateput.status).toBe(403);
     expect(await lateput.text()).toContain('<Message>Request has expired</Message>');
-    expect(await s.storage.head(key)).toBeNull();
+    expect(await s.sandbox.storage.head(key)).toBeNull();
     const lateGet = await fetch(getUrl);
     expect(lateGet.status).toBe(403);
     expect(await errorCode(lateGet)).toBe('AccessDenied');

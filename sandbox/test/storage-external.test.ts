@@ -2,49 +2,52 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { systemClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import type { StorageService } from '../src/contracts.ts';
 import { createStorageService } from '../src/storage/index.ts';
-import { startStorage, type RunningStorage } from './storage-test-server.ts';
+import { BUILTIN_STORAGE, putObject } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 // The built-in endpoint stands in for "any S3-compatible service": the external mode talks to it with the
 // AWS SDK exactly as it would to S3 or MinIO, configured only through the SANDBOX_S3_* environment.
-let s3: RunningStorage;
+const service = useSandbox({ storage: BUILTIN_STORAGE });
+let endpoint: string;
 let external: StorageService;
-beforeAll(async () => {
-  s3 = await startStorage();
-  const { accessKeyId, secretAccessKey } = JSON.parse(
-    await readFile(path.join(s3.config.dataDir, 'storage', 'credentials.json'), 'utf8'),
+
+/** External storage pointed at the service's built-in storage, signing with `secret` (default: the right one). */
+async function externalStorage(secret?: string): Promise<StorageService> {
+  const { dataDir, publicUrl } = service.sandbox.config;
+  const credentials = JSON.parse(
+    await readFile(path.join(dataDir, 'storage', 'credentials.json'), 'utf8'),
   ) as { accessKeyId: string; secretAccessKey: string };
   const config = loadConfig(
     {
-      SANDBOX_S3_ENDPOINT: `${s3.config.publicUrl}/storage`,
+      SANDBOX_S3_ENDPOINT: `${publicUrl}/storage`,
       SANDBOX_S3_BUCKET: 'sandbox',
-      SANDBOX_S3_ACCESS_KEY_ID: accessKeyId,
-      SANDBOX_S3_SECRET_ACCESS_KEY: secretAccessKey,
-      SANDBOX_DATA_DIR: path.join(s3.config.dataDir, 'unused'),
+      SANDBOX_S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      SANDBOX_S3_SECRET_ACCESS_KEY: secret ?? credentials.secretAccessKey,
+      SANDBOX_DATA_DIR: path.join(dataDir, 'unused'),
     },
     { port: 0 },
   );
   expect(config.storage.kind).toBe('s3');
-  external = await createStorageService(config);
+  return createStorageService(config, { clock: systemClock });
+}
+
+beforeAll(async () => {
+  endpoint = service.sandbox.config.publicUrl;
+  external = await externalStorage();
 });
-afterAll(async () => {
-  await external.close();
-  await s3.stop();
-});
+afterAll(() => external.close());
 
 test('external storage presigns against the configured service and reads metadata with HeadObject', async () => {
   const key = 'uploads/ext/Prüfbericht.pdf';
   const putUrl = await external.presignPut(key, 'application/pdf');
-  expect(putUrl.startsWith(`${s3.config.publicUrl}/storage/sandbox/uploads/ext/`)).toBe(true);
+  expect(putUrl.startsWith(`${endpoint}/storage/sandbox/uploads/ext/`)).toBe(true);
   expect(await external.head(key)).toBeNull();
 
-  const put = await fetch(putUrl, {
-    method: 'PUT',
-    body: 'pdf bytes',
-    headers: { 'content-type': 'application/pdf' },
-  });
+  const put = await putObject(putUrl, 'pdf bytes', 'application/pdf');
   expect(put.status).toBe(200);
   const etag = put.headers.get('etag');
   expect(await external.head(key)).toEqual({ etag, size: 9, contentType: 'application/pdf' });
@@ -64,28 +67,16 @@ test('external storage leaves every request to other handlers', async () => {
 });
 
 test('a client signing with the wrong secret is refused by the service', async () => {
-  const wrong = await createStorageService(
-    loadConfig(
-      {
-        SANDBOX_S3_ENDPOINT: `${s3.config.publicUrl}/storage`,
-        SANDBOX_S3_ACCESS_KEY_ID: JSON.parse(
-          await readFile(path.join(s3.config.dataDir, 'storage', 'credentials.json'), 'utf8'),
-        ).accessKeyId as string,
-        SANDBOX_S3_SECRET_ACCESS_KEY: 'not-the-secret',
-        SANDBOX_DATA_DIR: path.join(s3.config.dataDir, 'unused'),
-      },
-      { port: 0 },
-    ),
-  );
+  const wrong = await externalStorage('not-the-secret');
   try {
     await expect(wrong.head('uploads/ext/Prüfbericht.pdf')).rejects.toMatchObject({
       $metadata: { httpStatusCode: 403 },
     });
-    const put = await fetch(await wrong.presignPut('uploads/ext/other.pdf', 'application/pdf'), {
-      method: 'PUT',
-      body: 'x',
-      headers: { 'content-type': 'application/pdf' },
-    });
+    const put = await putObject(
+      await wrong.presignPut('uploads/ext/other.pdf', 'application/pdf'),
+      'x',
+      'application/pdf',
+    );
     expect(put.status).toBe(403);
   } finally {
     await wrong.close();

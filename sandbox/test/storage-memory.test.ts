@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startStorage, type RunningStorage } from './storage-test-server.ts';
+import { expect, test } from 'vitest';
+import { BUILTIN_STORAGE } from './harness.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 const MB = 1024 * 1024;
 const TOTAL = 200 * MB;
 
-let s: RunningStorage;
-beforeAll(async () => {
-  s = await startStorage();
-});
-afterAll(() => s.stop());
+const s = useSandbox({ storage: BUILTIN_STORAGE });
 
 /** PUTs TOTAL bytes in 1 MB chunks, honouring backpressure, so the client side holds one chunk at a time. */
 function streamUpload(url: URL, chunk: Buffer): Promise<{ status: number; etag: string | undefined }> {
@@ -44,7 +41,7 @@ test('a 200 MB object streams up and down with flat memory and the right ETag', 
   const expected = createHash('md5');
   for (let i = 0; i < TOTAL / MB; i++) expected.update(chunk);
   const key = 'uploads/big/blob.bin';
-  const url = new URL(await s.storage.presignPut(key, 'application/octet-stream'));
+  const url = new URL(await s.sandbox.storage.presignPut(key, 'application/octet-stream'));
 
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
@@ -60,10 +57,10 @@ test('a 200 MB object streams up and down with flat memory and the right ETag', 
   console.log(`RSS growth while streaming ${TOTAL / MB} MB: ${growthMb.toFixed(1)} MB`);
   expect(status).toBe(200);
   expect(etag).toBe(`"${expected.digest('hex')}"`);
-  expect(await s.storage.head(key)).toMatchObject({ size: TOTAL });
+  expect(await s.sandbox.storage.head(key)).toMatchObject({ size: TOTAL });
   expect(growthMb).toBeLessThan(100);
 
-  const download = new URL(await s.storage.presignGet(key, 'blob.bin', 'application/octet-stream'));
+  const download = new URL(await s.sandbox.storage.presignGet(key, 'blob.bin', 'application/octet-stream'));
   const downloaded = createHash('md5');
   let received = 0;
   const getBefore = process.memoryUsage().rss;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, test } from 'vitest';
-import { startStorage } from './storage-test-server.ts';
+import { BUILTIN_STORAGE, putObject, startSandbox } from './harness.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dirs: string[] = [];
@@ -20,45 +20,32 @@ afterEach(async () => {
 });
 
 test('objects, signing keys and used PUT URLs survive a restart', async () => {
-  const dataDir = await tempDataDir();
-  const first = await startStorage({ dataDir });
-  const port = first.config.port;
-  const putUrl = await first.storage.presignPut('uploads/keep/report.txt', 'text/plain');
+  const sandbox = await startSandbox({ storage: BUILTIN_STORAGE });
+  const putUrl = await sandbox.storage.presignPut('uploads/keep/report.txt', 'text/plain');
   expect(
     // Connection: close, so that no pooled connection to the stopped server is reused after the restart.
-    (
-      await fetch(putUrl, {
-        method: 'PUT',
-        body: 'kept',
-        headers: { 'content-type': 'text/plain', connection: 'close' },
-      })
-    ).status,
+    (await putObject(putUrl, 'kept', 'text/plain', { connection: 'close' })).status,
   ).toBe(200);
-  const getUrl = await first.storage.presignGet('uploads/keep/report.txt', 'report.txt', 'text/plain');
-  const before = await first.storage.head('uploads/keep/report.txt');
-  await first.stop({ keepData: true });
+  const getUrl = await sandbox.storage.presignGet('uploads/keep/report.txt', 'report.txt', 'text/plain');
+  const before = await sandbox.storage.head('uploads/keep/report.txt');
 
-  // Same port, so that URLs signed for this host stay valid as they would for a restarted sandbox.
-  const second = await startStorage({ dataDir }, port);
+  // Same port, so that URLs signed for this host stay valid.
+  await sandbox.restart();
   try {
-    expect(await second.storage.head('uploads/keep/report.txt')).toEqual(before);
+    expect(await sandbox.storage.head('uploads/keep/report.txt')).toEqual(before);
     const download = await fetch(getUrl);
     expect(download.status).toBe(200);
     expect(await download.text()).toBe('kept');
-    const reuse = await fetch(putUrl, {
-      method: 'PUT',
-      body: 'again',
-      headers: { 'content-type': 'text/plain' },
-    });
+    const reuse = await putObject(putUrl, 'again', 'text/plain');
     expect(reuse.status).toBe(403);
   } finally {
-    await second.stop({ keepData: true });
+    await sandbox.stop();
   }
 });
 
 test('a crash in the middle of a PUT leaves no object under the key and no leftovers', async () => {
   const dataDir = await tempDataDir();
-  const helper = path.join(here, 'storage-test-server.ts');
+  const helper = path.join(here, 'harness.ts');
   // One node process (tsx as a loader, not its wrapper CLI) so that SIGKILL hits the server itself.
   const child = spawn(
     process.execPath,
@@ -67,8 +54,8 @@ test('a crash in the middle of a PUT leaves no object under the key and no lefto
       'tsx',
       '--input-type=module',
       '-e',
-      `const { startStorage } = await import(${JSON.stringify(helper)});
-       const s = await startStorage({ dataDir: ${JSON.stringify(dataDir)} });
+      `const { BUILTIN_STORAGE, startSandbox } = await import(${JSON.stringify(helper)});
+       const s = await startSandbox({ dataDir: ${JSON.stringify(dataDir)}, storage: BUILTIN_STORAGE });
        console.log(await s.storage.presignPut('uploads/crash/big.bin', 'application/octet-stream'));`,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
@@ -104,12 +91,12 @@ test('a crash in the middle of a PUT leaves no object under the key and no lefto
   // A blob renamed into place whose metadata commit never happened, as a crash between the two leaves it.
   await writeFile(path.join(dataDir, 'storage', 'blobs', 'orphan-from-crash'), 'x');
 
-  const restarted = await startStorage({ dataDir });
+  const restarted = await startSandbox({ dataDir, storage: BUILTIN_STORAGE });
   try {
     expect(await restarted.storage.head('uploads/crash/big.bin')).toBeNull();
     expect(await readdir(path.join(dataDir, 'storage', 'tmp'))).toEqual([]);
     expect(await readdir(path.join(dataDir, 'storage', 'blobs'))).toEqual([]);
   } finally {
-    await restarted.stop({ keepData: true });
+    await restarted.stop();
   }
 });

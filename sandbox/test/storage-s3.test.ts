@@ -1,74 +1,60 @@
 import { GetBucketCorsCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { StartupError } from '../src/contracts.ts';
 import { appCorsRules, missingCorsRules } from '../src/storage/bucket-cors.ts';
 import { createPresigner } from '../src/storage/presigner.ts';
-import { clientCredentialsToken, gql, startSandbox, uploadObject, type TestSandbox } from './harness.ts';
+import { CREATE_ATTACHMENT, preflight, uploadObject } from './harness.ts';
 import { startS3Server, type S3Server } from './s3-server.ts';
+import { useSandbox } from './use-sandbox.ts';
 
 const APP = 'http://127.0.0.1:5999';
 
 describe('S3 mode against an independent S3 server', () => {
   let s3: S3Server;
-  let sandbox: TestSandbox;
-
-  beforeAll(async () => {
+  const api = useSandbox(async () => {
     s3 = await startS3Server();
-    sandbox = await startSandbox({ storage: s3.storage, allowedOrigins: [APP], maxUploadBytes: 64 });
+    return { storage: s3.storage, allowedOrigins: [APP], maxUploadBytes: 64 };
   });
-  afterAll(async () => {
-    await sandbox.stop();
-    await s3.stop();
-  });
+  afterAll(() => s3.stop());
 
   it("sets the bucket's CORS rules for the allowed origins at start, and the service applies them", async () => {
     const presigner = createPresigner({ ...s3.storage, expiresInSeconds: 60 });
     try {
       const { CORSRules } = await presigner.client.send(new GetBucketCorsCommand({ Bucket: 'sandbox' }));
       expect(missingCorsRules(CORSRules ?? [], [APP])).toEqual([]);
+      // So the app waits as long as a busy bucket asks (S3 answers 503 SlowDown with Retry-After).
+      expect(CORSRules?.[0]?.ExposeHeaders).toContain('Retry-After');
+      const answer = await fetch(await api.sandbox.presignGet('attachments/x/y.txt'), {
+        headers: { Origin: APP },
+      });
+      expect(answer.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('Retry-After');
     } finally {
       presigner.client.destroy();
     }
-    const preflight = await fetch(`${s3.endpoint}/sandbox/attachments/x/y.txt`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: APP,
-        'Access-Control-Request-Method': 'PUT',
-        'Access-Control-Request-Headers': 'content-type',
-      },
-    });
-    expect(preflight.status).toBe(200);
-    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
-    const stranger = await fetch(`${s3.endpoint}/sandbox/attachments/x/y.txt`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'http://elsewhere.test', 'Access-Control-Request-Method': 'PUT' },
-    });
+    const object = `${s3.endpoint}/sandbox/attachments/x/y.txt`;
+    const allowed = await preflight(object, APP, 'PUT', 'content-type');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-methods')).toContain('PUT');
+    const stranger = await preflight(object, 'http://elsewhere.test', 'PUT');
     expect(stranger.status).toBe(403);
   });
 
   it('enforces the size limit at registration, which a presigned S3 PUT cannot, and deletes the object', async () => {
-    const token = await clientCredentialsToken(sandbox.url, 'technician');
-    const object = await uploadObject(sandbox.url, token, 'big.txt', 'x'.repeat(100));
-    const part = await gql(sandbox.url, token, '{ part(id: 1) { entityId } }');
-    const res = await gql(
-      sandbox.url,
-      token,
-      `mutation C($input: CreateFileAttachmentInput!) { createFileAttachment(input: $input) { fileAttachment { id } } }`,
-      {
-        input: {
-          filename: 'big.txt',
-          s3Key: object.s3Key,
-          s3Etag: object.etag,
-          entityId: part.data?.part.entityId,
-        },
-      },
-    );
+    const object = await uploadObject(api.url, await api.token('technician'), 'big.txt', 'x'.repeat(100));
+    const part = await api.gql('{ part(id: 1) { entityId } }');
+    const input = {
+      filename: 'big.txt',
+      s3Key: object.s3Key,
+      s3Etag: object.etag,
+      entityId: part.data?.part.entityId,
+    };
+    const res = await api.gql(CREATE_ATTACHMENT, { input });
     expect(res.errors?.[0]).toMatchObject({
       message: 'The uploaded file is 100 bytes; the largest allowed is 64 bytes. It was deleted.',
       extensions: { code: 'ENTITY_TOO_LARGE' },
     });
-    expect((await fetch(await sandbox.presignGet(object.s3Key))).status).toBe(404);
+    expect((await fetch(await api.sandbox.presignGet(object.s3Key))).status).toBe(404);
   });
 });
 

@@ -145,6 +145,26 @@ describe('GraphQL links', () => {
     expect(api.fetch).toHaveBeenCalledTimes(3);
   });
 
+  it("waits as long as the API's Retry-After asks before trying a query again", async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = new Response(JSON.stringify({ errors: [{ message: 'busy' }] }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'Retry-After': '20' },
+      });
+      const api = fakeApi(busy, json(ME));
+      const { client } = setup(api.fetch);
+      const result = client.query({ query: MeQuery });
+      await vi.advanceTimersByTimeAsync(19_900);
+      expect(api.fetch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(100);
+      await expect(result).resolves.toMatchObject({ data: ME.data });
+      expect(api.fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('gives up after maxAttempts with one failure', async () => {
     const api = fakeApi(...[1, 2, 3].map(() => json({ errors: [{ message: 'busy' }] }, 503)));
     const { client } = setup(api.fetch);

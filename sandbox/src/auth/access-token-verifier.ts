@@ -1,4 +1,5 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWK } from 'jose';
+import type { Clock } from '../clock.ts';
 import { AuthError, type Principal } from '../contracts.ts';
 import { API_CLIENTS, USERS } from '../identities.ts';
 
@@ -18,6 +19,7 @@ export interface VerifierOptions {
   publicKeys: JWK[];
   issuer: string;
   audience: string;
+  clock: Clock;
 }
 
 function toAuthError(error: unknown): AuthError {
@@ -35,7 +37,7 @@ function toAuthError(error: unknown): AuthError {
 }
 
 /** Verifies `Bearer`/`Token` access tokens against the provider's own signing keys. */
-export function createAccessTokenVerifier({ publicKeys, issuer, audience }: VerifierOptions) {
+export function createAccessTokenVerifier({ publicKeys, issuer, audience, clock }: VerifierOptions) {
   const keySet = createLocalJWKSet({ keys: publicKeys });
 
   return async function authenticate(authorization: string | undefined): Promise<Principal> {
@@ -50,7 +52,12 @@ export function createAccessTokenVerifier({ publicKeys, issuer, audience }: Veri
 
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, keySet, { issuer, audience, algorithms: ['RS256'] }));
+      ({ payload } = await jwtVerify(token, keySet, {
+        issuer,
+        audience,
+        algorithms: ['RS256'],
+        currentDate: new Date(clock.now()),
+      }));
     } catch (error) {
       throw toAuthError(error);
     }

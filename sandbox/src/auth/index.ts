@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Clock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
 import type { AuthService } from '../contracts.ts';
 import { createAccessTokenVerifier } from './access-token-verifier.ts';
@@ -12,7 +13,7 @@ import { apiResource, createOidcProvider, INTERACTION_PATH, OIDC_PATH } from './
 import { errorPage } from './pages.ts';
 import { loadOrCreateProviderKeys, publicJwk } from './provider-keys.ts';
 import { openOidcStore } from './sqlite-adapter.ts';
-import { throttledTokenRequest } from './token-throttle.ts';
+import { throttleClientSecrets, throttledTokenRequest } from './token-throttle.ts';
 
 /** Keycloak's token endpoint of the realm ION's API keys live in, today's path and the older /auth one. */
 const KEYCLOAK_TOKEN_PATHS = REALM_PREFIXES.map((prefix) => `${prefix}${TOKEN_SUFFIX}`);
@@ -25,20 +26,22 @@ function isUnder(pathname: string, prefix: string): boolean {
  * The sandbox's identity provider: oidc-provider under /oidc with the login page, and verification of
  * the access tokens it issues. Keys and provider state live in config.dataDir.
  */
-export async function createAuthService(config: SandboxConfig): Promise<AuthService> {
+export async function createAuthService(config: SandboxConfig, clock: Clock): Promise<AuthService> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const keys = await loadOrCreateProviderKeys(config.dataDir);
   const store = openOidcStore(path.join(config.dataDir, 'oidc.sqlite'));
   const accounts = await createAccountDirectory();
-  const provider = createOidcProvider(config, keys, store, accounts);
+  const provider = createOidcProvider(config, keys, store, accounts, clock);
   const serveProvider = provider.callback();
-  const throttle = createFailureThrottle();
+  const throttle = createFailureThrottle(clock);
+  throttleClientSecrets(provider, throttle);
   const handleInteraction = createLoginInteraction(provider, accounts, apiResource(config), throttle);
   const publicKeys = [publicJwk(keys.signingKey)];
   const authenticate = createAccessTokenVerifier({
     publicKeys,
     issuer: provider.issuer,
     audience: apiResource(config),
+    clock,
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {

@@ -4,6 +4,7 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
+import { secondsAhead, type Clock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
 import {
   API_CLIENTS,
@@ -76,6 +77,7 @@ export function createOidcProvider(
   keys: ProviderKeys,
   store: OidcStore,
   accounts: AccountDirectory,
+  clock: Clock,
 ): Provider {
   const resource = apiResource(config);
   // oidc-provider only accepts positive lifetimes.
@@ -141,8 +143,12 @@ export function createOidcProvider(
     },
     formats: {
       customizers: {
-        // Client-credentials tokens act as the user the API key belongs to (as in the real service).
         jwt(_ctx, token, parts) {
+          // The provider times tokens by the system clock; the sandbox's clock (moved by tests) decides.
+          const ahead = secondsAhead(clock);
+          parts.payload.iat = Number(parts.payload.iat) + ahead;
+          parts.payload.exp = Number(parts.payload.exp) + ahead;
+          // Client-credentials tokens act as the user the API key belongs to (as in the real service).
           if (token.kind !== 'ClientCredentials') return;
           const key = API_CLIENTS.find((c) => c.clientId === token.clientId);
           if (key) parts.payload.sub = String(key.userId);

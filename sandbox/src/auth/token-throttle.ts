@@ -1,46 +1,49 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import { errors } from 'oidc-provider';
 import { ACCOUNT_RULE, ADDRESS_RULE, type FailureThrottle } from './failure-throttle.ts';
 
-/** Larger than any token request; a bigger body is left to the provider, which refuses it. */
-const MAX_PEEK_BYTES = 56 * 1024;
+/** One token request: the client whose secret the provider compared, once it has. */
+interface Attempt {
+  client?: string;
+}
 
-/**
- * Reads a token request's form body and puts it back, so the provider still reads it; the client id
- * comes from there or from HTTP Basic. Empty when neither says (the address is still counted).
- */
-async function clientIdOf(req: IncomingMessage): Promise<string> {
-  const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  if (basic) {
-    const decoded = Buffer.from(basic, 'base64').toString('utf8');
-    return decodeURIComponent(decoded.slice(0, Math.max(0, decoded.indexOf(':'))).replace(/\+/g, ' '));
+const attempts = new AsyncLocalStorage<Attempt>();
+
+/** A locked client's token request, answered 429 by the provider's own error handling. */
+class ClientLocked extends errors.OIDCProviderError {
+  constructor(readonly waitSeconds: number) {
+    super(429, 'temporarily_unavailable');
+    this.error_description = `Too many failed attempts for this client. Try again in ${waitSeconds} seconds.`;
   }
-  const length = Number(req.headers['content-length']);
-  if (!Number.isInteger(length) || length <= 0 || length > MAX_PEEK_BYTES) return '';
-  const body = await new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      received += chunk.length;
-      if (received >= length) done();
-    };
-    const onEnd = () => done();
-    const done = () => {
-      req.pause();
-      req.off('data', onData).off('end', onEnd).off('error', reject);
-      const all = Buffer.concat(chunks);
-      // Before 'end' is emitted the stream takes its data back; the provider reads it as if untouched.
-      if (all.length > 0) req.unshift(all);
-      resolve(all);
-    };
-    req.on('data', onData).once('end', onEnd).once('error', reject);
-  });
-  return new URLSearchParams(body.toString('utf8')).get('client_id') ?? '';
 }
 
 /**
- * Wraps the provider's token endpoint: failed client authentications (401) are counted per client id
- * and per address, and a locked client is refused with 429 before its secret is checked.
+ * Puts the throttle where the provider checks a client secret, so that it counts the client the provider
+ * identified (from the form, HTTP Basic, a chunked body, whatever the provider accepts) rather than a guess
+ * read from the request beforehand. A locked client is refused before its secret is compared.
+ */
+export function throttleClientSecrets(provider: Provider, throttle: FailureThrottle): void {
+  const compare = provider.Client.prototype.compareClientSecret;
+  provider.Client.prototype.compareClientSecret = function (this: InstanceType<Provider['Client']>, secret) {
+    const attempt = attempts.getStore();
+    if (attempt) {
+      attempt.client = `client:${this.clientId}`;
+      const wait = throttle.lockedFor([attempt.client]);
+      if (wait > 0) throw new ClientLocked(wait);
+    }
+    return compare.call(this, secret);
+  };
+  provider.on('grant.error', (ctx, error) => {
+    if (error instanceof ClientLocked) ctx.set('Retry-After', String(error.waitSeconds));
+  });
+}
+
+/**
+ * Wraps the provider's token endpoint: failed client authentications (401) are counted per client and per
+ * address; a locked address is refused with 429 before anything is read, a locked client (above) before
+ * its secret is compared.
  */
 export async function throttledTokenRequest(
   req: IncomingMessage,
@@ -48,9 +51,8 @@ export async function throttledTokenRequest(
   throttle: FailureThrottle,
   serve: () => Promise<void>,
 ): Promise<void> {
-  const client = `client:${await clientIdOf(req)}`;
   const address = `address:${req.socket.remoteAddress ?? ''}`;
-  const wait = throttle.lockedFor([client, address]);
+  const wait = throttle.lockedFor([address]);
   if (wait > 0) {
     res.writeHead(429, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -60,18 +62,17 @@ export async function throttledTokenRequest(
     res.end(
       JSON.stringify({
         error: 'temporarily_unavailable',
-        error_description: `Too many failed attempts for this client. Try again in ${wait} seconds.`,
+        error_description: `Too many failed attempts from this address. Try again in ${wait} seconds.`,
       }),
     );
     return;
   }
-  await serve();
+  const attempt: Attempt = {};
+  await attempts.run(attempt, serve);
+  const client = attempt.client ? [attempt.client] : [];
   if (res.statusCode === 401) {
-    throttle.fail([
-      [client, ACCOUNT_RULE],
-      [address, ADDRESS_RULE],
-    ]);
+    throttle.fail([...client.map((key) => [key, ACCOUNT_RULE] as const), [address, ADDRESS_RULE]]);
   } else if (res.statusCode === 200) {
-    throttle.succeed([client]);
+    throttle.succeed(client);
   }
 }

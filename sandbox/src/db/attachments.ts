@@ -1,10 +1,12 @@
-import type { Db } from './database.ts';
+import type { Db } from './db.ts';
 
 export interface UploadTicket {
   s3Key: string;
   filename: string;
   contentType: string;
   userId: number;
+  /** When the URL was handed out (default: now); ISO 8601. */
+  createdAt?: string;
   expiresAt: string;
   /** When the sweep deleted the object of this never-registered ticket; absent while it may still be registered. */
   sweptAt?: string | null;
@@ -37,7 +39,7 @@ export function insertTicket(db: Db, ticket: UploadTicket): void {
     ticket.filename,
     ticket.contentType,
     ticket.userId,
-    new Date().toISOString(),
+    ticket.createdAt ?? new Date().toISOString(),
     ticket.expiresAt,
   );
 }
@@ -101,19 +103,26 @@ export function deleteAttachment(db: Db, id: number, entityId: number): string |
 }
 
 /**
- * Marks as swept every ticket whose URL expired before `before` and that was never registered, and returns
- * their keys: from then on registration refuses them, so their objects can be deleted.
+ * Marks as swept every ticket whose URL expired before `before`, that was never registered and whose PUT is
+ * not streaming now (`inFlight`), and returns their keys: from then on registration refuses them, so their
+ * objects can be deleted.
  */
-export function claimAbandonedTickets(db: Db, before: string): string[] {
+export function claimAbandonedTickets(
+  db: Db,
+  before: string,
+  inFlight: readonly string[],
+  sweptAt: string,
+): string[] {
   return db.transaction(
     () =>
       db
         .prepare(
           `UPDATE upload_tickets SET swept_at = ? WHERE swept_at IS NULL AND expires_at < ?
+             AND s3_key NOT IN (SELECT value FROM json_each(?))
              AND NOT EXISTS (SELECT 1 FROM file_attachments a WHERE a.s3_key = upload_tickets.s3_key)
            RETURNING s3_key`,
         )
         .pluck()
-        .all(new Date().toISOString(), before) as string[],
+        .all(sweptAt, before, JSON.stringify(inFlight)) as string[],
   )();
 }

@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations.ts';
+import type { Db } from './db.ts';
 import { seed, type SeedOptions } from './seed.ts';
-
-export type Db = Database.Database;
 
 export const DATABASE_FILE = 'sandbox.sqlite';
 

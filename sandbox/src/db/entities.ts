@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Db } from './db.ts';
 
 /** The kinds of record that own an entity (files attach to entities). */
 export type EntityKind = 'user' | 'part' | 'procedure' | 'step' | 'run' | 'run_step' | 'run_step_field';

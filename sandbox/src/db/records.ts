@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Db } from './db.ts';
 import { compileFilters, type SqlCondition } from './filters.ts';
 import type { RecordTable } from './record-tables.ts';
 

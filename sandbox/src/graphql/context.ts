@@ -1,6 +1,8 @@
+import type { Clock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
 import type { Principal, StorageService } from '../contracts.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/db.ts';
+import type { ResponseMeter } from './response-meter.ts';
 
 /** What every resolver sees: the verified caller and the sandbox's services. */
 export interface GraphQLContext {
@@ -10,4 +12,7 @@ export interface GraphQLContext {
   db: Db;
   storage: StorageService;
   config: SandboxConfig;
+  clock: Clock;
+  /** This request's: it stops the execution once the response passes the size cap. */
+  meter: ResponseMeter;
 }

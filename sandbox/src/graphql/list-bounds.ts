@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/db.ts';
 
 /**
  * The most items each unpaginated list field returns for any one parent, as the data stands now, so the

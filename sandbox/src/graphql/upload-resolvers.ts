@@ -80,7 +80,8 @@ export const uploadResolvers: Resolvers = {
         filename: args.filename,
         contentType,
         userId: ctx.principal.userId,
-        expiresAt: new Date(Date.now() + ctx.config.uploadUrlTtlSeconds * 1000).toISOString(),
+        createdAt: new Date(ctx.clock.now()).toISOString(),
+        expiresAt: new Date(ctx.clock.now() + ctx.config.uploadUrlTtlSeconds * 1000).toISOString(),
       });
       return { uploadUrl: await ctx.storage.presignPut(s3Key, contentType, ctx.origin), s3Key, contentType };
     },

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, validate } from 'graphql';
 import { createSchema, createYoga, maskError, type Plugin } from 'graphql-yoga';
+import type { Clock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
 import type { Principal, StorageService } from '../contracts.ts';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../db/db.ts';
 import type { GraphQLContext } from './context.ts';
 import { ionVariableErrors } from './ion-wording.ts';
 import { queryLimits } from './limits.ts';
@@ -11,6 +12,7 @@ import { readListBounds } from './list-bounds.ts';
 import { ionFieldResolvers } from './ion-fields.ts';
 import { recordResolvers } from './record-resolvers.ts';
 import { MAX_BATCH } from './request-shape.ts';
+import { createResponseMeter, meterResolvers } from './response-meter.ts';
 import { DateTime, ScalarValue, SlateContent } from './scalars.ts';
 import { uploadResolvers } from './upload-resolvers.ts';
 
@@ -20,19 +22,35 @@ export interface GraphQLDeps {
   db: Db;
   storage: StorageService;
   config: SandboxConfig;
+  clock: Clock;
 }
 
-/** Adds the depth and cost limits to validation, with the request's variables for page sizes. */
+/**
+ * Checks the depth, alias and cost limits, with the request's variables for page sizes, before graphql's own
+ * validation: a document they refuse (thousands of aliases, copies of the whole schema) is refused without
+ * the heavier work of the other rules.
+ */
 function limitsPlugin(db: Db): Plugin {
   return {
-    onValidate({ addValidationRule, context }) {
+    onValidate({ context, params: { schema, documentAST }, setResult }) {
       const params = (context as { params?: { variables?: Record<string, unknown> } }).params;
-      addValidationRule(
-        queryLimits(
-          () => params?.variables ?? {},
-          () => readListBounds(db),
-        ),
+      const rule = queryLimits(
+        () => params?.variables ?? {},
+        () => readListBounds(db),
       );
+      const refused = validate(schema, documentAST, [rule]);
+      if (refused.length > 0) setResult(refused);
+    },
+  };
+}
+
+/** Runs each execution under its request's response meter, which aborts it past the size cap. */
+function responseMeterPlugin(): Plugin {
+  return {
+    onExecute({ args }) {
+      const { meter } = args.contextValue as unknown as GraphQLContext;
+      // graphql-yoga's executor stops between fields once this signal is aborted.
+      (args as { signal?: AbortSignal }).signal = meter.signal;
     },
   };
 }
@@ -77,6 +95,7 @@ export function createGraphQLHandler(deps: GraphQLDeps) {
     typeDefs,
     resolvers: [{ DateTime, ScalarValue, SlateContent }, recordResolvers, ionFieldResolvers, uploadResolvers],
   });
+  meterResolvers(schema, (context) => (context as GraphQLContext).meter);
   return createYoga<{ principal: Principal; origin?: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -86,8 +105,13 @@ export function createGraphQLHandler(deps: GraphQLDeps) {
     logging: 'error',
     // Batched arrays are shaped and counted in request-shape.ts; the same limit here.
     batching: { limit: MAX_BATCH },
-    plugins: [limitsPlugin(deps.db), ionErrorsPlugin],
-    context: ({ principal, origin }) => ({ principal, origin: origin ?? deps.config.publicUrl, ...deps }),
+    plugins: [limitsPlugin(deps.db), ionErrorsPlugin, responseMeterPlugin()],
+    context: ({ principal, origin }) => ({
+      principal,
+      origin: origin ?? deps.config.publicUrl,
+      ...deps,
+      meter: createResponseMeter(deps.config.maxResponseBytes),
+    }),
     maskedErrors: {
       isDev: false,
       // Unexpected failures are logged here and reach the client as "Unexpected error." only.

@@ -2,9 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** What the app does with storage: PUT uploads, GET downloads and previews, HEAD sizes. */
 export const STORAGE_METHODS = ['GET', 'HEAD', 'PUT'] as const;
-/** ETag for registration, the rest so a viewer can size, range and name a download. */
+/**
+ * ETag for registration, Retry-After so the app waits as long as a busy storage asks, the rest so a viewer
+ * can size, range and name a download.
+ */
 export const EXPOSED_HEADER_NAMES = [
   'ETag',
+  'Retry-After',
   'Content-Length',
   'Content-Disposition',
   'Content-Range',

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import type { RouteHandler } from '../contracts.ts';
+import type { Clock } from '../clock.ts';
+import type { RouteHandler, UploadGate } from '../contracts.ts';
 import { parseRange } from './byte-range.ts';
 import { allowedOrigin, answerPreflight, isAllowedPreflightMethod, setCorsHeaders } from './cors.ts';
 import {
   EntityTooLargeError,
   IncompleteBodyError,
+  UploadSweptError,
   UrlAlreadyUsedError,
   type ObjectRecord,
   type ObjectStore,
@@ -40,7 +42,12 @@ export interface StorageEndpointOptions {
   maxUploadBytes: number;
   verify: SignatureVerifier;
   store: ObjectStore;
+  clock: Clock;
+  uploads?: UploadGate;
 }
+
+const SWEPT_MESSAGE =
+  'This upload URL expired without its file being registered, and the upload was deleted; request a new one.';
 
 const isOurs = (target: string) =>
   target === STORAGE_PREFIX ||
@@ -86,12 +93,18 @@ export function createStorageEndpoint(options: StorageEndpointOptions): RouteHan
       );
       return;
     }
+    const { uploads } = options;
+    if (uploads && !uploads.begin(key)) {
+      refuseBody(req, res, 403, 'AccessDenied', SWEPT_MESSAGE);
+      return;
+    }
     const contentType = req.headers['content-type'] ?? 'application/octet-stream';
     try {
       const object = await store.write(key, contentType, req, {
         maxBytes: options.maxUploadBytes,
         signature,
         signatureExpiresAt: expiresAt,
+        mayCommit: () => uploads?.mayCommit(key) ?? true,
       });
       res.statusCode = 200;
       res.setHeader('ETag', object.etag);
@@ -114,6 +127,8 @@ export function createStorageEndpoint(options: StorageEndpointOptions): RouteHan
           'AccessDenied',
           'This upload URL has already been used; request a new one.',
         );
+      } else if (error instanceof UploadSweptError) {
+        sendS3Error(res, req.method, 403, 'AccessDenied', SWEPT_MESSAGE);
       } else if (error instanceof IncompleteBodyError) {
         sendS3Error(
           res,
@@ -139,6 +154,8 @@ export function createStorageEndpoint(options: StorageEndpointOptions): RouteHan
       } else {
         throw error;
       }
+    } finally {
+      uploads?.end(key);
     }
   }
 
@@ -251,7 +268,7 @@ export function createStorageEndpoint(options: StorageEndpointOptions): RouteHan
       }
       const verdict = await options.verify(
         { method, rawPath: parsed.rawPath, query: parsed.query, headers: req.headers },
-        new Date(),
+        new Date(options.clock.now()),
       );
       if (!verdict.ok) {
         if (method === 'PUT') {

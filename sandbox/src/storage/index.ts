@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import type { Clock } from '../clock.ts';
 import type { SandboxConfig } from '../config.ts';
-import type { StorageService } from '../contracts.ts';
+import type { StorageService, UploadGate } from '../contracts.ts';
 import { loadOrCreateCredentials } from './credentials.ts';
 import { createStorageEndpoint, STORAGE_PREFIX } from './endpoint.ts';
 import { openObjectStore } from './object-store.ts';
@@ -24,11 +25,22 @@ const BUILTIN_REGION = 'us-east-1';
  * buckets). At start the bucket's CORS rules are set for SANDBOX_ALLOWED_ORIGINS, or checked when the
  * credentials may not set them.
  */
-export async function createStorageService(config: SandboxConfig): Promise<StorageService> {
-  return config.storage.kind === 'builtin' ? createBuiltinStorage(config) : createExternalStorage(config);
+export interface StorageDeps {
+  clock: Clock;
+  /** Asked about each PUT to the built-in storage (S3 uploads bypass the sandbox). */
+  uploads?: UploadGate;
 }
 
-function createBuiltinStorage(config: SandboxConfig): StorageService {
+export async function createStorageService(
+  config: SandboxConfig,
+  deps: StorageDeps,
+): Promise<StorageService> {
+  return config.storage.kind === 'builtin'
+    ? createBuiltinStorage(config, deps)
+    : createExternalStorage(config, deps);
+}
+
+function createBuiltinStorage(config: SandboxConfig, { clock, uploads }: StorageDeps): StorageService {
   const storageDir = path.join(config.dataDir, 'storage');
   const credentials = loadOrCreateCredentials(storageDir);
   const store = openObjectStore(storageDir);
@@ -45,6 +57,7 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
         forcePathStyle: true,
         ...credentials,
         expiresInSeconds: config.uploadUrlTtlSeconds,
+        clock,
       });
       presigners.set(base, presigner);
     }
@@ -58,6 +71,8 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
       maxUploadBytes: config.maxUploadBytes,
       verify: createSignatureVerifier(credentials, BUILTIN_REGION),
       store,
+      clock,
+      uploads,
     }),
     presignPut: (key, contentType, origin) => presignerFor(origin).presignPut(key, contentType),
     presignGet: takingTurns((key: string, filename: string, contentType: string, origin?: string) =>
@@ -75,10 +90,10 @@ function createBuiltinStorage(config: SandboxConfig): StorageService {
   };
 }
 
-async function createExternalStorage(config: SandboxConfig): Promise<StorageService> {
+async function createExternalStorage(config: SandboxConfig, { clock }: StorageDeps): Promise<StorageService> {
   const s3 = config.storage;
   if (s3.kind !== 's3') throw new Error('external storage needs an s3 storage config');
-  const presigner = createPresigner({ ...s3, expiresInSeconds: config.uploadUrlTtlSeconds });
+  const presigner = createPresigner({ ...s3, expiresInSeconds: config.uploadUrlTtlSeconds, clock });
   const cors = await ensureBucketCors(presigner.client, s3.bucket, config.allowedOrigins).catch(
     (error: unknown) => {
       presigner.client.destroy();

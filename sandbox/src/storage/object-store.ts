@@ -16,6 +16,8 @@ export interface ObjectRecord extends StoredObject {
 export class EntityTooLargeError extends Error {}
 export class IncompleteBodyError extends Error {}
 export class UrlAlreadyUsedError extends Error {}
+/** The upload's ticket was swept while it streamed: the object must not stay. */
+export class UploadSweptError extends Error {}
 
 interface Row {
   blob: string;
@@ -138,7 +140,13 @@ export function openObjectStore(storageDir: string) {
       key: string,
       contentType: string,
       body: Readable,
-      options: { maxBytes: number; signature: string; signatureExpiresAt: number },
+      options: {
+        maxBytes: number;
+        signature: string;
+        signatureExpiresAt: number;
+        /** Asked right before the commit, with nothing awaited in between. */
+        mayCommit?: () => boolean;
+      },
     ): Promise<StoredObject> {
       if (this.isUsed(options.signature)) throw new UrlAlreadyUsedError();
       inFlight.add(options.signature);
@@ -179,6 +187,7 @@ export function openObjectStore(storageDir: string) {
         await syncDirectory(blobDir);
         let previous: string | undefined;
         try {
+          if (options.mayCommit?.() === false) throw new UploadSweptError();
           previous = commit(key, blob, object, Date.now(), options.signature, options.signatureExpiresAt);
         } catch (error) {
           await rm(blobFile, { force: true });

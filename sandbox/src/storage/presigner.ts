@@ -1,5 +1,6 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { systemClock, type Clock } from '../clock.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 
 export interface PresignerOptions {
@@ -10,6 +11,8 @@ export interface PresignerOptions {
   accessKeyId: string;
   secretAccessKey: string;
   expiresInSeconds: number;
+  /** Signing time (X-Amz-Date), from which the URL's lifetime runs. */
+  clock?: Clock;
 }
 
 export interface Presigner {
@@ -31,12 +34,14 @@ export function createPresigner(options: PresignerOptions): Presigner {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const { bucket, expiresInSeconds } = options;
+  const clock = options.clock ?? systemClock;
   return {
     client,
     bucket,
     presignPut: (key, contentType) =>
       getSignedUrl(client, new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }), {
         expiresIn: expiresInSeconds,
+        signingDate: new Date(clock.now()),
         // Content-Type stays a signed header (not hoisted to the query): a PUT with another type fails.
         signableHeaders: new Set(['content-type']),
       }),
@@ -49,7 +54,7 @@ export function createPresigner(options: PresignerOptions): Presigner {
           ResponseContentDisposition: attachmentDisposition(filename),
           ResponseContentType: contentType,
         }),
-        { expiresIn: expiresInSeconds },
+        { expiresIn: expiresInSeconds, signingDate: new Date(clock.now()) },
       ),
   };
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader, Modal, Text } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import type { MarkupEditorProps } from './MarkupEditor.tsx';
+import type { MarkupEditorProps } from './markupEditorProps.ts';
 
 // The editor and its canvas library load on first use: they are not part of the app's first download.
 const loadEditor = () => import('./MarkupEditor.tsx');

@@ -1,31 +1,9 @@
 import { Alert, Button, Center, Checkbox, Group, Loader, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
-import type { MarkupDraft } from '../../upload/types.ts';
 import { loadMarkupImage } from './loadMarkupImage.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
-
-export interface MarkupResult {
-  /** The marked copy: `<name>.marked.jpg`, upright, within the photo cap. */
-  file: File;
-  /** The marks as data, as they were at saving. */
-  draft: MarkupDraft;
-  /** Whether the original (when it is not attached yet) should be attached too. */
-  keepOriginal: boolean;
-}
-
-export interface MarkupEditorProps {
-  image: Blob;
-  filename: string;
-  /** Marks saved earlier, reopened editable. */
-  initial?: MarkupDraft;
-  /** The original is not attached yet: offer to keep it out. */
-  offerKeepOriginal?: boolean;
-  /** Every change of the marks, e.g. to store them with a queued photo. */
-  onChange?(draft: MarkupDraft): void;
-  onSave(result: MarkupResult): Promise<void> | void;
-  onCancel(): void;
-}
+import type { MarkupEditorProps } from './markupEditorProps.ts';
 
 type Loaded = { bitmap: ImageBitmap } | { error: string } | null;
 

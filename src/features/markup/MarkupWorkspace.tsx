@@ -37,7 +37,7 @@ import {
   type Point,
   type Shape,
 } from './markupShapes.ts';
-import type { MarkupEditorProps } from './MarkupEditor.tsx';
+import type { MarkupEditorProps } from './markupEditorProps.ts';
 import { ShapeNode, shapeBounds } from './MarkupScene.tsx';
 import { MarkupToolbar, type Tool } from './MarkupToolbar.tsx';
 import { renderMarkedJpeg } from './renderMarkedJpeg.ts';
