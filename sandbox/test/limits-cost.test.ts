@@ -200,7 +200,8 @@ describe('a response passing the size cap', () => {
     expect(await res.json()).toMatchObject({
       errors: [
         {
-          message: 'The response would be larger than 4000 bytes; ask for fewer items or fields',
+          message:
+            'The response would be larger than 4000 bytes; page with first/after (at most 100 items a page) or ask for fewer fields',
           extensions: { code: 'RESPONSE_TOO_LARGE' },
         },
       ],
