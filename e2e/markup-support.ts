@@ -234,3 +234,44 @@ export async function expectChangedOnlyWhereDrawn(
   expect(comparison.changedOutside).toBe(0);
   expect(comparison.meanOutside).toBeLessThan(2);
 }
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The box around the clearly red pixels (a red label's background) of a picture inside `region`,
+ * decoded in the browser; null when there are none.
+ */
+export async function redBox(page: Page, picture: Buffer, region: Box): Promise<Box | null> {
+  return page.evaluate(
+    async ({ base64, region }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes]));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      let box: Box | null = null;
+      for (let y = region.top; y < Math.min(region.bottom, bitmap.height); y++) {
+        for (let x = region.left; x < Math.min(region.right, bitmap.width); x++) {
+          const i = (y * width + x) * 4;
+          if (data[i]! < 180 || data[i + 1]! > 120 || data[i + 2]! > 120) continue;
+          box = box
+            ? {
+                left: Math.min(box.left, x),
+                top: Math.min(box.top, y),
+                right: Math.max(box.right, x + 1),
+                bottom: Math.max(box.bottom, y + 1),
+              }
+            : { left: x, top: y, right: x + 1, bottom: y + 1 };
+        }
+      }
+      return box;
+    },
+    { base64: picture.toString('base64'), region },
+  );
+}

@@ -6,5 +6,5 @@ export {
   MarkupProblem,
   preloadMarkupEditor,
 } from './LazyMarkupEditor.tsx';
-export type { MarkupEditorProps, MarkupResult } from './MarkupEditor.tsx';
+export type { MarkupEditorProps, MarkupResult } from './markupEditorProps.ts';
 export { canMarkUp } from './canMarkUp.ts';
