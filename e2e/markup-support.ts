@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 import { expect, SANDBOX_URL } from './fixtures';
+import { attachFile, entityIdOf, technicianToken } from './records-support';
 
 export const PHOTO = { width: 1600, height: 1200 };
 
@@ -163,6 +164,20 @@ export async function tap(
 }
 
 export const editor = (page: Page) => page.getByRole('dialog', { name: /^Mark up/ });
+
+/**
+ * A photo attached to part 1 through the API as `name`, then opened in the editor from the part's
+ * page (which must be showing): the photo's bytes.
+ */
+export async function markUpAttachedPhoto(page: Page, name: string): Promise<Buffer> {
+  const photo = await makePhoto(page);
+  const token = await technicianToken();
+  await attachFile(token, await entityIdOf(token, 'part', 1), name, new Uint8Array(photo));
+  await page.reload();
+  await page.getByRole('button', { name: `Mark up ${name}` }).click();
+  await expect(editor(page).getByTestId('markup-canvas')).toBeVisible();
+  return photo;
+}
 export const marks = (page: Page) =>
   editor(page).getByRole('list', { name: 'Marks on the photo' }).getByRole('listitem');
 

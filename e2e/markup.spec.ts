@@ -9,6 +9,7 @@ import {
   editor,
   holdUploads,
   makePhoto,
+  markUpAttachedPhoto,
   marks,
   partAttachments,
   PHOTO,
@@ -162,12 +163,8 @@ test.describe('labels', () => {
   }) => {
     const name = unique('edge.jpg');
     await signIn(page, '/parts/1');
-    const token = await technicianToken();
-    await attachFile(token, await entityIdOf(token, 'part', 1), name, new Uint8Array(await makePhoto(page)));
-    await page.reload();
-    await page.getByRole('button', { name: `Mark up ${name}` }).click();
+    await markUpAttachedPhoto(page, name);
     const canvas = editor(page).getByTestId('markup-canvas');
-    await expect(canvas).toBeVisible();
     const where = await canvas.boundingBox();
 
     await editor(page).getByRole('toolbar').getByText('Label', { exact: true }).click();
@@ -223,12 +220,8 @@ test.describe('marking up with fingers', () => {
   }) => {
     const name = unique('pinch.jpg');
     await signIn(page, '/parts/1');
-    const token = await technicianToken();
-    await attachFile(token, await entityIdOf(token, 'part', 1), name, new Uint8Array(await makePhoto(page)));
-    await page.reload();
-    await page.getByRole('button', { name: `Mark up ${name}` }).click();
+    await markUpAttachedPhoto(page, name);
     const canvas = editor(page).getByTestId('markup-canvas');
-    await expect(canvas).toBeVisible();
     const zoom = editor(page).getByTestId('markup-zoom');
     await expect(zoom).toHaveText(/^Zoom \d+%$/);
     const fitted = Number((await zoom.textContent())!.match(/\d+/)![0]);
