@@ -1,22 +1,26 @@
 import type { Page } from '@playwright/test';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { fakeCameraLaunchOptions, writeQrVideo } from './fake-camera.ts';
+import { focusPlace, focusTrail, pressIn, recordFocus, tabTo } from './focus-support.ts';
+import { editor, marks, storedBytes, type RecordAttachment } from './markup-support.ts';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 
 // The fake camera is fixed per browser launch: this file's browser shows the label of run step 1.
 const video = writeQrVideo(`${APP_ORIGIN}/run-steps/1`);
 test.use({ launchOptions: fakeCameraLaunchOptions(video), permissions: ['camera'] });
 
-async function runStepAttachments(): Promise<{ filename: string; contentType: string | null }[]> {
+async function attachmentsOf(kind: 'run' | 'runStep', id: number): Promise<RecordAttachment[]> {
   const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
   const result = await gql(
     SANDBOX_URL,
     token,
-    `query ($id: ID!) { runStep(id: $id) { entity { fileAttachments { filename contentType } } } }`,
-    { id: '1' },
+    `query ($id: ID!) { ${kind}(id: $id) { entity { fileAttachments { id filename contentType downloadUrl } } } }`,
+    { id: String(id) },
   );
-  return result.data?.runStep.entity.fileAttachments ?? [];
+  return result.data?.[kind].entity.fileAttachments ?? [];
 }
+
+const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
 
 test.describe('the camera', () => {
   test('scans a label from the header and opens its record', async ({ page }) => {
@@ -29,7 +33,7 @@ test.describe('the camera', () => {
   });
 
   test('scan, shoot three photos, attach: the photos are on the run step', async ({ page }) => {
-    const before = (await runStepAttachments()).length;
+    const before = (await attachmentsOf('runStep', 1)).length;
     await signIn(page, '/');
     await page
       .getByRole('switch', { name: 'Open the camera as soon as a scan or a typed id opens a record' })
@@ -45,13 +49,21 @@ test.describe('the camera', () => {
       await shutter.click();
       await expect(camera.getByRole('img', { name: `Photo ${count}` })).toBeVisible();
     }
-    // Done.
-    await camera.getByRole('button', { name: 'Attach 3 photos' }).click();
+    // Each shot is attached as it is taken: the camera says so, and its button only closes it.
+    await expect(camera.getByText('3 photos attached')).toBeVisible();
+    await expect(camera.getByRole('button', { name: /^Attach/ })).toHaveCount(0);
+    await camera.getByRole('button', { name: 'Done' }).click();
     await expect(camera).toBeHidden();
     await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(3);
-    const after = await runStepAttachments();
+    const after = await attachmentsOf('runStep', 1);
     expect(after).toHaveLength(before + 3);
-    expect(after.filter((a) => /^photo-.*\.jpg$/.test(a.filename))).toHaveLength(3);
+    const photos = after.filter((a) => /^photo-.*\.jpg$/.test(a.filename));
+    expect(photos).toHaveLength(3);
+    // Named .jpg, listed as JPEG, and JPEG bytes (Chromium's fake camera hands takePhoto a PNG).
+    for (const photo of photos) {
+      expect(photo.contentType).toBe('image/jpeg');
+      expect((await storedBytes(photo)).subarray(0, 3)).toEqual(JPEG_START);
+    }
   });
 
   test("a photo attached while the camera is open: its notice leaves the camera's × free", async ({
@@ -73,8 +85,99 @@ test.describe('the camera', () => {
         .getBoundingClientRect().top,
     }));
     expect(noticesTop).toBeGreaterThanOrEqual(closeBottom);
+    // What the camera says agrees with the notice: nothing is left to attach, and × keeps the photo.
+    await expect(camera.getByText('1 photo attached')).toBeVisible();
+    await expect(camera.getByRole('button', { name: 'Done' })).toBeVisible();
+    await expect(camera.getByRole('button', { name: /^Attach/ })).toHaveCount(0);
+    await expect(close).toHaveAccessibleName('Close the camera, keeping the photo');
     await close.click();
     await expect(camera).toBeHidden();
+    await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(1);
+  });
+
+  test("an evidence slot's Take photo opens the camera in the page; the shot fills the slot", async ({
+    page,
+  }) => {
+    await signIn(page, '/run-steps/4');
+    const slot = page.getByRole('region', { name: 'Bore B close-up' });
+    await expect(slot).toHaveAttribute('data-state', 'empty');
+    await slot.getByRole('button', { name: 'Take a photo for Bore B close-up' }).click();
+    const camera = page.getByRole('dialog', {
+      name: 'Photos for Run 1 · SN 0041 · Step 4 · Bore B close-up',
+    });
+    await camera.getByRole('button', { name: 'Take photo' }).click();
+    await expect(camera.getByText('1 photo attached')).toBeVisible();
+    await camera.getByRole('button', { name: 'Done' }).click();
+    await expect(camera).toBeHidden();
+    await expect(slot).toHaveAttribute('data-state', 'attached');
+  });
+
+  test('keyboard only: take a photo, mark it up and attach it, focus never leaving the dialog in front', async ({
+    page,
+  }) => {
+    const before = new Set((await attachmentsOf('run', 1)).map((attachment) => attachment.id));
+    await signIn(page, '/runs/1');
+    await recordFocus(page);
+    const takePhoto = page.getByRole('button', { name: 'Take photo' });
+    for (let step = 0; step < 40; step += 1) {
+      if (await takePhoto.evaluate((button) => button === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(takePhoto).toBeFocused();
+    await page.keyboard.press('Enter');
+    const inCamera = /^Photos for Run 1 · SN 0041$/;
+    // The editor, also while its code and the photo load.
+    const inEditor = /^(Opening the editor…|Opening photo-.*\.jpg…|Mark up photo-.*\.jpg)$/;
+    const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041' });
+    const shutter = camera.getByRole('button', { name: 'Take photo' });
+    await expect(shutter).toBeEnabled();
+    await expect.poll(() => focusPlace(page)).toMatch(inCamera);
+    await tabTo(page, shutter, inCamera);
+    await pressIn(page, 'Enter', inCamera);
+    await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    // Tab from the shutter goes round the camera's own controls, never to the page behind it.
+    for (let step = 0; step < 8; step += 1) await pressIn(page, 'Tab', inCamera);
+    for (let step = 0; step < 8; step += 1) await pressIn(page, 'Shift+Tab', inCamera);
+
+    const markUp = camera.getByRole('button', { name: 'Mark up photo 1' });
+    await tabTo(page, markUp, inCamera);
+    await page.keyboard.press('Enter');
+    await expect(editor(page).getByTestId('markup-canvas')).toBeVisible();
+    await expect.poll(() => focusPlace(page)).toMatch(inEditor);
+    await tabTo(page, editor(page).getByRole('radio', { name: 'Arrow' }), inEditor);
+    for (let step = 0; step < 4; step += 1) await pressIn(page, 'ArrowRight', inEditor);
+    await expect(editor(page).getByRole('radio', { name: 'Label' })).toBeChecked();
+    await tabTo(page, editor(page).getByRole('button', { name: 'FOD' }), inEditor);
+    await pressIn(page, 'Enter', inEditor);
+    await tabTo(page, editor(page).getByRole('button', { name: 'Add label in the middle' }), inEditor);
+    await pressIn(page, 'Enter', inEditor);
+    await expect(marks(page)).toHaveText(['Red label “FOD”']);
+    await tabTo(page, editor(page).getByRole('button', { name: 'Save marked copy' }), inEditor);
+    await pressIn(page, 'Enter', inCamera);
+    await expect(editor(page)).toBeHidden();
+    await expect(camera.getByRole('img', { name: 'Photo 2, marked up' })).toBeVisible();
+    // Back where it came from.
+    await expect(markUp).toBeFocused();
+
+    await expect(camera.getByText('2 photos attached')).toBeVisible();
+    await tabTo(page, camera.getByRole('button', { name: 'Done' }), inCamera);
+    await page.keyboard.press('Enter');
+    await expect(camera).toBeHidden();
+    await expect(takePhoto).toBeFocused();
+
+    const trail = await focusTrail(page);
+    const first = trail.findIndex((place) => inCamera.test(place));
+    const last = trail.findLastIndex((place) => inCamera.test(place));
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(
+      trail.slice(first, last + 1).filter((place) => !inCamera.test(place) && !inEditor.test(place)),
+    ).toEqual([]);
+    const added = (await attachmentsOf('run', 1)).filter((attachment) => !before.has(attachment.id));
+    const original = added.find((attachment) => /^photo-.*-1\.jpg$/.test(attachment.filename))!;
+    expect(added.map((attachment) => attachment.filename).sort()).toEqual([
+      original.filename,
+      original.filename.replace(/\.jpg$/, '.marked.jpg'),
+    ]);
   });
 
   test.describe('after a scan has opened the camera', () => {

@@ -86,10 +86,10 @@ test.describe('scan, camera, label and lighter-photo screens at tablet sizes, li
           await camera.getByRole('button', { name: 'Take photo' }).click();
           await expect(camera.getByRole('img', { name: `Photo ${count}` })).toBeVisible();
         }
-        await expect(camera.getByRole('button', { name: 'Attach 3 photos' })).toBeVisible();
+        await expect(camera.getByText('3 photos attached')).toBeVisible();
         await checkLayout(page, camera, 'the camera');
         await shoot(page, testInfo, `camera-${suffix}`);
-        await camera.getByRole('button', { name: 'Attach 3 photos' }).click();
+        await camera.getByRole('button', { name: 'Done' }).click();
         await expect(camera).toBeHidden();
 
         await page.getByRole('button', { name: 'Label', exact: true }).click();

@@ -46,7 +46,8 @@ test('a photo just taken, marked up from the camera strip: original and marked c
   const strip = testInfo.outputPath('camera-strip-after-markup.png');
   await page.screenshot({ path: strip });
   await testInfo.attach('camera-strip-after-markup', { path: strip, contentType: 'image/png' });
-  await camera.getByRole('button', { name: 'Attach 2 photos' }).click();
+  await expect(camera.getByText('2 photos attached')).toBeVisible();
+  await camera.getByRole('button', { name: 'Done' }).click();
   await expect(camera).toBeHidden();
   await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(2);
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 import { expect, SANDBOX_URL } from './fixtures';
+import { attachFile, entityIdOf, technicianToken } from './records-support';
 
 export const PHOTO = { width: 1600, height: 1200 };
 
@@ -163,6 +164,20 @@ export async function tap(
 }
 
 export const editor = (page: Page) => page.getByRole('dialog', { name: /^Mark up/ });
+
+/**
+ * A photo attached to part 1 through the API as `name`, then opened in the editor from the part's
+ * page (which must be showing): the photo's bytes.
+ */
+export async function markUpAttachedPhoto(page: Page, name: string): Promise<Buffer> {
+  const photo = await makePhoto(page);
+  const token = await technicianToken();
+  await attachFile(token, await entityIdOf(token, 'part', 1), name, new Uint8Array(photo));
+  await page.reload();
+  await page.getByRole('button', { name: `Mark up ${name}` }).click();
+  await expect(editor(page).getByTestId('markup-canvas')).toBeVisible();
+  return photo;
+}
 export const marks = (page: Page) =>
   editor(page).getByRole('list', { name: 'Marks on the photo' }).getByRole('listitem');
 
@@ -233,4 +248,45 @@ export async function expectChangedOnlyWhereDrawn(
   expect(comparison.changedInside).toBeGreaterThan(5_000 * area);
   expect(comparison.changedOutside).toBe(0);
   expect(comparison.meanOutside).toBeLessThan(2);
+}
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The box around the clearly red pixels (a red label's background) of a picture inside `region`,
+ * decoded in the browser; null when there are none.
+ */
+export async function redBox(page: Page, picture: Buffer, region: Box): Promise<Box | null> {
+  return page.evaluate(
+    async ({ base64, region }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes]));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      let box: Box | null = null;
+      for (let y = region.top; y < Math.min(region.bottom, bitmap.height); y++) {
+        for (let x = region.left; x < Math.min(region.right, bitmap.width); x++) {
+          const i = (y * width + x) * 4;
+          if (data[i]! < 180 || data[i + 1]! > 120 || data[i + 2]! > 120) continue;
+          box = box
+            ? {
+                left: Math.min(box.left, x),
+                top: Math.min(box.top, y),
+                right: Math.max(box.right, x + 1),
+                bottom: Math.max(box.bottom, y + 1),
+              }
+            : { left: x, top: y, right: x + 1, bottom: y + 1 };
+        }
+      }
+      return box;
+    },
+    { base64: picture.toString('base64'), region },
+  );
 }

@@ -9,10 +9,13 @@ import {
   editor,
   holdUploads,
   makePhoto,
+  markUpAttachedPhoto,
   marks,
   partAttachments,
   PHOTO,
+  redBox,
   storedBytes,
+  tap,
 } from './markup-support';
 
 function unique(base: string): string {
@@ -54,7 +57,11 @@ test.describe('marking up a photo', () => {
     await expect(uploadRow(page, name, 'Held while it is marked up')).toBeAttached();
     release();
     await drawArrowAndLabel(page);
-    await expect(editor(page).getByRole('checkbox', { name: 'Attach the original too' })).toBeChecked();
+    const keepOriginal = editor(page).getByRole('checkbox', { name: 'Attach the original too' });
+    await expect(keepOriginal).toBeChecked();
+    // Large enough for a gloved finger: the control itself, not only the text beside it.
+    const keepBox = (await keepOriginal.boundingBox())!;
+    expect(Math.min(keepBox.width, keepBox.height)).toBeGreaterThanOrEqual(44);
     await expectNoSeriousA11yViolations(page);
     await editor(page).getByRole('button', { name: 'Save marked copy' }).click();
     await expect(editor(page)).toBeHidden();
@@ -150,6 +157,61 @@ test.describe('marking up a photo', () => {
   });
 });
 
+test.describe('labels', () => {
+  test('the Label tool chooses nothing by itself, leaves the photo where it was, and keeps a label by the edge whole', async ({
+    page,
+  }) => {
+    const name = unique('edge.jpg');
+    await signIn(page, '/parts/1');
+    await markUpAttachedPhoto(page, name);
+    const canvas = editor(page).getByTestId('markup-canvas');
+    const where = await canvas.boundingBox();
+
+    await editor(page).getByRole('toolbar').getByText('Label', { exact: true }).click();
+    await expect(editor(page).getByRole('radio', { name: 'Label' })).toBeChecked();
+    expect(await canvas.boundingBox()).toEqual(where);
+    for (const preset of ['crack', 'FOD', 'missing', 'torque stripe']) {
+      await expect(editor(page).getByRole('button', { name: preset })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    }
+    const own = editor(page).getByRole('textbox', { name: 'Own label text' });
+    await expect(own).toHaveValue('');
+    // A tap before any text is chosen places nothing.
+    await tap(page, canvas, PHOTO, [800, 600]);
+    await expect(editor(page).getByText('Choose a label or type one first.')).toBeAttached();
+    await expect(marks(page)).toHaveCount(0);
+
+    // The same words in the middle and at the bottom right corner: both whole.
+    await own.fill('burr on edge');
+    await tap(page, canvas, PHOTO, [600, 400]);
+    await tap(page, canvas, PHOTO, [PHOTO.width - 4, PHOTO.height - 4]);
+    await expect(marks(page)).toHaveText(['Red label “burr on edge”', 'Red label “burr on edge”']);
+    await editor(page).getByRole('button', { name: 'Save marked copy' }).click();
+    await expect(uploadRow(page, markedName(name), 'Attached')).toBeVisible();
+
+    const marked = (await partAttachments()).find((a) => a.filename === markedName(name))!;
+    const saved = await storedBytes(marked);
+    const split = { x: PHOTO.width / 2, y: PHOTO.height * 0.6 };
+    const middle = await redBox(page, saved, { left: 0, top: 0, right: PHOTO.width, bottom: split.y });
+    const corner = await redBox(page, saved, {
+      left: split.x,
+      top: split.y,
+      right: PHOTO.width,
+      bottom: PHOTO.height,
+    });
+    expect(middle).not.toBeNull();
+    expect(corner).not.toBeNull();
+    // Inside the picture, not running off its edges…
+    expect(corner!.right).toBeLessThan(PHOTO.width - 1);
+    expect(corner!.bottom).toBeLessThan(PHOTO.height - 1);
+    // …and as large as the same words where nothing cuts them.
+    expect(Math.abs(corner!.right - corner!.left - (middle!.right - middle!.left))).toBeLessThanOrEqual(2);
+    expect(Math.abs(corner!.bottom - corner!.top - (middle!.bottom - middle!.top))).toBeLessThanOrEqual(2);
+  });
+});
+
 test.describe('marking up with fingers', () => {
   test.use({ hasTouch: true });
 
@@ -158,12 +220,8 @@ test.describe('marking up with fingers', () => {
   }) => {
     const name = unique('pinch.jpg');
     await signIn(page, '/parts/1');
-    const token = await technicianToken();
-    await attachFile(token, await entityIdOf(token, 'part', 1), name, new Uint8Array(await makePhoto(page)));
-    await page.reload();
-    await page.getByRole('button', { name: `Mark up ${name}` }).click();
+    await markUpAttachedPhoto(page, name);
     const canvas = editor(page).getByTestId('markup-canvas');
-    await expect(canvas).toBeVisible();
     const zoom = editor(page).getByTestId('markup-zoom');
     await expect(zoom).toHaveText(/^Zoom \d+%$/);
     const fitted = Number((await zoom.textContent())!.match(/\d+/)![0]);

@@ -9,6 +9,7 @@ import { ZoomableImage } from './ZoomableImage.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
+import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { preloadMarkupEditor } from '../markup/index.ts';
 
 // pdf.js is large: it is fetched when a PDF is first previewed, not with the app.
@@ -37,6 +38,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
   const next = index >= 0 ? siblings[index + 1] : undefined;
   const go = (to: PreviewTarget | undefined) => to && onNavigate?.(to);
   const isImage = target?.type === 'image';
+  const focus = useDialogFocus();
   useEffect(() => {
     if (!isImage) return;
     // On the document: a button that became disabled at the end of the list leaves no focus behind.
@@ -59,7 +61,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
       styles={{ title: { overflowWrap: 'anywhere', fontWeight: 600 } }}
     >
       {target && (
-        <Stack>
+        <Stack ref={focus}>
           <PreviewBody key={target.id} target={target} />
           <Group justify="flex-end" align="flex-start">
             {siblings.length > 1 && index >= 0 && (

@@ -1,19 +1,16 @@
-import { useRef, useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCamera, IconFiles } from '@tabler/icons-react';
+import { IconFiles } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useDropzone } from 'react-dropzone';
 import { AttachmentThumbnail } from '../attachments/index.ts';
 import { attachmentType } from '../attachments/index.ts';
 import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
-import { readDroppedFiles } from '../upload/index.ts';
-import { useUploadQueue, useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { TakePhotoButton, useAttachFiles } from '../upload/index.ts';
+import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { isFinished, type UploadTarget } from '../../upload/types.ts';
 import { EvidenceSlotFields } from './evidenceDocuments.ts';
 import { isAttached } from './evidenceState.ts';
 import { useViewOnly } from '../../components/viewOnly.tsx';
-import { useDuplicateCheck } from '../upload/index.ts';
 import readable from '../../components/readable.module.css';
 import classes from './EvidenceSlot.module.css';
 
@@ -54,33 +51,14 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
       ? 'attached'
       : 'empty';
 
-  const queue = useUploadQueue();
   const { viewOnly } = useViewOnly();
-  const [refusals, setRefusals] = useState<string[]>([]);
-  const camera = useRef<HTMLInputElement>(null);
   const { id: fieldId, name } = data;
   const target: UploadTarget | null =
     entityId === null
       ? null
       : { entityId, label: `${contextLine} · ${name}`, record: { kind: 'runStepField', id: fieldId } };
-  const attach = (files: readonly File[]) => {
-    if (!target || files.length === 0) return;
-    const { refused } = queue.add(files, target);
-    setRefusals(refused.map(({ filename, reason }) => `“${filename}” was not attached: ${reason}`));
-  };
-
-  const duplicates = useDuplicateCheck(target);
-  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
-    noClick: true,
-    noKeyboard: true,
-    noPaste: true,
-    useFsAccessApi: false,
-    // The page around the slot is a drop target for the step itself: a drop here is the field's only.
-    noDragEventsBubbling: true,
-    disabled: target === null,
-    getFilesFromEvent: readDroppedFiles,
-    onDrop: (accepted) => duplicates.check(accepted, attach),
-  });
+  // The page around the slot is a drop target for the step itself: a drop here is the field's only.
+  const files = useAttachFiles(target, { nested: true });
 
   const headingId = `evidence-slot-${data.id}`;
   return (
@@ -92,24 +70,13 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
       data-testid="evidence-slot"
       data-state={state}
       data-dragging={dragging}
-      data-drop-target={isDragActive}
-      {...getRootProps({ className: classes.slot })}
+      data-drop-target={files.isDragActive}
+      {...files.getRootProps({ className: classes.slot })}
     >
-      <input {...getInputProps({ 'aria-hidden': true })} data-testid={`evidence-slot-input-${data.id}`} />
       <input
-        ref={camera}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        hidden
-        aria-label={`Take a photo for ${data.name}`}
-        onChange={(event) => {
-          const files = Array.from(event.currentTarget.files ?? []);
-          event.currentTarget.value = '';
-          duplicates.check(files, attach);
-        }}
+        {...files.getInputProps({ 'aria-hidden': true })}
+        data-testid={`evidence-slot-input-${data.id}`}
       />
-      {duplicates.prompt}
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2} style={{ minWidth: 0 }}>
@@ -176,26 +143,20 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
               variant="light"
               leftSection={<IconFiles size={18} aria-hidden />}
               aria-label={`Choose a file for ${data.name}`}
-              onClick={open}
+              onClick={files.open}
             >
               Choose file
             </Button>
-            <Button
+            {/* The same camera as the page's, in the page; the device's camera app only where it cannot run. */}
+            <TakePhotoButton
+              target={target}
+              onFiles={(shot) => files.attach(shot)}
               size="sm"
-              variant="default"
-              leftSection={<IconCamera size={18} aria-hidden />}
-              aria-label={`Take a photo for ${data.name}`}
-              onClick={() => camera.current?.click()}
-            >
-              Take photo
-            </Button>
+              label={`Take a photo for ${data.name}`}
+            />
           </Group>
         )}
-        {refusals.map((message) => (
-          <Text key={message} size="sm" c="red" role="alert">
-            {message}
-          </Text>
-        ))}
+        {files.notices}
       </Stack>
     </Paper>
   );

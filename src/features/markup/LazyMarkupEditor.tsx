@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Modal, Text } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useDialogFocus } from '../../components/dialogFocus.ts';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
 
 // The editor and its canvas library load on first use: they are not part of the app's first download.
@@ -16,24 +17,33 @@ export const preloadMarkupEditor = {
   onFocus: () => void loadEditor(),
 };
 
-/** A full-screen message in place of the editor (while it loads, or when it cannot). */
-export function MarkupNotice({ children, onClose }: { children: ReactNode; onClose?(): void }) {
+/** A full-screen message in place of the editor (while it loads, or when it cannot), named by `name`. */
+export function MarkupNotice({
+  name,
+  children,
+  onClose,
+}: {
+  name: string;
+  children: ReactNode;
+  onClose?(): void;
+}) {
+  const focus = useDialogFocus();
   return (
-    <Modal
-      opened
-      fullScreen
-      onClose={onClose ?? (() => undefined)}
-      withCloseButton={false}
-      aria-label="Mark up"
-    >
-      <Center h="80dvh">{children}</Center>
-    </Modal>
+    <Modal.Root opened fullScreen onClose={onClose ?? (() => undefined)}>
+      <Modal.Content aria-label={name}>
+        <Modal.Body>
+          <Center h="80dvh" ref={focus}>
+            {children}
+          </Center>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
 
 export function MarkupLoading({ what }: { what: string }) {
   return (
-    <MarkupNotice>
+    <MarkupNotice name={what}>
       <Loader aria-hidden />
       <Text ml="sm" role="status">
         {what}
@@ -52,7 +62,7 @@ export function MarkupProblem({
   onClose(): void;
 }) {
   return (
-    <MarkupNotice onClose={onClose}>
+    <MarkupNotice name={title} onClose={onClose}>
       <Alert color="red" title={title} role="alert" maw={520}>
         <Text mb="sm">{message}</Text>
         <Button mih={48} onClick={onClose}>

@@ -1,9 +1,10 @@
 import { Alert, Button, Center, Checkbox, Group, Loader, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
+import type { MarkupEditorProps } from './markupEditorProps.ts';
 import { loadMarkupImage } from './loadMarkupImage.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
-import type { MarkupEditorProps } from './markupEditorProps.ts';
 
 type Loaded = { bitmap: ImageBitmap } | { error: string } | null;
 
@@ -16,6 +17,7 @@ export default function MarkupEditor(props: MarkupEditorProps) {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [keepOriginal, setKeepOriginal] = useState(true);
   const { photoMaxEdgePx } = useAppConfig();
+  const focus = useDialogFocus();
 
   useEffect(() => {
     let bitmap: ImageBitmap | null = null;
@@ -40,8 +42,9 @@ export default function MarkupEditor(props: MarkupEditorProps) {
 
   return (
     <Modal.Root opened fullScreen onClose={onCancel} closeOnEscape={false}>
-      <Modal.Content style={{ overflow: 'hidden' }}>
-        <Modal.Body p={0} h="100dvh">
+      {/* Named by its title once that is there; by this until then. */}
+      <Modal.Content style={{ overflow: 'hidden' }} aria-label={`Mark up ${filename}`}>
+        <Modal.Body p={0} h="100dvh" ref={focus}>
           {loaded && 'bitmap' in loaded ? (
             <MarkupWorkspace
               {...props}
@@ -49,12 +52,20 @@ export default function MarkupEditor(props: MarkupEditorProps) {
               keepOriginal={keepOriginal}
               originalChoice={
                 props.offerKeepOriginal ? (
-                  <Checkbox
-                    size="lg"
-                    label="Attach the original too"
+                  // The whole card is the control: a gloved finger needs more than the 30 px box.
+                  <Checkbox.Card
                     checked={keepOriginal}
-                    onChange={(event) => setKeepOriginal(event.currentTarget.checked)}
-                  />
+                    onChange={setKeepOriginal}
+                    radius="md"
+                    w="auto"
+                    mih={48}
+                    px="sm"
+                  >
+                    <Group gap="xs" wrap="nowrap" mih={46}>
+                      <Checkbox.Indicator size="md" />
+                      <Text size="sm">Attach the original too</Text>
+                    </Group>
+                  </Checkbox.Card>
                 ) : null
               }
             />

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { DiscardQuestion } from './useDiscardQuestion.ts';
 
 interface Props {
   filename: string;
@@ -7,13 +8,17 @@ interface Props {
   originalChoice: ReactNode;
   hasMarks: boolean;
   saving: boolean;
-  onCancel(): void;
+  question: DiscardQuestion;
   onSave(): void;
 }
 
 /** The editor's title with leaving (marks are never discarded without asking) and saving. */
-export function MarkupHeader({ filename, originalChoice, hasMarks, saving, onCancel, onSave }: Props) {
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
+export function MarkupHeader({ filename, originalChoice, hasMarks, saving, question, onSave }: Props) {
+  const keep = useRef<HTMLButtonElement>(null);
+  // The question replaces the control that was pressed (or comes with a scan): focus goes to its answer.
+  useEffect(() => {
+    if (question.asking) keep.current?.focus();
+  }, [question.asking]);
   return (
     <Group justify="space-between" wrap="wrap" px="sm" py={6} gap="xs">
       <Modal.Title fw={700} fz="lg" style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
@@ -21,23 +26,20 @@ export function MarkupHeader({ filename, originalChoice, hasMarks, saving, onCan
       </Modal.Title>
       <Group gap="xs" wrap="wrap" justify="flex-end">
         {originalChoice}
-        {confirmDiscard ? (
+        {question.asking ? (
           <>
-            <Text size="sm">Discard your marks?</Text>
-            <Button mih={48} variant="default" onClick={() => setConfirmDiscard(false)}>
+            <Text size="sm" role="alert">
+              Discard your marks?
+            </Text>
+            <Button ref={keep} mih={48} variant="default" onClick={question.keep}>
               Keep marking up
             </Button>
-            <Button mih={48} color="red" onClick={onCancel}>
+            <Button mih={48} color="red" onClick={question.discard}>
               Discard marks
             </Button>
           </>
         ) : (
-          <Button
-            mih={48}
-            variant="default"
-            onClick={() => (hasMarks ? setConfirmDiscard(true) : onCancel())}
-            disabled={saving}
-          >
+          <Button mih={48} variant="default" onClick={question.cancel} disabled={saving}>
             Cancel
           </Button>
         )}

@@ -12,31 +12,22 @@ import {
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
-  IconArrowUpRight,
-  IconArrowsMove,
-  IconBlur,
-  IconCircle,
-  IconScribble,
-  IconSquare,
-  IconTag,
   IconTrash,
   IconZoomIn,
   IconZoomOut,
   IconZoomReset,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { labelPresets, markupColors, markupWidths, type ShapeKind } from './markupShapes.ts';
+import { MARKUP_TOOLS, MOVE_TOOL, type Tool } from './markupTools.tsx';
+import { labelPresets, markupColors, markupWidths } from './shapeModel.ts';
 
-export type Tool = ShapeKind | 'move';
-
-const tools: { value: Tool; label: string; icon: ReactNode }[] = [
-  { value: 'arrow', label: 'Arrow', icon: <IconArrowUpRight size={22} aria-hidden /> },
-  { value: 'ellipse', label: 'Circle', icon: <IconCircle size={22} aria-hidden /> },
-  { value: 'rect', label: 'Box', icon: <IconSquare size={22} aria-hidden /> },
-  { value: 'ink', label: 'Draw', icon: <IconScribble size={22} aria-hidden /> },
-  { value: 'text', label: 'Label', icon: <IconTag size={22} aria-hidden /> },
-  { value: 'blur', label: 'Blur', icon: <IconBlur size={22} aria-hidden /> },
-  { value: 'move', label: 'Move', icon: <IconArrowsMove size={22} aria-hidden /> },
+/** The toolbar's tools: one for each kind of mark (from MARKUP_TOOLS, in its order), then Move. */
+const tools: { value: Tool; label: string; icon: ReactNode; hint: string }[] = [
+  ...(Object.keys(MARKUP_TOOLS) as (keyof typeof MARKUP_TOOLS)[]).map((value) => {
+    const { label, icon, hint } = MARKUP_TOOLS[value];
+    return { value, label, icon, hint };
+  }),
+  { value: 'move', ...MOVE_TOOL },
 ];
 
 /** Gloved fingers: every control is at least 48 px. */
@@ -49,9 +40,6 @@ interface Props {
   onColor(color: string): void;
   width: number;
   onWidth(index: number): void;
-  labelText: string;
-  onLabelText(text: string): void;
-  onPlaceLabel(): void;
   history: { canUndo: boolean; canRedo: boolean; onUndo(): void; onRedo(): void };
   selection: { canDelete: boolean; onDelete(): void };
   /** percent: screen pixels per 100 photo pixels; null until the photo is laid out. */
@@ -149,38 +137,59 @@ export function MarkupToolbar(props: Props) {
           {zoom.percent !== null && `Zoom ${zoom.percent}%`}
         </Text>
       </Group>
-      {tool === 'text' && (
-        <Group gap="xs" wrap="wrap" role="group" aria-label="Label text">
+    </Group>
+  );
+}
+
+/**
+ * The chosen tool's own row: a label's words, or how to use the tool. It is always there and always
+ * one line high, so choosing a tool never moves the photo under the finger about to tap it.
+ */
+export function ToolOptions({
+  tool,
+  labelText,
+  onLabelText,
+  onPlaceLabel,
+}: {
+  tool: Tool;
+  labelText: string;
+  onLabelText(text: string): void;
+  onPlaceLabel(): void;
+}) {
+  const isPreset = labelPresets.includes(labelText as (typeof labelPresets)[number]);
+  return (
+    <Group gap={8} wrap="nowrap" px="sm" py={6} mih={60} style={{ overflowX: 'auto' }}>
+      {tool === 'text' ? (
+        <Group gap={8} wrap="nowrap" role="group" aria-label="Label text">
           {labelPresets.map((preset) => (
             <Button
               key={preset}
               mih={48}
-              variant={props.labelText === preset ? 'filled' : 'default'}
-              aria-pressed={props.labelText === preset}
-              onClick={() => props.onLabelText(preset)}
+              px="sm"
+              variant={labelText === preset ? 'filled' : 'default'}
+              aria-pressed={labelText === preset}
+              onClick={() => onLabelText(preset)}
             >
               {preset}
             </Button>
           ))}
           <TextInput
             aria-label="Own label text"
-            placeholder="Own text"
+            placeholder="or type one"
             maxLength={60}
-            value={
-              labelPresets.includes(props.labelText as (typeof labelPresets)[number]) ? '' : props.labelText
-            }
-            onChange={(event) => props.onLabelText(event.currentTarget.value)}
+            w={150}
+            value={isPreset ? '' : labelText}
+            onChange={(event) => onLabelText(event.currentTarget.value)}
             styles={{ input: { minHeight: 48 } }}
           />
-          <Button
-            mih={48}
-            variant="light"
-            onClick={props.onPlaceLabel}
-            disabled={props.labelText.trim() === ''}
-          >
+          <Button mih={48} px="sm" variant="light" onClick={onPlaceLabel} disabled={labelText.trim() === ''}>
             Add label in the middle
           </Button>
         </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {tools.find((entry) => entry.value === tool)?.hint}
+        </Text>
       )}
     </Group>
   );

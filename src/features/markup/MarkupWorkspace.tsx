@@ -1,47 +1,24 @@
-import { Alert, VisuallyHidden } from '@mantine/core';
+import { Alert, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type Konva from 'konva';
-import {
-  useCallback,
-  useLayoutEffect,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import { Image as KonvaImage, Layer, Stage } from './konvaParts.ts';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { MarkupHeader } from './MarkupHeader.tsx';
-import { handlePixels, SelectionOverlay } from './SelectionOverlay.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';
 import { mosaicOf } from './loadMarkupImage.ts';
 import { markedFilename } from './markedFilename.ts';
 import { historyReducer, startHistory } from './markupHistory.ts';
-import {
-  describeShape,
-  dragHandle,
-  extendShape,
-  handlesOf,
-  inkExtent,
-  labelPresets,
-  labelSize,
-  markupColors,
-  markupWidths,
-  moveShape,
-  readShapes,
-  scaleShapes,
-  startShape,
-  strokeWidth,
-  type HandleName,
-  type Point,
-  type Shape,
-} from './markupShapes.ts';
+import { gestureStep, idle, shownDuring, type GestureAction, type GestureState } from './markupGesture.ts';
+import { describeShape, readShapes, scaleShapes } from './markupShapes.ts';
+import type { Tool } from './markupTools.tsx';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
-import { ShapeNode, shapeBounds } from './MarkupScene.tsx';
-import { MarkupToolbar, type Tool } from './MarkupToolbar.tsx';
+import { MarkupStage } from './MarkupStage.tsx';
+import { MarkupToolbar, ToolOptions } from './MarkupToolbar.tsx';
 import { renderMarkedJpeg } from './renderMarkedJpeg.ts';
-import { useStageGestures, zoomAround, type StrokeHandlers, type View } from './useStageGestures.ts';
+import { markupColors, markupWidths, strokeWidth, type Shape, type Size } from './shapeModel.ts';
+import { useDiscardQuestion } from './useDiscardQuestion.ts';
+import { useMarkupShortcuts } from './useMarkupShortcuts.ts';
+import { useStageGestures, zoomAround, type View } from './useStageGestures.ts';
+import classes from './MarkupWorkspace.module.css';
 
 interface Props extends MarkupEditorProps {
   bitmap: ImageBitmap;
@@ -49,12 +26,7 @@ interface Props extends MarkupEditorProps {
   originalChoice: ReactNode;
 }
 
-/** A tap shorter than this many screen pixels draws nothing (it selects, or places a label). */
-const tapPixels = 6;
-/** Marks are picked with a finger: this much room around them counts, in screen pixels. */
-const reachPixels = 24;
-
-function fit(area: { width: number; height: number }, picture: { width: number; height: number }): View {
+function fit(area: Size, picture: Size): View {
   const scale = Math.min(area.width / picture.width, area.height / picture.height) * 0.96;
   return {
     scale,
@@ -63,10 +35,7 @@ function fit(area: { width: number; height: number }, picture: { width: number; 
   };
 }
 
-function initialShapes(
-  initial: MarkupDraft | undefined,
-  picture: { width: number; height: number },
-): Shape[] {
+function initialShapes(initial: MarkupDraft | undefined, picture: Size): Shape[] {
   if (!initial || initial.width <= 0 || initial.height <= 0) return [];
   return scaleShapes(
     readShapes(initial.shapes),
@@ -75,11 +44,7 @@ function initialShapes(
   );
 }
 
-type Gesture =
-  | { kind: 'draw'; anchor: Point; shape: Shape }
-  | { kind: 'move'; index: number; anchor: Point; dx: number; dy: number }
-  | { kind: 'handle'; index: number; handle: HandleName; anchor: Point; shape: Shape }
-  | { kind: 'label'; at: Point };
+const marksOnThePhoto = (n: number) => `${n} ${n === 1 ? 'mark' : 'marks'} on the photo`;
 
 /** The editor once the photo is decoded: controls, the picture with its marks, and saving. */
 export function MarkupWorkspace(props: Props) {
@@ -92,28 +57,31 @@ export function MarkupWorkspace(props: Props) {
   const [tool, setTool] = useState<Tool>('arrow');
   const [color, setColor] = useState<string>(markupColors[0].value);
   const [widthIndex, setWidthIndex] = useState(1);
-  const [labelText, setLabelText] = useState<string>(labelPresets[0]);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [gesture, setGesture] = useState<Gesture | null>(null);
-  const gestureRef = useRef<Gesture | null>(null);
+  // Nothing is chosen for the technician: a label says only what they picked or typed.
+  const [labelText, setLabelText] = useState('');
+  const [gesture, setGesture] = useState<GestureState>(idle);
+  const gestureRef = useRef<GestureState>(idle);
   const [view, setView] = useState<View | null>(null);
   const [mosaic, setMosaic] = useState<HTMLCanvasElement | null>(null);
   const [said, setSaid] = useState('');
+  /** Why a touch drew nothing, shown over the photo until the next mark. */
+  const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stageRef = useRef<Konva.Stage>(null);
-  const uiLayerRef = useRef<Konva.Layer>(null);
+  const screenOnlyRef = useRef<Konva.Layer>(null);
   const container = useRef<HTMLDivElement>(null);
   const { ref: sizeRef, width, height } = useElementSize();
   const areaRef = useMergedRef(container, sizeRef);
 
   const stroke = strokeWidth(markupWidths[widthIndex]!.share, picture.width, picture.height);
   const shownView = view ?? (width > 0 ? fit({ width, height }, picture) : null);
-
-  const setGestureBoth = (next: Gesture | null) => {
-    gestureRef.current = next;
-    setGesture(next);
-  };
+  const scale = shownView?.scale ?? 1;
+  const question = useDiscardQuestion({
+    hasMarks: shapes.length > 0,
+    marksKept: onChange !== undefined,
+    onDiscard: onCancel,
+  });
 
   // The marks are handed out at each change (not at the first render) so a queued photo keeps them.
   const reported = useRef(shapes);
@@ -123,9 +91,8 @@ export function MarkupWorkspace(props: Props) {
     onChange?.({ width: picture.width, height: picture.height, shapes });
   }, [shapes, onChange, picture]);
 
-  const needsMosaic =
-    shapes.some((shape) => shape.kind === 'blur') ||
-    (gesture?.kind === 'draw' && gesture.shape.kind === 'blur');
+  const shown = shownDuring(shapes, gesture.gesture, picture);
+  const needsMosaic = [...shapes, shown.drawing].some((shape) => shape?.kind === 'blur');
   useEffect(() => {
     if (!needsMosaic || mosaic) return;
     let live = true;
@@ -141,164 +108,79 @@ export function MarkupWorkspace(props: Props) {
 
   const commit = useCallback((next: readonly Shape[], words: string) => {
     dispatch({ type: 'commit', shapes: next });
-    setSaid(`${words} ${next.length} ${next.length === 1 ? 'mark' : 'marks'} on the photo.`);
+    setSaid(`${words} ${marksOnThePhoto(next.length)}.`);
   }, []);
 
-  const placeLabel = (at: Point) => {
-    const text = labelText.trim();
-    if (text === '') {
-      setSaid('Choose a label or type one first.');
-      return;
+  const setGestureState = (next: GestureState) => {
+    gestureRef.current = next;
+    setGesture(next);
+  };
+  const step = (action: GestureAction) => {
+    const result = gestureStep(gestureRef.current, action, {
+      tool,
+      shapes,
+      style: { color, width: stroke, text: labelText },
+      picture,
+      scale,
+    });
+    setGestureState(result.state);
+    if (result.say) setNotice(result.say);
+    if (result.commit) {
+      setNotice(null);
+      commit(result.commit.shapes, result.commit.words);
     }
-    const label: Shape = { kind: 'text', x: at[0], y: at[1], text, color, size: labelSize(stroke) };
-    commit([...shapes, label], `${describeShape(label)} added.`);
+    return result;
   };
 
-  const hitTest = (point: Point, scale: number): number | null => {
-    const reach = reachPixels / scale;
-    for (let index = shapes.length - 1; index >= 0; index--) {
-      const box = shapeBounds(shapes[index]!);
-      if (
-        point[0] >= box.x - reach &&
-        point[0] <= box.x + box.w + reach &&
-        point[1] >= box.y - reach &&
-        point[1] <= box.y + box.h + reach
-      )
-        return index;
-    }
-    return null;
-  };
-
-  const handlers: StrokeHandlers = {
-    start(at) {
-      const scale = shownView?.scale ?? 1;
-      if (tool === 'move') {
-        const target = selected === null ? undefined : shapes[selected];
-        const handle = target
-          ? handlesOf(target).find(
-              (h) => Math.hypot(h.at[0] - at[0], h.at[1] - at[1]) * scale <= handlePixels / 2,
-            )
-          : undefined;
-        if (target && handle) {
-          setGestureBoth({
-            kind: 'handle',
-            index: selected!,
-            handle: handle.name,
-            anchor: at,
-            shape: target,
-          });
-          return 'track';
-        }
-        const index = hitTest(at, scale);
-        setSelected(index);
-        if (index === null) return 'pan';
-        setGestureBoth({ kind: 'move', index, anchor: at, dx: 0, dy: 0 });
-        return 'track';
-      }
-      if (tool === 'text') {
-        setGestureBoth({ kind: 'label', at });
-        return 'track';
-      }
-      const shape = startShape(tool, at, color, stroke);
-      if (shape) setGestureBoth({ kind: 'draw', anchor: at, shape });
-      return 'track';
-    },
-    move(at) {
-      const now = gestureRef.current;
-      if (now?.kind === 'draw') setGestureBoth({ ...now, shape: extendShape(now.shape, now.anchor, at) });
-      else if (now?.kind === 'move')
-        setGestureBoth({ ...now, dx: at[0] - now.anchor[0], dy: at[1] - now.anchor[1] });
-      else if (now?.kind === 'label') setGestureBoth({ kind: 'label', at });
-      else if (now?.kind === 'handle')
-        setGestureBoth({ ...now, shape: dragHandle(shapes[now.index]!, now.handle, at) });
-    },
-    end(at) {
-      const now = gestureRef.current;
-      setGestureBoth(null);
-      if (!now) return;
-      const scale = shownView?.scale ?? 1;
-      if (now.kind === 'label') return placeLabel(at);
-      const travelled =
-        now.kind === 'draw' && now.shape.kind === 'ink'
-          ? inkExtent(now.shape.points)
-          : Math.hypot(at[0] - now.anchor[0], at[1] - now.anchor[1]);
-      if (travelled * scale < tapPixels) return;
-      if (now.kind === 'handle') {
-        const reshaped = dragHandle(shapes[now.index]!, now.handle, at);
-        commit(
-          shapes.map((shape, index) => (index === now.index ? reshaped : shape)),
-          `${describeShape(reshaped)} reshaped.`,
-        );
-        return;
-      }
-      if (now.kind === 'move') {
-        const next = shapes.map((shape, index) =>
-          index === now.index ? moveShape(shape, at[0] - now.anchor[0], at[1] - now.anchor[1]) : shape,
-        );
-        commit(next, `${describeShape(shapes[now.index]!)} moved.`);
-        return;
-      }
-      const finished = extendShape(now.shape, now.anchor, at);
-      commit([...shapes, finished], `${describeShape(finished)} added.`);
-    },
-    cancel() {
-      setGestureBoth(null);
-    },
-  };
-
-  const gestures = useStageGestures(container, shownView ?? { scale: 1, x: 0, y: 0 }, setView, handlers);
+  const gestures = useStageGestures(container, shownView ?? { scale: 1, x: 0, y: 0 }, setView, {
+    start: (at) => (step({ type: 'start', at }).pan ? 'pan' : 'track'),
+    move: (at) => void step({ type: 'move', at }),
+    end: (at) => void step({ type: 'end', at }),
+    cancel: () => void step({ type: 'cancel' }),
+  });
 
   const zoomBy = (factor: number) => {
     if (shownView) setView(zoomAround(shownView, factor, [width / 2, height / 2]));
   };
+  const deselect = () => setGestureState({ ...gestureRef.current, selected: null });
   const undo = () => {
     dispatch({ type: 'undo' });
-    setSelected(null);
+    deselect();
     setSaid('Undone.');
   };
   const redo = () => {
     dispatch({ type: 'redo' });
-    setSelected(null);
+    deselect();
     setSaid('Redone.');
   };
+  const { selected } = gesture;
   const deleteSelected = () => {
-    if (selected === null || !shapes[selected]) return;
-    const gone = shapes[selected];
-    setSelected(null);
+    const gone = selected === null ? undefined : shapes[selected];
+    if (!gone) return;
+    deselect();
     commit(
       shapes.filter((_, index) => index !== selected),
       `${describeShape(gone)} deleted.`,
     );
   };
+  useMarkupShortcuts({ undo, redo, deleteSelected: selected === null ? null : deleteSelected });
 
-  // The editor covers the app while open, so its shortcuts work wherever focus is inside it.
-  const shortcuts = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  useLayoutEffect(() => {
-    shortcuts.current = (event) => {
-      if (event.target instanceof HTMLInputElement) return;
-      const key = event.key.toLowerCase();
-      const command = event.ctrlKey || event.metaKey;
-      if (command && key === 'z' && !event.shiftKey) undo();
-      else if (command && (key === 'y' || (key === 'z' && event.shiftKey))) redo();
-      else if ((key === 'delete' || key === 'backspace') && selected !== null) deleteSelected();
-      else return;
-      event.preventDefault();
-    };
-  });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => shortcuts.current(event);
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  /** A label put down with the keyboard: the same as a tap in the middle of what is on screen. */
+  const placeLabelInTheMiddle = () => {
+    if (!shownView) return;
+    const at = [(width / 2 - shownView.x) / scale, (height / 2 - shownView.y) / scale] as const;
+    step({ type: 'start', at });
+    step({ type: 'end', at });
+  };
 
   const save = async () => {
     const stage = stageRef.current;
-    const ui = uiLayerRef.current;
-    if (!stage || !ui) return;
+    const screenOnly = screenOnlyRef.current;
+    if (!stage || !screenOnly) return;
     setSaving(true);
     setFailure(null);
     try {
-      const jpeg = await renderMarkedJpeg(stage, ui, picture);
+      const jpeg = await renderMarkedJpeg(stage, screenOnly, picture);
       const file = new File([jpeg], markedFilename(filename), {
         type: 'image/jpeg',
         lastModified: Date.now(),
@@ -316,13 +198,7 @@ export function MarkupWorkspace(props: Props) {
     }
   };
 
-  const shown = shapes.map((shape, index) => {
-    if (gesture?.kind === 'move' && gesture.index === index) return moveShape(shape, gesture.dx, gesture.dy);
-    if (gesture?.kind === 'handle' && gesture.index === index) return gesture.shape;
-    return shape;
-  });
-  const selectedShape = tool === 'move' && selected !== null ? shown[selected] : undefined;
-  const scale = shownView?.scale ?? 1;
+  const selectedShape = tool === 'move' && selected !== null ? shown.shapes[selected] : undefined;
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-testid="markup-editor">
@@ -331,24 +207,20 @@ export function MarkupWorkspace(props: Props) {
         originalChoice={props.originalChoice}
         hasMarks={shapes.length > 0}
         saving={saving}
-        onCancel={onCancel}
+        question={question}
         onSave={() => void save()}
       />
       <MarkupToolbar
         tool={tool}
         onTool={(next) => {
           setTool(next);
-          setSelected(null);
+          setNotice(null);
+          deselect();
         }}
         color={color}
         onColor={setColor}
         width={widthIndex}
         onWidth={setWidthIndex}
-        labelText={labelText}
-        onLabelText={setLabelText}
-        onPlaceLabel={() =>
-          shownView && placeLabel([(width / 2 - shownView.x) / scale, (height / 2 - shownView.y) / scale])
-        }
         history={{
           canUndo: history.past.length > 0,
           canRedo: history.future.length > 0,
@@ -362,6 +234,15 @@ export function MarkupWorkspace(props: Props) {
           onOut: () => zoomBy(0.8),
           onFit: () => setView(null),
         }}
+      />
+      <ToolOptions
+        tool={tool}
+        labelText={labelText}
+        onLabelText={(text) => {
+          setLabelText(text);
+          setNotice(null);
+        }}
+        onPlaceLabel={placeLabelInTheMiddle}
       />
       {failure && (
         <Alert color="red" role="alert" mx="sm" mb={6}>
@@ -385,30 +266,21 @@ export function MarkupWorkspace(props: Props) {
         }}
       >
         {shownView && width > 0 && (
-          <Stage
-            ref={stageRef}
-            width={width}
-            height={height}
-            scaleX={shownView.scale}
-            scaleY={shownView.scale}
-            x={shownView.x}
-            y={shownView.y}
-            listening={false}
-          >
-            <Layer listening={false}>
-              <KonvaImage image={bitmap} width={picture.width} height={picture.height} />
-            </Layer>
-            <Layer listening={false}>
-              {shown.map((shape, index) => (
-                <ShapeNode key={index} shape={shape} mosaic={mosaic} />
-              ))}
-              {gesture?.kind === 'draw' && <ShapeNode shape={gesture.shape} mosaic={mosaic} />}
-            </Layer>
-            <Layer ref={uiLayerRef} listening={false}>
-              {selectedShape && <SelectionOverlay shape={selectedShape} scale={scale} />}
-            </Layer>
-          </Stage>
+          <MarkupStage
+            stageRef={stageRef}
+            screenOnlyRef={screenOnlyRef}
+            area={{ width, height }}
+            view={shownView}
+            bitmap={bitmap}
+            shapes={shown.shapes}
+            drawing={shown.drawing}
+            selected={selectedShape}
+            mosaic={mosaic}
+          />
         )}
+        <Text role="status" fw={600} data-visible={notice !== null} className={classes.notice}>
+          {notice}
+        </Text>
       </div>
       <VisuallyHidden>
         <ul aria-label="Marks on the photo">

@@ -1,9 +1,7 @@
 import { Circle, Rect } from './konvaParts.ts';
-import { handlesOf, type Shape } from './markupShapes.ts';
-import { shapeBounds } from './MarkupScene.tsx';
-
-/** Handles to reshape a selected mark: a gloved fingertip's size, in screen pixels. */
-export const handlePixels = 48;
+import { handlePixels } from './markupGesture.ts';
+import { handlesOf, shapeBounds } from './markupShapes.ts';
+import type { Shape } from './shapeModel.ts';
 
 /** The selected mark's frame and handles, the same size on screen at any zoom; never saved. */
 export function SelectionOverlay({ shape, scale }: { shape: Shape; scale: number }) {

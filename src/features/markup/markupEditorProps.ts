@@ -1,6 +1,5 @@
 import type { MarkupDraft } from '../../upload/types.ts';
 
-// The editor's props in a module of their own: MarkupEditor renders MarkupWorkspace, which takes the same props.
 export interface MarkupResult {
   /** The marked copy: `<name>.marked.jpg`, upright, within the photo cap. */
   file: File;
@@ -17,7 +16,7 @@ export interface MarkupEditorProps {
   initial?: MarkupDraft;
   /** The original is not attached yet: offer to keep it out. */
   offerKeepOriginal?: boolean;
-  /** Every change of the marks, e.g. to store them with a queued photo. */
+  /** Every change of the marks, given where they are kept (with a queued photo, for a reload). */
   onChange?(draft: MarkupDraft): void;
   onSave(result: MarkupResult): Promise<void> | void;
   onCancel(): void;

@@ -1,4 +1,4 @@
-import type { Shape } from './markupShapes.ts';
+import type { Shape } from './shapeModel.ts';
 
 /** The marks now, with what undo and redo step back and forth through. */
 export interface MarkupHistory {

@@ -2,21 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { historyReducer, startHistory } from './markupHistory.ts';
 import { markedFilename } from './markedFilename.ts';
 import {
-  boxBetween,
   describeShape,
   dragHandle,
   extendShape,
   handlesOf,
-  inkExtent,
+  isShapeKind,
   moveShape,
   readShapes,
   scaleShapes,
   startShape,
-  type Shape,
 } from './markupShapes.ts';
+import { boxBetween, inkExtent, type MarkStyle, type Shape } from './shapeModel.ts';
 
 const arrow: Shape = { kind: 'arrow', from: [10, 10], to: [50, 40], color: '#ff2d2d', width: 8 };
 const label: Shape = { kind: 'text', x: 60, y: 40, text: 'FOD', color: '#ffe600', size: 40 };
+const picture = { width: 1600, height: 1200 };
+const white = (width: number): MarkStyle => ({ color: '#ffffff', width, text: '' });
 
 describe('markup history', () => {
   it('undoes and redoes commits in order, and a new commit drops what could be redone', () => {
@@ -45,8 +46,8 @@ describe('markup shapes', () => {
   });
 
   it('moves every kind of mark by the same offset', () => {
-    expect(moveShape(arrow, 5, -5)).toMatchObject({ from: [15, 5], to: [55, 35] });
-    expect(moveShape(label, 1, 2)).toMatchObject({ x: 61, y: 42 });
+    expect(moveShape(arrow, 5, -5, picture)).toMatchObject({ from: [15, 5], to: [55, 35] });
+    expect(moveShape(label, 1, 2, picture)).toMatchObject({ x: 61, y: 42 });
     const ink: Shape = {
       kind: 'ink',
       points: [
@@ -56,7 +57,7 @@ describe('markup shapes', () => {
       color: '#000000',
       width: 2,
     };
-    expect(moveShape(ink, 1, 1)).toMatchObject({
+    expect(moveShape(ink, 1, 1, picture)).toMatchObject({
       points: [
         [2, 2],
         [3, 4],
@@ -80,16 +81,17 @@ describe('markup shapes', () => {
   });
 
   it('starts a mark where the finger comes down and follows it', () => {
-    const started = startShape('rect', [10, 10], '#ffffff', 4)!;
-    expect(extendShape(started, [10, 10], [4, 30])).toMatchObject({ x: 4, y: 10, w: 6, h: 20 });
-    const ink = startShape('ink', [0, 0], '#ffffff', 4)!;
+    const started = startShape('rect', [10, 10], white(4), picture);
+    expect(extendShape(started, [10, 10], [4, 30], picture)).toMatchObject({ x: 4, y: 10, w: 6, h: 20 });
+    const ink = startShape('ink', [0, 0], white(4), picture);
     const loop = [
       [20, 0],
       [20, 20],
       [0, 0],
-    ].reduce<Shape>((line, at) => extendShape(line, [0, 0], at as [number, number]), ink);
+    ].reduce<Shape>((line, at) => extendShape(line, [0, 0], at as [number, number], picture), ink);
     expect(loop.kind === 'ink' && inkExtent(loop.points)).toBe(20);
-    expect(startShape('move', [0, 0], '#ffffff', 4)).toBeNull();
+    // The Move tool draws nothing.
+    expect(isShapeKind('move')).toBe(false);
   });
 
   it('makes a box from corners in any order', () => {

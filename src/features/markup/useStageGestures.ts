@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type PointerEvent, type RefObject, type WheelEvent } from 'react';
-import type { Point } from './markupShapes.ts';
+import type { Point } from './shapeModel.ts';
 
 /** Screen pixels per picture pixel, and where the picture's corner is on screen. */
 export interface View {

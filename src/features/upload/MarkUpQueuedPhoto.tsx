@@ -82,7 +82,7 @@ export function MarkUpQueuedPhoto({
           filename={entry.filename}
           initial={session.initial}
           offerKeepOriginal={held}
-          onChange={keep}
+          onChange={held ? keep : undefined}
           onSave={save}
           onCancel={cancel}
         />

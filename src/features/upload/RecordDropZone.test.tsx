@@ -6,6 +6,7 @@ import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
 import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
+import { drop, fileItem, folderItem, transfer } from '../../test/dropEvents.ts';
 
 function renderZone(queue: UploadQueue) {
   return render(
@@ -17,38 +18,6 @@ function renderZone(queue: UploadQueue) {
       </UploadQueueProvider>
     </MantineProvider>,
   );
-}
-
-interface FakeItem {
-  kind: string;
-  type: string;
-  getAsFile(): File | null;
-  webkitGetAsEntry(): { isDirectory: boolean; name: string } | null;
-}
-
-function fileItem(file: File): FakeItem {
-  return { kind: 'file', type: file.type, getAsFile: () => file, webkitGetAsEntry: () => null };
-}
-
-function folderItem(name: string): FakeItem {
-  return {
-    kind: 'file',
-    type: '',
-    getAsFile: () => new File([], name),
-    webkitGetAsEntry: () => ({ isDirectory: true, name }),
-  };
-}
-
-function transfer(items: FakeItem[], types = ['Files']) {
-  return { items, types, files: items.map((item) => item.getAsFile()).filter(Boolean), dropEffect: 'none' };
-}
-
-async function drop(target: HTMLElement, dataTransfer: ReturnType<typeof transfer>) {
-  await act(async () => {
-    fireEvent.dragEnter(target, { dataTransfer });
-    fireEvent.dragOver(target, { dataTransfer });
-    fireEvent.drop(target, { dataTransfer });
-  });
 }
 
 describe('RecordDropZone', () => {

@@ -1,20 +1,19 @@
-import { Alert, Box, Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { IconFiles, IconUpload } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useDropzone } from 'react-dropzone';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { RecordRef } from '../../records/recordKinds.ts';
 import type { UploadTarget } from '../../upload/types.ts';
-import { carriesNoFiles, pastedFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
+import { pastedFiles } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
 import { RecordUploadTargetContext } from './recordUploadTarget.tsx';
 import { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 import { UploadList } from './UploadList.tsx';
 import { SharedFilesOffer } from '../share/index.ts';
-import { useUploadQueue, useUploads } from '../../components/uploadQueueContext.tsx';
+import { useUploads } from '../../components/uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
 import desktop from '../../components/desktopOnly.module.css';
 import { useViewOnly } from '../../components/viewOnly.tsx';
-import { useDuplicateCheck } from './duplicateCheck.tsx';
+import { useAttachFiles } from './useAttachFiles.tsx';
 
 export interface RecordDropZoneProps {
   /** The record's entity.id (not its own id): attachments are registered on it. */
@@ -51,46 +50,10 @@ export function RecordDropZone({
   openCameraAtStart = false,
   children,
 }: RecordDropZoneProps) {
-  const queue = useUploadQueue();
-  const [refusals, setRefusals] = useState<string[]>([]);
   const { viewOnly } = useViewOnly();
-
   const target = useMemo<UploadTarget>(() => ({ entityId, label, record }), [entityId, label, record]);
-
-  const attach = useCallback(
-    (files: readonly File[], refusedNames: readonly string[] = []) => {
-      const { refused } = queue.add(files, target);
-      const messages = [
-        ...refusedNames.map((name) => `“${name}” is a folder or not a file; drop the files themselves.`),
-        ...refused.map(({ filename, reason }) => `“${filename}” was not attached: ${reason}`),
-      ];
-      // Unchanged "nothing refused" keeps the zone from rendering again at every drop.
-      setRefusals((shown) => (messages.length === 0 && shown.length === 0 ? shown : messages));
-    },
-    [queue, target],
-  );
-
-  const duplicates = useDuplicateCheck(target);
-
-  const { getRootProps, getInputProps, open } = useDropzone({
-    noClick: true,
-    noKeyboard: true,
-    // Pastes are taken from the whole document below, not only when focus is inside the zone.
-    noPaste: true,
-    useFsAccessApi: false,
-    getFilesFromEvent: readDroppedFiles,
-    onDrop: (accepted, _rejected, event) => {
-      const refusedNames = refusedInDrop(event);
-      duplicates.check(accepted, (files) => attach(files, refusedNames));
-    },
-  });
-
-  const refuseNonFiles = (event: React.DragEvent) => {
-    if (carriesNoFiles(event.dataTransfer)) {
-      event.preventDefault();
-      setRefusals(['Only files can be attached. Drop files from your device, not text or links.']);
-    }
-  };
+  const files = useAttachFiles(target);
+  const { attach, attachUnlessDuplicate } = files;
 
   // The overlay follows the page's own drag events, not react-dropzone's isDragActive: that one is
   // set once the dragged items are read, after the event, so a drop in the same moment came first
@@ -99,53 +62,32 @@ export function RecordDropZone({
 
   useEffect(() => {
     const onPaste = (event: ClipboardEvent) => {
-      const files = pastedFiles(event);
-      if (files.length === 0) return;
+      const pasted = pastedFiles(event);
+      if (pasted.length === 0) return;
       event.preventDefault();
-      duplicates.check(files, attach);
+      attachUnlessDuplicate(pasted);
     };
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
-  }, [attach, duplicates]);
+  }, [attachUnlessDuplicate]);
 
   return (
-    <Box {...getRootProps({ onDrop: refuseNonFiles, className: classes.zone })}>
+    <Box {...files.getRootProps({ className: classes.zone })}>
       {/* The visible "Choose files" button is the control; this input only serves it. */}
-      <input {...getInputProps({ 'aria-hidden': true })} data-testid="choose-files-input" />
+      <input {...files.getInputProps({ 'aria-hidden': true })} data-testid="choose-files-input" />
       {!viewOnly && (
         <Group gap="sm" mb="sm" className={classes.actions}>
-          <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={open}>
+          <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={files.open}>
             Choose files
           </Button>
-          <TakePhotoButton
-            target={target}
-            onFiles={(files) => attach(files)}
-            openAtStart={openCameraAtStart}
-          />
+          <TakePhotoButton target={target} onFiles={(shot) => attach(shot)} openAtStart={openCameraAtStart} />
           <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
             or drop files anywhere on this page, or paste a screenshot
           </Text>
         </Group>
       )}
-      {refusals.length > 0 && (
-        <Alert
-          color="orange"
-          title="Some items were not attached"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setRefusals([])}
-          mb="sm"
-          role="alert"
-        >
-          {refusals.map((message, index) => (
-            <Text key={index} size="sm">
-              {message}
-            </Text>
-          ))}
-        </Alert>
-      )}
+      <div className={classes.notices}>{files.notices}</div>
       <SharedFilesOffer label={label} onAttach={attach} />
-      {duplicates.prompt}
       <RecordUploads entityId={entityId} label={label} />
       <RecordUploadTargetContext.Provider value={target}>{children}</RecordUploadTargetContext.Provider>
       {pageDrag && (

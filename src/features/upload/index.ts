@@ -6,3 +6,5 @@ export { LeftByOthersNotice } from './LeftByOthersNotice.tsx';
 export { readDroppedFiles } from './readDroppedFiles.ts';
 export { useDuplicateCheck } from './duplicateCheck.tsx';
 export { usePageFileDrag } from './usePageFileDrag.ts';
+export { TakePhotoButton } from './camera/TakePhotoButton.tsx';
+export { useAttachFiles } from './useAttachFiles.tsx';

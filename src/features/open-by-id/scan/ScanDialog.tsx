@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBulb, IconBulbOff } from '@tabler/icons-react';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
+import { useDialogFocus } from '../../../components/dialogFocus.ts';
 import { hasTorch, setTorch } from '../../../components/camera/cameraStream.ts';
 import { createBarcodeDetector, signalScanned } from './barcodeDetector.ts';
 import classes from '../../../components/camera/cameraView.module.css';
@@ -66,6 +67,7 @@ export default function ScanDialog({ onClose, onScan }: Props) {
     onScan(text);
   });
   const track = camera.status === 'live' ? camera.track : undefined;
+  const focus = useDialogFocus();
 
   return (
     <Modal
@@ -75,7 +77,7 @@ export default function ScanDialog({ onClose, onScan }: Props) {
       title="Scan a label"
       classNames={{ content: classes.content, body: classes.body }}
     >
-      <Stack gap="sm" className={classes.layout}>
+      <Stack gap="sm" className={classes.layout} ref={focus}>
         {camera.status === 'unavailable' ? (
           <Alert color="orange" title="The camera cannot be used to scan" role="alert">
             {camera.reason} A label can still be read with a hardware scanner, or its id typed on the home

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Image, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Image, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../../components/DeleteAttachmentDialog.tsx';
+import { useDialogFocus } from '../../../components/dialogFocus.ts';
 import { useUploadQueue, useUploads } from '../../../components/uploadQueueContext.tsx';
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
 import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
 import { photoFilename, takePhoto } from './takePhoto.ts';
+import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
 import classes from '../../../components/camera/cameraView.module.css';
 
@@ -39,6 +41,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [editing, setEditing] = useState(false);
   const urls = useRef<string[]>([]);
+  const focus = useDialogFocus();
 
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
@@ -49,9 +52,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
     setProblem(null);
     try {
       const blob = await takePhoto(video, camera.track);
-      const file = new File([blob], photoFilename(new Date(), shots.length + 1), {
-        type: blob.type || 'image/jpeg',
-      });
+      const file = new File([blob], photoFilename(new Date(), shots.length + 1), { type: 'image/jpeg' });
       const { added, refused } = queue.add([file], target);
       const [entry] = added;
       if (!entry) throw new Error(refused[0]?.reason ?? 'The photo could not be queued.');
@@ -87,6 +88,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
 
   const entryOf = (shot: Shot) => uploads.find((entry) => entry.id === shot.entryId);
   const count = shots.length;
+  const summary = shotsSummary(shots.flatMap((shot) => entryOf(shot) ?? []));
 
   return (
     <Modal
@@ -96,10 +98,16 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
       closeOnEscape={!editing}
       fullScreen
       title={`Photos for ${target.label}`}
-      closeButtonProps={{ 'aria-label': 'Close the camera' }}
+      // The shots are already on their way: closing keeps them, and says so.
+      closeButtonProps={{
+        'aria-label':
+          count === 0
+            ? 'Close the camera'
+            : `Close the camera, keeping the ${count === 1 ? 'photo' : `${count} photos`}`,
+      }}
       classNames={{ content: classes.content, body: classes.body }}
     >
-      <Stack gap="sm" className={classes.layout}>
+      <Stack gap="sm" className={classes.layout} ref={focus}>
         {camera.status === 'unavailable' ? (
           <Alert color="orange" title="The camera cannot be shown here" role="alert">
             <Stack gap="sm" align="flex-start">
@@ -132,16 +140,17 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
           </Alert>
         )}
         <Group justify="center">
+          {/* Never disabled while a shot is taken: focus stays on it for the next one (shoot ignores presses meanwhile). */}
           <ActionIcon
             size={88}
             radius="xl"
             variant="filled"
             aria-label="Take photo"
+            aria-busy={busy}
             onClick={() => void shoot()}
             disabled={camera.status !== 'live'}
-            loading={busy}
           >
-            <IconCamera size={44} aria-hidden />
+            {busy ? <Loader size={40} color="white" aria-hidden /> : <IconCamera size={44} aria-hidden />}
           </ActionIcon>
         </Group>
         {count > 0 && (
@@ -170,13 +179,15 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
                       />
                     )}
                     <Tooltip label="Delete this photo">
+                      {/* Looks disabled while the photo is being attached, but keeps focus (a disabled button drops it). */}
                       <ActionIcon
                         variant="filled"
                         color="red"
                         size={48}
                         aria-label={`Delete ${name}`}
-                        disabled={entry?.state === 'registering'}
-                        onClick={() => remove(shot)}
+                        data-disabled={entry?.state === 'registering' || undefined}
+                        aria-disabled={entry?.state === 'registering' || undefined}
+                        onClick={() => entry?.state !== 'registering' && remove(shot)}
                       >
                         <IconTrash size={20} aria-hidden />
                       </ActionIcon>
@@ -187,8 +198,11 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
             })}
           </ul>
         )}
+        <Text ta="center" role="status" data-testid="camera-shots-summary">
+          {count === 0 ? 'Each photo is attached as soon as it is taken.' : summary}
+        </Text>
         <Button size="xl" onClick={onClose} variant={count > 0 ? 'filled' : 'default'}>
-          {count === 0 ? 'Close' : count === 1 ? 'Attach 1 photo' : `Attach ${count} photos`}
+          {count === 0 ? 'Close' : 'Done'}
         </Button>
       </Stack>
       <DeleteAttachmentDialog

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button } from '@mantine/core';
+import { Button, type ButtonProps } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import type { UploadTarget } from '../../../upload/types.ts';
 
@@ -15,17 +15,23 @@ interface Props {
   onFiles(files: File[]): void;
   /** Opens the camera at once (the technician asked for it when scanning). */
   openAtStart?: boolean;
+  /** How the button looks where it sits among others (an evidence slot's are small). */
+  size?: ButtonProps['size'];
+  /** Its name for screen readers where "Take photo" alone would not say for what. */
+  label?: string;
 }
 
 /** "Take photo": the in-page camera, with the device's camera app as the way out when it cannot run. */
-export function TakePhotoButton({ target, onFiles, openAtStart = false }: Props) {
+export function TakePhotoButton({ target, onFiles, openAtStart = false, size, label }: Props) {
   const [open, setOpen] = useState(openAtStart);
   const cameraApp = useRef<HTMLInputElement>(null);
   return (
     <>
       <Button
         variant="default"
-        leftSection={<IconCamera size={20} aria-hidden />}
+        size={size}
+        aria-label={label}
+        leftSection={<IconCamera size={size === 'sm' ? 18 : 20} aria-hidden />}
         onClick={() => setOpen(true)}
       >
         Take photo

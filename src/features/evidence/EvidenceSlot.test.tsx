@@ -1,0 +1,70 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeFragmentData } from '../../graphql/generated/index.ts';
+import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import type { UploadQueue } from '../../upload/uploadQueue.ts';
+import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
+import { drop, fileItem, folderItem, transfer } from '../../test/dropEvents.ts';
+import { RecordAttachmentsFields } from '../attachments/index.ts';
+import { EvidenceSlot } from './EvidenceSlot.tsx';
+import { EvidenceSlotFields } from './evidenceDocuments.ts';
+
+const field = makeFragmentData(
+  {
+    id: 41,
+    name: 'Part photo',
+    type: 'FILE_ATTACHMENT',
+    required: true,
+    helpText: null,
+    fileAttachmentId: null,
+    entity: {
+      id: 9041,
+      ...makeFragmentData({ __typename: 'Entity', id: 9041, fileAttachments: [] }, RecordAttachmentsFields),
+    },
+  },
+  EvidenceSlotFields,
+);
+
+function renderSlot(queue: UploadQueue) {
+  return render(
+    <MantineProvider>
+      <UploadQueueProvider queue={queue}>
+        <EvidenceSlot field={field} contextLine="Run 1 · SN 0041 · Step 4" dragging={false} />
+      </UploadQueueProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('EvidenceSlot', () => {
+  it('says which dropped items were refused: a folder is named, the files beside it go to the field', async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    renderSlot(queue);
+    const photo = new File(['x'], 'photo.jpg', { type: 'image/jpeg' });
+
+    await drop(screen.getByTestId('evidence-slot'), transfer([folderItem('weld photos'), fileItem(photo)]));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '“weld photos” is a folder or not a file; drop the files themselves.',
+    );
+    await vi.waitFor(() => expect(queue.getSnapshot().map((entry) => entry.filename)).toEqual(['photo.jpg']));
+    expect(queue.getSnapshot()[0]!.target).toEqual({
+      entityId: 9041,
+      label: 'Run 1 · SN 0041 · Step 4 · Part photo',
+      record: { kind: 'runStepField', id: 41 },
+    });
+  });
+
+  it('says so when the queue refuses a file, as the page does', async () => {
+    const world = createQueueWorld();
+    renderSlot(world.makeQueue({ maxUploadBytes: () => 3 }));
+
+    await drop(screen.getByTestId('evidence-slot'), transfer([fileItem(new File(['four'], 'big.bin'))]));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '“big.bin” was not attached: Larger than the 3 B limit',
+    );
+    expect(world.server.ticketRequests).toHaveLength(0);
+  });
+});

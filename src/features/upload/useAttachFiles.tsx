@@ -1,0 +1,106 @@
+import { Alert, Text } from '@mantine/core';
+import { useCallback, useState, type DragEvent, type ReactNode } from 'react';
+import { useDropzone, type DropzoneRootProps } from 'react-dropzone';
+import type { UploadTarget } from '../../upload/types.ts';
+import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { carriesNoFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
+import { useDuplicateCheck } from './duplicateCheck.tsx';
+
+export interface AttachFiles {
+  /** Props for the drop target's root element. */
+  getRootProps(props?: DropzoneRootProps): DropzoneRootProps;
+  /** Props for the hidden input behind "Choose files". */
+  getInputProps: ReturnType<typeof useDropzone>['getInputProps'];
+  /** Opens the file picker. */
+  open(): void;
+  /** Files are dragged over this target itself. */
+  isDragActive: boolean;
+  /** Queues files for the target and reports what was refused (`refusedNames`: items that were not files). */
+  attach(files: readonly File[], refusedNames?: readonly string[]): void;
+  /** Like attach, after asking about any file already attached or on its way to the same target. */
+  attachUnlessDuplicate(files: readonly File[]): void;
+  /** What was refused, and the question about duplicates: shown where the target shows its messages. */
+  notices: ReactNode;
+}
+
+/**
+ * One way for a drop target (a record page, an evidence slot) to take files: drop, choose, and whatever
+ * else the target wires to `attach`; folders, non-files and what the queue refuses are reported in
+ * the same words everywhere. `nested`: the target sits inside a larger one, which must not see its drops.
+ */
+export function useAttachFiles(
+  target: UploadTarget | null,
+  { nested = false }: { nested?: boolean } = {},
+): AttachFiles {
+  const queue = useUploadQueue();
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const duplicates = useDuplicateCheck(target);
+
+  const attach = useCallback(
+    (files: readonly File[], refusedNames: readonly string[] = []) => {
+      const { refused } = target ? queue.add(files, target) : { refused: [] };
+      const messages = [
+        ...refusedNames.map((name) => `“${name}” is a folder or not a file; drop the files themselves.`),
+        ...refused.map(({ filename, reason }) => `“${filename}” was not attached: ${reason}`),
+      ];
+      // Unchanged "nothing refused" keeps the target from rendering again at every drop.
+      setRefusals((shown) => (messages.length === 0 && shown.length === 0 ? shown : messages));
+    },
+    [queue, target],
+  );
+  const attachUnlessDuplicate = (files: readonly File[]) => duplicates.check(files, (fresh) => attach(fresh));
+
+  const dropzone = useDropzone({
+    noClick: true,
+    noKeyboard: true,
+    // Pastes are the record page's to take, from the whole document, not only with focus in here.
+    noPaste: true,
+    useFsAccessApi: false,
+    noDragEventsBubbling: nested,
+    disabled: target === null,
+    getFilesFromEvent: readDroppedFiles,
+    onDrop: (accepted, _rejected, event) => {
+      const refusedNames = refusedInDrop(event);
+      duplicates.check(accepted, (files) => attach(files, refusedNames));
+    },
+  });
+
+  const refuseNonFiles = (event: DragEvent) => {
+    if (carriesNoFiles(event.dataTransfer)) {
+      event.preventDefault();
+      setRefusals(['Only files can be attached. Drop files from your device, not text or links.']);
+    }
+  };
+
+  const notices = (
+    <>
+      {refusals.length > 0 && (
+        <Alert
+          color="orange"
+          title="Some items were not attached"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setRefusals([])}
+          role="alert"
+        >
+          {refusals.map((message, index) => (
+            <Text key={index} size="sm">
+              {message}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      {duplicates.prompt}
+    </>
+  );
+
+  return {
+    getRootProps: (props) => dropzone.getRootProps({ ...props, onDrop: refuseNonFiles }),
+    getInputProps: dropzone.getInputProps,
+    open: dropzone.open,
+    isDragActive: dropzone.isDragActive,
+    attach,
+    attachUnlessDuplicate,
+    notices,
+  };
+}
