@@ -70,3 +70,22 @@ export function RecentRecordsList({ records }: { records: readonly RecentRecord[
     </Stack>
   );
 }
+
+/** This person's recent records as one plain list: where a shared photo most likely belongs. */
+export function RecentRecordLinks({ records, title }: { records: readonly RecentRecord[]; title: string }) {
+  if (records.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby="recent-links-heading" gap="xs">
+      <Title order={2} size="h4" id="recent-links-heading">
+        {title}
+      </Title>
+      <Stack component="ul" gap={0} p={0} m={0} className={classes.list}>
+        {records.map((record) => (
+          <li key={`${record.kind}-${record.id}`} className={classes.item}>
+            <RecentLink record={record} prominent={false} />
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
