@@ -6,6 +6,7 @@ import { ConfigErrorPage } from '../pages/-components/ConfigErrorPage';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
 import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
+import { countMoving } from '../upload/uploadCounts';
 import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
@@ -68,6 +69,12 @@ export async function startApp(
   };
   restoreWhenSignedIn();
   session.subscribe(restoreWhenSignedIn);
+  // No new version is started, in any tab, while this page has files on the wire.
+  const { uploads } = services;
+  updates.holdReloadWhile({
+    isMoving: () => countMoving(uploads.getSnapshot()) > 0,
+    subscribe: uploads.subscribe,
+  });
   const router = createAppRouter({ auth: session, apolloClient: services.client });
   root.render(
     <StrictMode>

@@ -15,6 +15,7 @@ import classes from './RecordDropZone.module.css';
 import desktop from '../../components/desktopOnly.module.css';
 import { useViewOnly } from '../../components/viewOnly.tsx';
 import { useDuplicateCheck } from './duplicateCheck.tsx';
+import { displayFilename } from '../../components/displayFilename.ts';
 
 export interface RecordDropZoneProps {
   /** The record's entity.id (not its own id): attachments are registered on it. */
@@ -61,8 +62,12 @@ export function RecordDropZone({
     (files: readonly File[], refusedNames: readonly string[] = []) => {
       const { refused } = queue.add(files, target);
       const messages = [
-        ...refusedNames.map((name) => `“${name}” is a folder or not a file; drop the files themselves.`),
-        ...refused.map(({ filename, reason }) => `“${filename}” was not attached: ${reason}`),
+        ...refusedNames.map(
+          (name) => `“${displayFilename(name).text}” is a folder or not a file; drop the files themselves.`,
+        ),
+        ...refused.map(
+          ({ filename, reason }) => `“${displayFilename(filename).text}” was not attached: ${reason}`,
+        ),
       ];
       // Unchanged "nothing refused" keeps the zone from rendering again at every drop.
       setRefusals((shown) => (messages.length === 0 && shown.length === 0 ? shown : messages));
