@@ -60,7 +60,8 @@ export function SharedFileList({ share }: { share: Share }) {
               >
                 {name.text}
               </Text>
-              <Text size="xs" c="dimmed">
+              {/* Not dimmed: the list also sits on coloured alerts, where dimmed grey is under 4.5:1. */}
+              <Text size="xs">
                 {formatBytes(file.size)}
                 {name.revealed && ' · This name contains hidden characters, shown as [U+…] codes.'}
               </Text>
