@@ -276,15 +276,16 @@ test.describe('shares on a shared tablet', () => {
     context,
   }) => {
     const hostile = await startHostileSite();
-    const [mine, hidden, open] = [unique('taylors.png'), unique('hidden.jpg'), unique('open.jpg')];
+    const names = { mine: unique('taylors.png'), whose: unique('whose.png') };
+    const planted = { open: unique('open.jpg'), hidden: unique('hidden.jpg') };
     try {
       const taylor = await context.newPage();
       await signIn(taylor, '/parts/1', TECHNICIAN);
       await waitForOfflineReady(taylor);
-      await shareIntoApp(taylor, [{ name: mine, type: 'image/png', bytes: PNG_BYTES }]);
+      await shareIntoApp(taylor, [{ name: names.mine, type: 'image/png', bytes: PNG_BYTES }]);
       await taylor.waitForURL((url) => url.pathname === '/share' && url.search === '');
       const shared = taylor.getByRole('region', { name: 'Shared files' });
-      await expect(shared).toContainText(mine);
+      await expect(shared).toContainText(names.mine);
       await expect(shared).toContainText(/Shared at \d/);
       await expect(shared.getByTestId('shared-thumbnail')).toBeVisible();
       await expect(shared).toContainText('Attach these only if you shared them.');
@@ -292,30 +293,34 @@ test.describe('shares on a shared tablet', () => {
       await taylor.close();
       await context.clearCookies();
 
-      // A website posts files to the share target: hiding its address they wait, nobody's; with it,
-      // they are refused.
-      const site = await context.newPage();
-      await site.goto(hostile.plant(hidden, 'no-referrer'));
-      await site.waitForURL(/\/oidc\/interaction\//);
-      await site.goto(hostile.plant(open, 'origin'));
-      await site.waitForURL(/\/oidc\/interaction\//);
-      await submitLogin(site, VIEWER.email, VIEWER.password);
-      await site.waitForURL((url) => url.origin === APP_ORIGIN && url.pathname === '/share');
-      await expect(site.getByRole('alert')).toContainText('Files sent here by another website were refused.');
-      const ask = site.getByRole('region', { name: /while nobody was signed in$/ });
-      await expect(ask).toContainText(hidden);
-      await expect(site.getByText(mine)).toHaveCount(0);
-      await expect(site.getByText(open)).toHaveCount(0);
+      const tab = await context.newPage();
+      // A website posts files to the share target, showing its address or hiding it: refused both ways.
+      await tab.goto(hostile.plant(planted.hidden, 'no-referrer'));
+      await tab.waitForURL(/\/oidc\/interaction\//);
+      // Shared into the app while nobody is signed in: kept, nobody's.
+      await tab.goto(`${APP_ORIGIN}/manifest.webmanifest`);
+      await shareIntoApp(tab, [{ name: names.whose, type: 'image/png', bytes: PNG_BYTES }]);
+      await tab.waitForURL(/\/oidc\/interaction\//);
+      await tab.goto(hostile.plant(planted.open, 'origin'));
+      await tab.waitForURL(/\/oidc\/interaction\//);
+      await submitLogin(tab, VIEWER.email, VIEWER.password);
+      await tab.waitForURL((url) => url.origin === APP_ORIGIN && url.pathname === '/share');
+      await expect(tab.getByRole('alert')).toContainText('Files sent here by another website were refused.');
+      const ask = tab.getByRole('region', { name: /while nobody was signed in$/ });
+      await expect(ask).toContainText(names.whose);
+      for (const name of [names.mine, planted.open, planted.hidden]) {
+        await expect(tab.getByText(name)).toHaveCount(0);
+      }
       await ask.getByRole('button', { name: 'Not mine: discard' }).click();
       await expect(ask).toHaveCount(0);
-      expect((await shareInboxNames(context)).sort()).toEqual([mine]);
-      await signOutAtProvider(site, VIEWER.name);
-      await site.close();
+      expect(await shareInboxNames(context)).toEqual([names.mine]);
+      await signOutAtProvider(tab, VIEWER.name);
+      await tab.close();
 
       // Taylor is offered their share again, and it goes when they sign out.
       const back = await context.newPage();
       await signIn(back, '/parts/1', TECHNICIAN);
-      await expect(back.getByRole('region', { name: 'Shared files' })).toContainText(mine);
+      await expect(back.getByRole('region', { name: 'Shared files' })).toContainText(names.mine);
       await signOutAtProvider(back, TECHNICIAN.name);
       expect(await shareInboxNames(context)).toEqual([]);
     } finally {

@@ -28,13 +28,14 @@ function inboxAt(clock: { now: number }) {
 }
 
 /** What the browser hands the worker for a share-target navigation (mode 'navigate' cannot be built). */
-function shareNavigation(files: globalThis.File[], referrer = ''): Request {
+function shareNavigation(files: globalThis.File[], referrer = '', origin: string | null = null): Request {
   // Only the part of FormData the worker reads: jsdom's FormData takes no Node File.
   const form = { getAll: (name: string) => (name === 'files' ? files : []) };
   return {
     url: 'https://app.test/share',
     mode: 'navigate',
     referrer,
+    headers: new Headers(origin === null ? {} : { origin }),
     formData: async () => form,
   } as unknown as Request;
 }
@@ -100,7 +101,7 @@ describe('the share inbox', () => {
 describe('receiving a share in the service worker', () => {
   it('keeps the files and names the share in the redirect to the share page', async () => {
     const inbox = inboxAt({ now: 1000 });
-    const response = await receiveShare(shareNavigation([file('photo.jpg')]), inbox);
+    const response = await receiveShare(shareNavigation([file('photo.jpg')]), 'none', inbox);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('https://app.test/share?received=share-1');
     expect((await inbox.list())[0]!.owner).toBeNull();
@@ -108,30 +109,40 @@ describe('receiving a share in the service worker', () => {
 
   it('refuses a form posted by another website, keeping what waits', async () => {
     const inbox = inboxAt({ now: 1000 });
-    await receiveShare(shareNavigation([file('genuine.jpg')]), inbox);
+    await receiveShare(shareNavigation([file('genuine.jpg')]), 'none', inbox);
     const response = await receiveShare(
-      shareNavigation([file('planted.jpg')], 'https://evil.example/page'),
+      shareNavigation([file('planted.jpg')], 'https://evil.example/page', 'https://evil.example'),
+      'none',
       inbox,
     );
     expect(response.headers.get('location')).toBe('https://app.test/share?problem=cross-site');
+    // Hiding its referrer, the website's page is still the navigation's initiator.
+    const hidden = await receiveShare(shareNavigation([file('hidden.jpg')], '', 'null'), 'foreign', inbox);
+    expect(hidden.headers.get('location')).toBe('https://app.test/share?problem=cross-site');
     expect(await bodies((await inbox.list()).flatMap((share) => share.files))).toEqual(['genuine.jpg']);
   });
 
   it('says so when a share would pass the limits', async () => {
     const inbox = inboxAt({ now: 1000 });
     const flood = Array.from({ length: SHARE_LIMITS.maxFiles + 1 }, (_, i) => file(`flood-${i}.jpg`));
-    const response = await receiveShare(shareNavigation(flood), inbox);
+    const response = await receiveShare(shareNavigation(flood), 'none', inbox);
     expect(response.headers.get('location')).toBe('https://app.test/share?problem=too-many');
     expect(await inbox.list()).toEqual([]);
   });
 
   it('tells a share navigation from a cross-site one by what the worker can see', () => {
     const own = 'https://app.test';
-    const at = (referrer: string, mode = 'navigate') => ({ referrer, mode }) as unknown as Request;
-    expect(isCrossSiteShare(at(''), own)).toBe(false);
-    expect(isCrossSiteShare(at('https://app.test/parts/1'), own)).toBe(false);
-    expect(isCrossSiteShare(at('https://evil.example/'), own)).toBe(true);
-    expect(isCrossSiteShare(at('https://app.test.evil.example/'), own)).toBe(true);
-    expect(isCrossSiteShare(at('', 'no-cors'), own)).toBe(true);
+    const at = (referrer: string, origin: string | null = null, mode = 'navigate') =>
+      ({ referrer, mode, headers: new Headers(origin === null ? {} : { origin }) }) as unknown as Request;
+    // The share sheet: no page behind it. One of the app's pages: its own origin.
+    expect(isCrossSiteShare(at(''), own, 'none')).toBe(false);
+    expect(isCrossSiteShare(at('https://app.test/parts/1', own), own, 'ours')).toBe(false);
+    expect(isCrossSiteShare(at('', 'null'), own, 'ours')).toBe(false);
+    // Another website, by any of the three signs.
+    expect(isCrossSiteShare(at('', 'null'), own, 'foreign')).toBe(true);
+    expect(isCrossSiteShare(at('', 'https://evil.example'), own, 'none')).toBe(true);
+    expect(isCrossSiteShare(at('https://evil.example/'), own, 'none')).toBe(true);
+    expect(isCrossSiteShare(at('https://app.test.evil.example/'), own, 'none')).toBe(true);
+    expect(isCrossSiteShare(at('', null, 'no-cors'), own, 'none')).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { SHARE_TARGET_PATH } from './shareTarget.ts';
-import { receiveShare } from './receiveShare.ts';
+import { receiveShare, type ShareInitiator } from './receiveShare.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -41,9 +41,16 @@ self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CONFIG_CACHE).then((cache) => cache.add('/config.json')));
 });
 
+/** The page that started a navigation (Chromium names it in clientId): another origin's is not ours to see. */
+async function initiatorOf(event: ExtendableEvent | undefined): Promise<ShareInitiator> {
+  const clientId = (event as FetchEvent | undefined)?.clientId;
+  if (!clientId) return 'none';
+  return (await self.clients.get(clientId)) ? 'ours' : 'foreign';
+}
+
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH,
-  ({ request }) => receiveShare(request),
+  async ({ request, event }) => receiveShare(request, await initiatorOf(event)),
   'POST',
 );
 
