@@ -3,6 +3,7 @@ import { IconShare } from '@tabler/icons-react';
 import { SharedFileList, sharedAt } from './SharedFileList.tsx';
 import { UnclaimedShares } from './UnclaimedShares.tsx';
 import { useShares } from './useShares.ts';
+import { useShareInbox } from './shareInboxContext.tsx';
 
 const filesText = (count: number) => (count === 1 ? '1 shared file' : `${count} shared files`);
 
@@ -11,7 +12,17 @@ const filesText = (count: number) => (count === 1 ? '1 shared file' : `${count} 
  * attaches them here. Nothing is attached without that tap, so opening some other record first is
  * harmless; shares nobody claimed are asked about first.
  */
-export function SharedFilesOffer({ label, onAttach }: { label: string; onAttach: (files: File[]) => void }) {
+export function SharedFilesOffer(props: OfferProps) {
+  // Pages rendered without a share target (component tests) have nothing to offer.
+  return useShareInbox() ? <Offer {...props} /> : null;
+}
+
+interface OfferProps {
+  label: string;
+  onAttach: (files: File[]) => void;
+}
+
+function Offer({ label, onAttach }: OfferProps) {
   const { shares, failure, claim, take, discard } = useShares();
   if (failure) {
     return (
