@@ -92,6 +92,27 @@ export const STORAGE_KEYS = {
     onSignOut: 'kept',
     holds: "device setting: light or dark colours (Mantine's name)",
   },
+  olderRecentRecords: {
+    area: 'localStorage',
+    name: 'floor-recent-records',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds: 'left by versions before this list: records opened on the device by anyone; no longer written',
+  },
+  olderLastPage: {
+    area: 'localStorage',
+    name: 'floor-last-page',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds: 'left by versions before this list: the last page under its old name; no longer written',
+  },
+  olderDeviceSettings: {
+    area: 'localStorage',
+    name: 'floor-attach.',
+    match: 'prefix',
+    onSignOut: 'cleared',
+    holds: 'left by versions before this list: device settings under their old names; no longer read',
+  },
   uploads: {
     area: 'indexedDB',
     name: 'floor-uploads-v2',
