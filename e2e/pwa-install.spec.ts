@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { clientCredentialsToken, gql, startSandbox } from '../sandbox/test/harness.ts';
 import { createAppServer } from '../scripts/serve-app.mjs';
+import type { Page } from '@playwright/test';
 import { expect, freePort, SANDBOX_URL, signIn, TECHNICIAN, test } from './fixtures.ts';
-import { waitForOfflineReady } from './pwa-support.ts';
+import { shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
+import { PNG_BYTES } from './test-files.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -57,6 +59,12 @@ test.describe('installable app', () => {
     // Playwright's contexts are incognito profiles, where Chromium never offers installing; that is
     // the profile's doing, and every other criterion is the app's.
     expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+
+    // Files are not pages: opened in the tab, the worker lets the server answer, never with the app.
+    const config = await page.goto('/config.json');
+    expect(config?.headers()['content-type']).toContain('application/json');
+    expect((await page.goto('/sw.js'))?.headers()['content-type']).toContain('javascript');
+    expect((await page.goto('/assets/gone-123.js'))?.status()).toBe(404);
   });
 
   test('opened from the home screen it goes back to the last page', async ({ page }) => {
@@ -74,30 +82,14 @@ test.describe('installable app', () => {
     await page.goto('/parts/1');
     await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
 
-    // What the tablet's share sheet does: a multipart POST navigation to the manifest's action.
-    await page.evaluate((name) => {
-      const form = document.createElement('form');
-      form.method = 'POST';
-      form.action = '/share';
-      form.enctype = 'multipart/form-data';
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.name = 'files';
-      const transfer = new DataTransfer();
-      transfer.items.add(
-        new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' }),
-      );
-      input.files = transfer.files;
-      form.append(input);
-      document.body.append(form);
-      form.submit();
-    }, filename);
+    await shareIntoApp(page, [{ name: filename, type: 'image/png', bytes: PNG_BYTES }]);
     await page.waitForURL((url) => url.pathname === '/share');
     await expect(page.getByRole('heading', { name: 'Attach shared files' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Shared files' })).toContainText(filename);
-    // Recent records are offered; the scan box is the other way in.
-    await expect(page.getByRole('link', { name: 'Run 1' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Part 1' })).toBeVisible();
+    // This person's recent records are offered; the scan box is the other way in.
+    const recent = page.getByRole('region', { name: 'Your recent records' });
+    await expect(recent.getByRole('link', { name: /^Run 1: / })).toBeVisible();
+    await expect(recent.getByRole('link', { name: /^Part 1: / })).toBeVisible();
 
     await page.getByLabel('Kind').selectOption('run');
     await page.getByLabel('Id, scanned label or link').fill('RUN-1');
@@ -117,9 +109,35 @@ test.describe('installable app', () => {
   });
 });
 
+/** Holds this tab's storage PUTs until the returned function is called. */
+async function holdPuts(page: Page, sandboxUrl: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`${sandboxUrl}/storage/**`, async (route) => {
+    if (route.request().method() === 'PUT') await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+async function chooseTextFile(page: Page, name: string): Promise<void> {
+  await page.getByTestId('choose-files-input').setInputFiles({
+    name,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('readings'),
+  });
+  await expect(page.getByRole('listitem', { name: `${name}: Uploading` }).first()).toBeVisible();
+}
+
+const markPage = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+const pageWasKept = (page: Page) =>
+  page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === true);
+
 test.describe('a new version', () => {
-  test('is announced, and reloads only when asked and once the file in flight is attached', async ({
+  test('is announced, and starts only when asked and once no tab has a file in flight: no tab reloads mid-upload', async ({
     page,
+    context,
   }) => {
     test.setTimeout(120_000);
     // A deployment of its own whose files this test can replace with a "new version".
@@ -136,20 +154,18 @@ test.describe('a new version', () => {
     try {
       await signIn(page, '/runs/1', TECHNICIAN, appOrigin);
       await waitForOfflineReady(page);
+      // A second tab of the same app, signed in through the provider's session.
+      const other = await context.newPage();
+      await other.goto(`${appOrigin}/runs/1`);
+      await expect(other.getByText('Run 1', { exact: true })).toBeVisible();
+      await waitForOfflineReady(other);
 
-      let releasePut!: () => void;
-      const putReleased = new Promise<void>((resolve) => (releasePut = resolve));
-      await page.route(`${sandbox.url}/storage/**`, async (route) => {
-        if (route.request().method() === 'PUT') await putReleased;
-        await route.fallback();
-      });
-      const filename = `during-update-${Date.now().toString(36)}.txt`;
-      await page.getByTestId('choose-files-input').setInputFiles({
-        name: filename,
-        mimeType: 'text/plain',
-        buffer: Buffer.from('readings'),
-      });
-      await expect(page.getByRole('listitem', { name: `${filename}: Uploading` }).first()).toBeVisible();
+      const stamp = Date.now().toString(36);
+      const [here, there] = [`during-update-${stamp}.txt`, `other-tab-${stamp}.txt`];
+      const releaseHere = await holdPuts(page, sandbox.url);
+      const releaseThere = await holdPuts(other, sandbox.url);
+      await chooseTextFile(page, here);
+      await chooseTextFile(other, there);
 
       // Deploy: the worker's script changes; an update check finds it (the app checks hourly and when shown).
       const worker = path.join(dist, 'sw.js');
@@ -157,25 +173,30 @@ test.describe('a new version', () => {
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
       const notice = page.getByRole('status').filter({ hasText: 'Update available' });
       await expect(notice).toContainText('Update available: reload to use the new version.');
+      await markPage(page);
+      await markPage(other);
 
-      await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
       await notice.getByRole('button', { name: 'Reload' }).click();
       await expect(notice).toContainText('reloading once the file being sent is attached');
-      expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(
-        true,
-      );
+      // This tab's file is sent; the other tab's is still on the wire, so nothing starts yet.
+      releaseHere();
+      await expect(page.getByRole('listitem', { name: `${here}: Attached` }).first()).toBeVisible();
+      await expect(notice).toContainText('reloading once the files being sent from another tab are attached');
+      expect(await pageWasKept(page)).toBe(true);
+      expect(await pageWasKept(other)).toBe(true);
 
-      const reloaded = page.waitForEvent('load');
-      releasePut();
+      const reloaded = Promise.all([page.waitForEvent('load'), other.waitForEvent('load')]);
+      releaseThere();
       await reloaded;
-      await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
-      expect(
-        await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate),
-      ).toBeUndefined();
+      for (const tab of [page, other]) {
+        await expect(tab.getByText('Run 1', { exact: true })).toBeVisible();
+        expect(await pageWasKept(tab)).toBe(false);
+      }
       expect(
         await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null)),
       ).toBeNull();
-      expect(await runAttachmentsNamed(filename, sandbox.url)).toEqual([filename]);
+      expect(await runAttachmentsNamed(here, sandbox.url)).toEqual([here]);
+      expect(await runAttachmentsNamed(there, sandbox.url)).toEqual([there]);
     } finally {
       await new Promise((resolve) => app.close(resolve));
       await sandbox.stop();

@@ -66,4 +66,21 @@ test.describe('working through a dead zone', () => {
     await page.getByRole('button', { name: /Uploads/ }).click();
     await expect(page.getByRole('listitem', { name: `${filename}: Attached` })).toBeVisible();
   });
+
+  test('a network that takes config.json and never answers: the installed app still starts, from its copy', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, '/parts/1');
+    await waitForOfflineReady(page);
+    // Dead Wi-Fi behind a live access point: the request is accepted and nothing ever comes back.
+    let hanging = 0;
+    await context.route('**/config.json', () => {
+      hanging += 1;
+      return new Promise<void>(() => {});
+    });
+    await page.reload();
+    await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
+    expect(hanging).toBeGreaterThan(0);
+  });
 });

@@ -16,3 +16,36 @@ export async function expectOfflineShell(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Floor Attach' })).toBeVisible();
   await expect(page.getByTestId('network-indicator')).toContainText('Offline');
 }
+
+export interface SharedFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/**
+ * What the tablet's share sheet does: a multipart POST navigation to the manifest's action. Sent
+ * from a page of the app, as the worker sees nothing that tells the two apart.
+ */
+export async function shareIntoApp(page: Page, files: SharedFile[]): Promise<void> {
+  await page.evaluate(
+    (shared) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = '/share';
+      form.enctype = 'multipart/form-data';
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.name = 'files';
+      const transfer = new DataTransfer();
+      for (const { name, type, bytes } of shared) {
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type }));
+      }
+      input.files = transfer.files;
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    },
+    files.map(({ name, type, bytes }) => ({ name, type, bytes: [...bytes] })),
+  );
+}

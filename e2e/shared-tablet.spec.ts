@@ -1,6 +1,19 @@
-import type { Page, Request } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
-import { expect, SANDBOX_URL, signIn, TECHNICIAN, test, VIEWER } from './fixtures.ts';
+import {
+  APP_ORIGIN,
+  expect,
+  freePort,
+  SANDBOX_URL,
+  signIn,
+  submitLogin,
+  TECHNICIAN,
+  test,
+  VIEWER,
+} from './fixtures.ts';
+import { shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
+import { PNG_BYTES } from './test-files.ts';
 
 interface StoredAttachment {
   filename: string;
@@ -53,6 +66,67 @@ function requestsFor(names: string[], seen: Request[]): string[] {
 async function openSignOut(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: `Account: ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}
+
+/** Signs out through the app and the identity provider's "Sign out", back to its login page. */
+async function signOutAtProvider(page: Page, name: string): Promise<void> {
+  await openSignOut(page, name);
+  await page.waitForURL(/\/oidc\/session\/end/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+}
+
+/**
+ * Another website (another origin and site: localhost, not 127.0.0.1) whose page posts a file to the
+ * app's share target as soon as it opens, with its address as the referrer or, told to, hiding it.
+ */
+async function startHostileSite(): Promise<{
+  plant(name: string, referrer: 'origin' | 'no-referrer'): string;
+  server: Server;
+}> {
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://localhost:${port}`);
+    const name = JSON.stringify(url.searchParams.get('name') ?? 'planted.jpg');
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><meta name="referrer" content="${url.searchParams.get('referrer') === 'no-referrer' ? 'no-referrer' : 'origin'}">
+<form method="post" action="${APP_ORIGIN}/share" enctype="multipart/form-data"><input type="file" name="files"></form>
+<script>
+  const transfer = new DataTransfer();
+  transfer.items.add(new File(['planted'], ${name}, { type: 'image/jpeg' }));
+  document.querySelector('input').files = transfer.files;
+  document.forms[0].submit();
+</script>`);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    server,
+    plant: (name, referrer) =>
+      `http://localhost:${port}/?name=${encodeURIComponent(name)}&referrer=${referrer}`,
+  };
+}
+
+/** The names of the files waiting in the share inbox, read from IndexedDB in a page of the app. */
+async function shareInboxNames(context: BrowserContext): Promise<string[]> {
+  const page = await context.newPage();
+  // A file the worker lets through: a document of the app's origin that no sign-in redirects away.
+  await page.goto(`${APP_ORIGIN}/manifest.webmanifest`);
+  const names = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('floor-share');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('inbox')) return resolve([]);
+          const all = db.transaction('inbox').objectStore('inbox').getAll();
+          all.onsuccess = () =>
+            resolve((all.result as { files: File[] }[]).flatMap((share) => share.files.map((f) => f.name)));
+        };
+      }),
+  );
+  await page.close();
+  return names;
 }
 
 test.describe('a shared tablet', () => {
@@ -193,4 +267,105 @@ test.describe('a shared tablet', () => {
     await expect(page.getByText('Nothing uploaded yet.', { exact: false })).toBeVisible();
     expect(await attachmentsNamed([name])).toEqual([]);
   });
+});
+
+test.describe('shares on a shared tablet', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('shared files belong to who shared them: offered only to them, asked of the next person when shared signed out, gone at sign-out; another website cannot plant them', async ({
+    context,
+  }) => {
+    const hostile = await startHostileSite();
+    const names = { mine: unique('taylors.png'), whose: unique('whose.png') };
+    const planted = { open: unique('open.jpg'), hidden: unique('hidden.jpg') };
+    try {
+      const taylor = await context.newPage();
+      await signIn(taylor, '/parts/1', TECHNICIAN);
+      await waitForOfflineReady(taylor);
+      await shareIntoApp(taylor, [{ name: names.mine, type: 'image/png', bytes: PNG_BYTES }]);
+      await taylor.waitForURL((url) => url.pathname === '/share' && url.search === '');
+      const shared = taylor.getByRole('region', { name: 'Shared files' });
+      await expect(shared).toContainText(names.mine);
+      await expect(shared).toContainText(/Shared at \d/);
+      await expect(shared.getByTestId('shared-thumbnail')).toBeVisible();
+      await expect(shared).toContainText('Attach these only if you shared them.');
+      // Taylor walks away without signing out; their session at the identity provider ends.
+      await taylor.close();
+      await context.clearCookies();
+
+      const tab = await context.newPage();
+      // A website posts files to the share target, showing its address or hiding it: refused both ways.
+      await tab.goto(hostile.plant(planted.hidden, 'no-referrer'));
+      await tab.waitForURL(/\/oidc\/interaction\//);
+      // Shared into the app while nobody is signed in: kept, nobody's.
+      await tab.goto(`${APP_ORIGIN}/manifest.webmanifest`);
+      await shareIntoApp(tab, [{ name: names.whose, type: 'image/png', bytes: PNG_BYTES }]);
+      await tab.waitForURL(/\/oidc\/interaction\//);
+      await tab.goto(hostile.plant(planted.open, 'origin'));
+      await tab.waitForURL(/\/oidc\/interaction\//);
+      await submitLogin(tab, VIEWER.email, VIEWER.password);
+      await tab.waitForURL((url) => url.origin === APP_ORIGIN && url.pathname === '/share');
+      await expect(tab.getByRole('alert')).toContainText('Files sent here by another website were refused.');
+      const ask = tab.getByRole('region', { name: /while nobody was signed in$/ });
+      await expect(ask).toContainText(names.whose);
+      for (const name of [names.mine, planted.open, planted.hidden]) {
+        await expect(tab.getByText(name)).toHaveCount(0);
+      }
+      await ask.getByRole('button', { name: 'Not mine: discard' }).click();
+      await expect(ask).toHaveCount(0);
+      expect(await shareInboxNames(context)).toEqual([names.mine]);
+      await signOutAtProvider(tab, VIEWER.name);
+      await tab.close();
+
+      // Taylor is offered their share again, and it goes when they sign out.
+      const back = await context.newPage();
+      await signIn(back, '/parts/1', TECHNICIAN);
+      await expect(back.getByRole('region', { name: 'Shared files' })).toContainText(names.mine);
+      await signOutAtProvider(back, TECHNICIAN.name);
+      expect(await shareInboxNames(context)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => hostile.server.close(resolve));
+    }
+  });
+});
+
+test('sign-out works offline: signed out here at once, the next person must enter a password, the kept file goes when its owner is back', async ({
+  page,
+  context,
+}) => {
+  const name = unique('kept-offline.jpg');
+  await signIn(page, '/parts/1', TECHNICIAN);
+  await context.setOffline(true);
+  await chooseFiles(page, [name]);
+  await expect(page.getByTestId('network-indicator')).toHaveText('Offline · 1 waiting for the network');
+
+  await openSignOut(page, TECHNICIAN.name);
+  await page
+    .getByRole('dialog', { name: '1 file not attached yet' })
+    .getByRole('button', { name: 'Keep them for me and sign out' })
+    .click();
+  await expect(page.getByText('You are signed out of this tablet.')).toBeVisible();
+  await expect(page.getByText(/the next sign-in on this tablet asks for a password/)).toBeVisible();
+  await expect(page.getByText(/Failed to fetch|TypeError|Error:/)).toHaveCount(0);
+  expect(
+    await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('oidc.user'))),
+  ).toEqual([]);
+
+  // The network is back; the provider's session of Taylor still lives, but the next person is asked.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await submitLogin(page, VIEWER.email, VIEWER.password);
+  await expect(page.getByTestId('current-user')).toContainText(VIEWER.name);
+  await expect(page.getByText('1 file left by Taylor Technician', { exact: false })).toBeVisible();
+  expect(await attachmentsNamed([name])).toEqual([]);
+
+  await signOutAtProvider(page, VIEWER.name);
+  await submitLogin(page, TECHNICIAN.email, TECHNICIAN.password);
+  await expect(page.getByTestId('current-user')).toContainText(TECHNICIAN.name);
+  await page.getByRole('button', { name: /Uploads/ }).click();
+  await expect(
+    page.getByRole('region', { name: /^All uploads/ }).getByRole('listitem', { name: `${name}: Attached` }),
+  ).toBeVisible();
+  expect(await attachmentsNamed([name])).toHaveLength(1);
 });

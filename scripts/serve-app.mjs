@@ -8,7 +8,7 @@
 //   APP_API_URL, APP_OIDC_AUTHORITY, APP_OIDC_CLIENT_ID, APP_OIDC_SCOPES, APP_ENVIRONMENT,
 //   APP_MAX_UPLOAD_BYTES: override fields of config.json
 //   APP_STORAGE_ORIGINS: comma-separated origins of signed storage URLs (default: the API's origin)
-//   APP_CSP_EXTRA_ORIGINS: comma-separated origins added to connect-src, img-src, media-src, frame-src
+//   APP_CSP_EXTRA_ORIGINS: comma-separated origins added to connect-src, img-src, media-src
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -78,7 +78,8 @@ export function contentSecurityPolicy(config, env) {
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${join("'self'", 'data:', 'blob:', storage, extra)}`,
     `media-src ${join("'self'", 'blob:', storage, extra)}`,
-    `frame-src ${join('blob:', storage, extra)}`,
+    // Nothing is framed: PDFs are drawn by pdf.js, and the session check needs no iframe (see oidcSession).
+    `frame-src 'none'`,
     `connect-src ${join("'self'", api, idp, storage, extra)}`,
     `font-src 'self' data:`,
     `worker-src 'self' blob:`,

@@ -102,7 +102,8 @@ describe('serve-app', () => {
       "connect-src 'self' http://127.0.0.1:4999 http://localhost:4998 https://bucket.example",
     );
     expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:4999 https://bucket.example");
-    expect(csp).toContain('frame-src blob: http://127.0.0.1:4999 https://bucket.example');
+    // Nothing is framed (PDFs are drawn by pdf.js): no storage or other page may be put in a frame.
+    expect(csp).toContain("frame-src 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   });

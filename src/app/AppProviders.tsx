@@ -7,6 +7,7 @@ import { ConfigProvider } from '../config/ConfigContext';
 import { UploadQueueProvider } from '../components/uploadQueueContext';
 import type { AppServices } from './appServices';
 import { ScannerProvider } from '../features/open-by-id/scan/scannerContext';
+import { ShareInboxProvider } from '../features/share/shareInboxContext';
 import type { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { cssVariablesResolver, theme } from './theme';
 import classes from './AppProviders.module.css';
@@ -40,7 +41,9 @@ export function AppProviders({
         <ApolloProvider client={services.client}>
           <AuthProvider session={services.session} signOut={services.signOut}>
             <UploadQueueProvider queue={services.uploads}>
-              <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
+              <ShareInboxProvider inbox={services.shareInbox}>
+                <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
+              </ShareInboxProvider>
             </UploadQueueProvider>
           </AuthProvider>
         </ApolloProvider>

@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import type { AuthSession, SignOut } from '../auth/authSession';
 import type { AppConfig } from '../config/appConfig';
 import { createAppApolloClient } from '../graphql/createApolloClient';
+import type { ShareInbox } from '../serviceWorker/shareInbox';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
 import { createSignOut } from './signOut';
@@ -12,12 +13,22 @@ export interface AppServices {
   session: AuthSession;
   client: ApolloClient;
   uploads: UploadQueue;
+  /** Files shared into the app (share target); null where there is none (component tests). */
+  shareInbox: ShareInbox | null;
   signOut: SignOut;
 }
 
-/** The composition root's order: configuration → session → GraphQL client → upload queue → sign-out. */
-export function createAppServices(config: AppConfig, session: AuthSession): AppServices {
+/**
+ * The composition root's order: configuration → session → GraphQL client → upload queue (with the
+ * share inbox) → sign-out.
+ */
+export function createAppServices(
+  config: AppConfig,
+  session: AuthSession,
+  shareInbox: ShareInbox | null,
+): AppServices {
   const client = createAppApolloClient(config.apiUrl, session);
   const uploads = createAppUploadQueue({ client, session, config });
-  return { config, session, client, uploads, signOut: createSignOut({ session, client, uploads }) };
+  const signOut = createSignOut({ session, client, uploads, shareInbox });
+  return { config, session, client, uploads, shareInbox, signOut };
 }

@@ -1,24 +1,57 @@
 import type { ApolloClient } from '@apollo/client';
 import type { AuthSession, SignOut } from '../auth/authSession';
 import { rememberSignOutPage } from '../auth/signOutReturn';
+import { keysOf, STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
+import type { ShareInbox } from '../serviceWorker/shareInbox';
 import type { UploadQueue } from '../upload/uploadQueue';
 
+/** The web storage items sign-out removes: every one lib/storageKeys.ts marks 'cleared'. */
+export const CLEARED_WEB_STORAGE: readonly StoredItem[] = Object.values(STORAGE_KEYS).filter(
+  (item: StoredItem) =>
+    item.onSignOut === 'cleared' && (item.area === 'localStorage' || item.area === 'sessionStorage'),
+);
+
+function clearWebStorage(storages: { localStorage: Storage; sessionStorage: Storage }): void {
+  for (const item of CLEARED_WEB_STORAGE) {
+    const storage = storages[item.area as 'localStorage' | 'sessionStorage'];
+    try {
+      for (const key of keysOf(item, storage)) storage.removeItem(key);
+    } catch {
+      // Storage that cannot be read cannot hold anything of this person's either.
+    }
+  }
+}
+
 /**
- * What "Sign out" does, in one place: the shell asks the technician first when files are pending
- * (see useSignOutChoices) and calls the function this returns with their choice.
+ * What "Sign out" does, in one place: the shell asks the technician first when files are pending or
+ * could not be sent (see SignOutDialog) and calls the function this returns with their choice. What
+ * is cleared is what lib/storageKeys.ts marks 'cleared' (and the session its own); it all happens on
+ * this device, offline too, before the identity provider is asked to end its session.
  */
 export function createSignOut(deps: {
   session: AuthSession;
   client: ApolloClient;
   uploads: UploadQueue;
+  /** null where the app runs without a share target (component tests). */
+  shareInbox: ShareInbox | null;
+  storages?: { localStorage: Storage; sessionStorage: Storage };
 }): SignOut {
+  const storages = deps.storages ?? {
+    localStorage: window.localStorage,
+    sessionStorage: window.sessionStorage,
+  };
   return async ({ discardFiles, returnTo }) => {
+    const person = deps.session.getPerson();
     // Kept files stay stored, bound to this person: nobody else's sign-in sends them.
     if (discardFiles) await deps.uploads.discardAll();
     // Nothing of this user's data stays in memory for the next person on this tablet.
     await deps.client.clearStore();
+    // Shared files go with the person who shared them. Should the inbox fail, signing out still goes
+    // on: the shares stay bound to this person (nobody else is offered them) and expire by themselves.
+    if (person) await deps.shareInbox?.discardOwnedBy(person).catch(() => undefined);
+    clearWebStorage(storages);
     // Back here if the identity provider's answer is "Stay signed in".
-    rememberSignOutPage(returnTo, deps.session.getPerson());
-    await deps.session.signOut();
+    rememberSignOutPage(returnTo, person, storages.sessionStorage);
+    return deps.session.signOut();
   };
 }

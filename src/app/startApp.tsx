@@ -6,7 +6,7 @@ import { ConfigErrorPage } from '../pages/-components/ConfigErrorPage';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
 import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
-import { ShareInboxProvider } from '../features/share/shareInboxContext';
+import { countMoving } from '../upload/uploadCounts';
 import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
@@ -32,6 +32,7 @@ export async function startApp(
     import('../auth/oidcSession'),
     import('./appServices'),
     import('../serviceWorker/shareInbox'),
+    import('../features/share/claimLandedShare'),
   ]);
   // Left unawaited when the configuration fails to load: that error is the one shown.
   wiring.catch(() => {});
@@ -49,10 +50,18 @@ export async function startApp(
     );
     return;
   }
-  const [{ createOidcAuthSession, createUserManager }, { createAppServices }, { createShareInbox }] =
-    await wiring;
+  const [
+    { createOidcAuthSession, createUserManager },
+    { createAppServices },
+    { createShareInbox },
+    { claimLandedShare },
+  ] = await wiring;
   const session = await createOidcAuthSession(createUserManager(config));
-  const services = createAppServices(config, session);
+  const shareInbox = createShareInbox();
+  const services = createAppServices(config, session, shareInbox);
+  // Files just shared into the app belong to whoever is signed in where they landed.
+  const landed = await claimLandedShare(window.location.href, session.getPerson(), shareInbox);
+  if (landed) window.history.replaceState(null, '', landed);
   // Resumes what an earlier page left unfinished, once someone is signed in: stored files are sorted
   // by who dropped them, so this waits for the sign-in callback to say who that is.
   const restoreWhenSignedIn = () => {
@@ -60,14 +69,18 @@ export async function startApp(
   };
   restoreWhenSignedIn();
   session.subscribe(restoreWhenSignedIn);
+  // No new version is started, in any tab, while this page has files on the wire.
+  const { uploads } = services;
+  updates.holdReloadWhile({
+    isMoving: () => countMoving(uploads.getSnapshot()) > 0,
+    subscribe: uploads.subscribe,
+  });
   const router = createAppRouter({ auth: session, apolloClient: services.client });
   root.render(
     <StrictMode>
       <AppProviders services={services} scanner={scanner}>
         <AppUpdatesProvider updates={updates}>
-          <ShareInboxProvider inbox={createShareInbox()}>
-            <RouterProvider router={router} />
-          </ShareInboxProvider>
+          <RouterProvider router={router} />
         </AppUpdatesProvider>
       </AppProviders>
     </StrictMode>,

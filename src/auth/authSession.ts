@@ -13,13 +13,21 @@ export interface AuthState {
   status: AuthStatus;
 }
 
+/**
+ * How a sign-out ended. It always ends on this device at once; the identity provider's own session
+ * is ended by going there ('left-for-provider': this page is being replaced), or, when the provider
+ * cannot be reached, not at all ('provider-not-reached'): the next sign-in here then asks for a
+ * password, so nobody is signed straight in as the person who left.
+ */
+export type SignOutOutcome = 'left-for-provider' | 'provider-not-reached';
+
 /** The app's sign-out with the technician's answer about their pending files. */
 export type SignOut = (choice: {
   /** Discard this person's pending files (confirmed by them); otherwise they stay stored for them. */
   discardFiles: boolean;
   /** The page to come back to when the identity provider's answer is "Stay signed in". */
   returnTo: string;
-}) => Promise<void>;
+}) => Promise<SignOutOutcome>;
 
 /** Who is signed in, from the token's claims: subject, organisation, and a name to show. */
 export interface SessionPerson {
@@ -44,8 +52,13 @@ export interface AuthSession {
   signIn(returnTo: string): Promise<void>;
   /** Completes the login from the callback URL (once per URL); resolves to the local path to open. */
   completeSignIn(url: string): Promise<string>;
-  /** Ends the session at the identity provider and in the app. */
-  signOut(): Promise<void>;
+  /**
+   * Ends the session in the app at once, then at the identity provider when it can be reached (the
+   * page leaves for it); otherwise the next sign-in asks for a password.
+   */
+  signOut(): Promise<SignOutOutcome>;
+  /** True while an earlier sign-out could not reach the provider: the next sign-in asks for a password. */
+  nextSignInAsksPassword(): boolean;
 }
 
 /**

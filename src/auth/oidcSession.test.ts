@@ -3,6 +3,7 @@ import { User, type IdTokenClaims, type UserManager } from 'oidc-client-ts';
 import { StaleSignInError } from './authSession';
 import { createOidcAuthSession, createUserManager } from './oidcSession';
 import { TEST_CONFIG } from '../test/renderApp';
+import { memoryStorage } from '../test/memoryStorage';
 
 type Handler = () => void;
 
@@ -11,8 +12,15 @@ function fakeUserManager(initialUser: Partial<User> | null) {
   let user = initialUser as User | null;
   const handlers = { loaded: [] as Handler[], unloaded: [] as Handler[], renewError: [] as Handler[] };
   const manager = {
-    settings: { post_logout_redirect_uri: 'http://app.test/' },
+    settings: {
+      post_logout_redirect_uri: 'http://app.test/',
+      metadataUrl: 'http://idp.test/.well-known/openid-configuration',
+    },
     getUser: vi.fn(async () => user),
+    removeUser: vi.fn(async () => {
+      user = null;
+      handlers.unloaded.forEach((h) => h());
+    }),
     signinCallback: vi.fn(async (_url: string): Promise<User | undefined> => {
       user = {
         access_token: 'fresh',
@@ -110,6 +118,71 @@ describe('OIDC auth session', () => {
       state: { returnTo: '/' },
       redirectMethod: 'replace',
     });
+  });
+});
+
+describe('signing out', () => {
+  const signedIn = {
+    access_token: 't',
+    id_token: 'id-token',
+    expired: false,
+    profile: { sub: '1', iss: 'i' } as IdTokenClaims,
+  };
+
+  it('goes on to the identity provider to end its session when it answers', async () => {
+    const { manager, asUserManager } = fakeUserManager(signedIn);
+    const storage = memoryStorage();
+    const session = await createOidcAuthSession(asUserManager, { storage, reachable: async () => true });
+    await expect(session.signOut()).resolves.toBe('left-for-provider');
+    expect(manager.removeUser).toHaveBeenCalled();
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({
+      id_token_hint: 'id-token',
+      post_logout_redirect_uri: 'http://app.test/',
+    });
+    expect(session.nextSignInAsksPassword()).toBe(false);
+  });
+
+  it('offline, signs out on this device at once and makes the next sign-in ask for a password', async () => {
+    const { manager, asUserManager } = fakeUserManager(signedIn);
+    const storage = memoryStorage();
+    const session = await createOidcAuthSession(asUserManager, { storage, reachable: async () => false });
+    await expect(session.signOut()).resolves.toBe('provider-not-reached');
+    expect(session.getState().status).toBe('signed-out');
+    expect(session.getPerson()).toBeNull();
+    expect(manager.signoutRedirect).not.toHaveBeenCalled();
+
+    // The flag is the device's, not the page's: a page opened later asks too.
+    const later = await createOidcAuthSession(fakeUserManager(null).asUserManager, { storage });
+    expect(later.nextSignInAsksPassword()).toBe(true);
+    await session.signIn('/parts/1');
+    expect(manager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/parts/1', freshLogin: true },
+      redirectMethod: 'replace',
+      prompt: 'login',
+    });
+
+    // The provider asked for the password: its session is the new person's, so the next sign-in need not.
+    manager.signinCallback.mockImplementationOnce(
+      async () => ({ state: { returnTo: '/parts/1', freshLogin: true } }) as unknown as User,
+    );
+    await session.completeSignIn(CALLBACK);
+    expect(session.nextSignInAsksPassword()).toBe(false);
+    await session.signIn('/');
+    expect(manager.signinRedirect).toHaveBeenLastCalledWith({
+      state: { returnTo: '/' },
+      redirectMethod: 'replace',
+    });
+  });
+
+  it('takes a provider whose address cannot be read as one that cannot be reached', async () => {
+    const { manager, asUserManager } = fakeUserManager(signedIn);
+    manager.signoutRedirect.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const session = await createOidcAuthSession(asUserManager, {
+      storage: memoryStorage(),
+      reachable: async () => true,
+    });
+    await expect(session.signOut()).resolves.toBe('provider-not-reached');
+    expect(session.nextSignInAsksPassword()).toBe(true);
   });
 });
 

@@ -1,6 +1,13 @@
 import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
 import type { AppConfig } from '../config/appConfig';
-import { StaleSignInError, type AuthSession, type AuthState, type SessionPerson } from './authSession';
+import { STORAGE_KEYS } from '../lib/storageKeys';
+import {
+  StaleSignInError,
+  type AuthSession,
+  type AuthState,
+  type SessionPerson,
+  type SignOutOutcome,
+} from './authSession';
 import { sanitizeRedirect } from './redirect';
 
 export const CALLBACK_PATH = '/auth/callback';
@@ -23,6 +30,28 @@ class SingleFlightUserManager extends UserManager {
 
 interface SignInState {
   returnTo: string;
+  /** The provider was told to ask for the password (prompt=login), whatever session it had. */
+  freshLogin?: boolean;
+}
+
+/** How long a sign-out waits to learn whether the identity provider can be reached. */
+const PROVIDER_PROBE_MS = 5_000;
+
+/**
+ * Whether the identity provider answers now. Offline it cannot; on Wi-Fi that accepts connections
+ * and never answers, going there would leave the tablet on the browser's error page.
+ */
+export async function providerAnswers(metadataUrl: string): Promise<boolean> {
+  if (navigator.onLine === false) return false;
+  try {
+    const response = await fetch(metadataUrl, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROVIDER_PROBE_MS),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 function returnToOf(user: User): string {
@@ -67,7 +96,17 @@ export function createUserManager(config: AppConfig, origin = window.location.or
 }
 
 /** AuthSession backed by oidc-client-ts. Resolves once the stored user (if any) has been read. */
-export async function createOidcAuthSession(userManager: UserManager): Promise<AuthSession> {
+export async function createOidcAuthSession(
+  userManager: UserManager,
+  {
+    storage = window.localStorage,
+    reachable = () => providerAnswers(userManager.settings.metadataUrl),
+  }: {
+    /** Where "the provider's session may still live" is kept: device-wide, for whoever signs in next. */
+    storage?: Storage;
+    reachable?: () => Promise<boolean>;
+  } = {},
+): Promise<AuthSession> {
   const listeners = new Set<() => void>();
   const callbacks = new Map<string, Promise<string>>();
   const stored = await userManager.getUser();
@@ -103,6 +142,23 @@ export async function createOidcAuthSession(userManager: UserManager): Promise<A
     }
   };
 
+  const PROVIDER_SESSION_OPEN = STORAGE_KEYS.providerSessionOpen.name;
+  const providerSessionMayLive = () => {
+    try {
+      return storage.getItem(PROVIDER_SESSION_OPEN) !== null;
+    } catch {
+      return false;
+    }
+  };
+  const setProviderSessionMayLive = (open: boolean) => {
+    try {
+      if (open) storage.setItem(PROVIDER_SESSION_OPEN, String(Date.now()));
+      else storage.removeItem(PROVIDER_SESSION_OPEN);
+    } catch {
+      // Without storage the flag cannot outlive this page; this page still asks (see signIn).
+    }
+  };
+
   const finishCallback = async (url: string): Promise<string> => {
     const params = new URL(url).searchParams;
     if (!params.has('state') || (!params.has('code') && !params.has('error'))) {
@@ -111,6 +167,8 @@ export async function createOidcAuthSession(userManager: UserManager): Promise<A
     }
     try {
       const user = await userManager.signinCallback(url);
+      // A password was asked for: whatever session the provider had is this person's now.
+      if ((user?.state as Partial<SignInState> | undefined)?.freshLogin) setProviderSessionMayLive(false);
       return user ? returnToOf(user) : '/';
     } catch (error) {
       if (error instanceof Error && /No matching state/.test(error.message)) {
@@ -137,9 +195,16 @@ export async function createOidcAuthSession(userManager: UserManager): Promise<A
     getPerson: () => person,
     endSession: () => setStatus('session-ended'),
     async signIn(returnTo) {
-      const data: SignInState = { returnTo: sanitizeRedirect(returnTo) };
+      const freshLogin = providerSessionMayLive();
+      const data: SignInState = { returnTo: sanitizeRedirect(returnTo), ...(freshLogin && { freshLogin }) };
       // replace: Back from the login page returns to where the user was, not to a page that redirects again.
-      await userManager.signinRedirect({ state: data, redirectMethod: 'replace' });
+      await userManager.signinRedirect({
+        state: data,
+        redirectMethod: 'replace',
+        // The last person's session at the provider was never ended: without this, the next person
+        // would be signed straight in as them.
+        ...(freshLogin && { prompt: 'login' }),
+      });
     },
     completeSignIn(url) {
       // StrictMode runs effects twice; an authorization code may be redeemed only once.
@@ -150,12 +215,24 @@ export async function createOidcAuthSession(userManager: UserManager): Promise<A
       }
       return pending;
     },
-    async signOut() {
+    async signOut(): Promise<SignOutOutcome> {
       const user = await userManager.getUser();
-      await userManager.signoutRedirect({
-        id_token_hint: user?.id_token,
-        post_logout_redirect_uri: userManager.settings.post_logout_redirect_uri,
-      });
+      // On this device first, at once, whatever the network does: the stored user and its tokens go.
+      await userManager.removeUser();
+      if (await reachable()) {
+        try {
+          await userManager.signoutRedirect({
+            id_token_hint: user?.id_token,
+            post_logout_redirect_uri: userManager.settings.post_logout_redirect_uri,
+          });
+          return 'left-for-provider';
+        } catch {
+          // The provider's address could not be read after all: as if it could not be reached.
+        }
+      }
+      setProviderSessionMayLive(true);
+      return 'provider-not-reached';
     },
+    nextSignInAsksPassword: providerSessionMayLive,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rememberSignOutPage, takeSignOutPage } from './signOutReturn.ts';
 import { memoryStorage } from '../test/memoryStorage.ts';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 const taylor = { subject: 'u-1', organization: 'org-1', name: 'Taylor Technician' };
 const vic = { subject: 'u-2', organization: 'org-1', name: 'Vic Viewer' };
@@ -35,11 +36,11 @@ describe('the page kept across the provider\'s "Do you want to sign out?"', () =
   it('never sends anyone off the app, whatever was stored', () => {
     const storage = memoryStorage();
     storage.setItem(
-      'floor-signed-out-from',
+      STORAGE_KEYS.signedOutFrom.name,
       JSON.stringify({ path: '//evil.example/x', subject: 'u-1', organization: 'org-1' }),
     );
     expect(takeSignOutPage('/', taylor, storage)).toBe('/');
-    storage.setItem('floor-signed-out-from', '{not json');
+    storage.setItem(STORAGE_KEYS.signedOutFrom.name, '{not json');
     expect(takeSignOutPage('/', taylor, storage)).toBe('/');
   });
 

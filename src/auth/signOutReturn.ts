@@ -1,7 +1,8 @@
 import type { SessionPerson } from './authSession.ts';
 import { sanitizeRedirect } from './redirect.ts';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
-const KEY = 'floor-signed-out-from';
+const KEY = STORAGE_KEYS.signedOutFrom.name;
 
 interface SignedOutFrom {
   path: string;

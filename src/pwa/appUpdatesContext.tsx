@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { noAppUpdates, type AppUpdates } from './appUpdates.ts';
+import { noAppUpdates, type AppUpdates, type UpdateState } from './appUpdates.ts';
 
 const AppUpdatesContext = createContext<AppUpdates>(noAppUpdates);
 
@@ -7,9 +7,9 @@ export function AppUpdatesProvider({ updates, children }: { updates: AppUpdates;
   return <AppUpdatesContext.Provider value={updates}>{children}</AppUpdatesContext.Provider>;
 }
 
-/** The app's updates and whether a new version is waiting. */
-export function useAppUpdate(): { ready: boolean; apply: () => Promise<void> } {
+/** Where the app's next version stands, and the way to start it. */
+export function useAppUpdate(): { state: UpdateState; apply: () => Promise<void> } {
   const updates = useContext(AppUpdatesContext);
-  const ready = useSyncExternalStore(updates.subscribe, updates.isReady);
-  return { ready, apply: updates.apply };
+  const state = useSyncExternalStore(updates.subscribe, updates.getState);
+  return { state, apply: updates.apply };
 }

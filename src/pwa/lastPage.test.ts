@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { launchDestination, rememberLastPage } from './lastPage.ts';
 import { memoryStorage } from '../test/memoryStorage.ts';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 describe('the installed app reopening on the last page', () => {
   it('sends a home-screen launch to the page last open', () => {
@@ -20,7 +21,7 @@ describe('the installed app reopening on the last page', () => {
   it('opens the start page when nothing, or something not a local path, was kept', () => {
     const storage = memoryStorage();
     expect(launchDestination(new URL('http://app.test/?launch=home-screen'), storage)).toBe('/');
-    storage.setItem('floor-last-page', '//evil.example/x');
+    storage.setItem(STORAGE_KEYS.lastPage.name, '//evil.example/x');
     expect(launchDestination(new URL('http://app.test/?launch=home-screen'), storage)).toBe('/');
   });
 });

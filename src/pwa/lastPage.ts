@@ -1,9 +1,10 @@
 import { sanitizeRedirect } from '../auth/redirect.ts';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 /** The home-screen icon opens the start URL with this marker (see webAppManifest.ts). */
 export const LAUNCH_PARAM = 'launch';
 
-const KEY = 'floor-last-page';
+const KEY = STORAGE_KEYS.lastPage.name;
 
 /**
  * The page the technician had open, so the installed app reopens there. Only a local path is kept

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import { rememberLastPage } from './lastPage.ts';
-import { rememberRecentRecord } from './recentRecords.ts';
 import { browserKeepAwake, keepFilesMoving, type QueueView } from './keepFilesMoving.ts';
 
 /**
@@ -18,8 +17,5 @@ export function useShellResilience(client: ApolloClient, page: string, queue: Qu
 
   useEffect(() => keepFilesMoving(queue, browserKeepAwake()), [queue]);
 
-  useEffect(() => {
-    rememberLastPage(page);
-    rememberRecentRecord(new URL(page, window.location.origin).pathname);
-  }, [page]);
+  useEffect(() => rememberLastPage(page), [page]);
 }

@@ -1,33 +1,132 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
-const INBOX_KEY = 'latest';
+/** Who shared files: the same fields as the signed-in person (subject and organisation decide). */
+export interface SharePerson {
+  subject: string;
+  organization: string;
+  name: string;
+}
 
-export interface SharedFiles {
+/** One share from the tablet's share sheet: its files, when they came, and whose they are. */
+export interface Share {
+  id: string;
   files: File[];
   receivedAt: number;
+  /** The person signed in where the share landed; null when nobody was: the next person is asked. */
+  owner: SharePerson | null;
 }
 
 /**
- * Files shared into the app wait here between the service worker that received the POST and the
- * page where the technician chooses their record. One share at a time: a new share replaces it.
+ * Any website can submit a form to the share target, so what may wait is bounded: a flood neither
+ * fills the tablet nor pushes out a real share, and whatever nobody attaches goes by itself.
  */
+export const SHARE_LIMITS = {
+  maxFiles: 50,
+  maxBytes: 500 * 1024 * 1024,
+  keepMs: 30 * 60 * 1000,
+} as const;
+
+export type ShareRefusal = 'empty' | 'too-many';
+
 export interface ShareInbox {
-  put(files: File[]): Promise<void>;
-  take(): Promise<SharedFiles | null>;
-  peek(): Promise<SharedFiles | null>;
-  clear(): Promise<void>;
+  /** Keeps a share beside those waiting, never in place of one; refused when it would pass the limits. */
+  add(files: File[]): Promise<{ id: string } | { refused: ShareRefusal }>;
+  /** The shares waiting, oldest first; expired ones are dropped on the way. */
+  list(): Promise<Share[]>;
+  /** Binds a share nobody owned yet to this person (they said it is theirs, or it landed in their page). */
+  claim(id: string, person: SharePerson): Promise<void>;
+  /** Removes these shares and gives their files, for attaching. */
+  take(ids: readonly string[]): Promise<File[]>;
+  discard(ids: readonly string[]): Promise<void>;
+  /** Sign-out: this person's shares go with them. */
+  discardOwnedBy(person: SharePerson): Promise<void>;
 }
 
-export function createShareInbox(store: UseStore = createStore('floor-share', 'inbox')): ShareInbox {
-  const peek = async () => (await get<SharedFiles>(INBOX_KEY, store)) ?? null;
+export function samePerson(a: SharePerson | null, b: SharePerson | null): boolean {
+  return !!a && !!b && a.subject === b.subject && a.organization === b.organization;
+}
+
+function isShare(value: unknown): value is Share {
+  const share = value as Partial<Share> | null;
+  return (
+    typeof share === 'object' &&
+    share !== null &&
+    typeof share.id === 'string' &&
+    Array.isArray(share.files) &&
+    typeof share.receivedAt === 'number' &&
+    (share.owner === null || typeof share.owner?.subject === 'string')
+  );
+}
+
+const bytesOf = (files: readonly File[]) => files.reduce((total, file) => total + file.size, 0);
+
+export function createShareInbox({
+  store = createStore(STORAGE_KEYS.shareInbox.name, 'inbox'),
+  now = Date.now,
+  newId = () => crypto.randomUUID(),
+}: { store?: UseStore; now?: () => number; newId?: () => string } = {}): ShareInbox {
+  /**
+   * Reads every share in one transaction, deletes what expired or is not a share (an older version's
+   * entry), and lets `then` write in the same transaction: two shares arriving at once cannot both
+   * pass the limits.
+   */
+  const withShares = <T>(then: (shares: Share[], objects: IDBObjectStore) => T): Promise<T> =>
+    store('readwrite', (objects) => {
+      const keys = promisifyRequest(objects.getAllKeys());
+      const values = promisifyRequest(objects.getAll());
+      return Promise.all([keys, values]).then(([allKeys, all]) => {
+        const oldest = now() - SHARE_LIMITS.keepMs;
+        const shares: Share[] = [];
+        all.forEach((value: unknown, index) => {
+          if (isShare(value) && value.receivedAt >= oldest) shares.push(value);
+          else objects.delete(allKeys[index]!);
+        });
+        const result = then(
+          shares.sort((a, b) => a.receivedAt - b.receivedAt),
+          objects,
+        );
+        return promisifyRequest(objects.transaction).then(() => result);
+      });
+    });
+
   return {
-    put: (files) => set(INBOX_KEY, { files, receivedAt: Date.now() } satisfies SharedFiles, store),
-    peek,
-    async take() {
-      const shared = await peek();
-      await del(INBOX_KEY, store);
-      return shared;
+    add(files) {
+      if (files.length === 0) return Promise.resolve({ refused: 'empty' as const });
+      return withShares((shares, objects) => {
+        const waiting = shares.flatMap((share) => share.files);
+        if (
+          waiting.length + files.length > SHARE_LIMITS.maxFiles ||
+          bytesOf(waiting) + bytesOf(files) > SHARE_LIMITS.maxBytes
+        ) {
+          return { refused: 'too-many' as const };
+        }
+        const share: Share = { id: newId(), files, receivedAt: now(), owner: null };
+        objects.put(share, share.id);
+        return { id: share.id };
+      });
     },
-    clear: () => del(INBOX_KEY, store),
+    list: () => withShares((shares) => shares),
+    claim: (id, person) =>
+      withShares((shares, objects) => {
+        const share = shares.find((candidate) => candidate.id === id);
+        if (share && share.owner === null) objects.put({ ...share, owner: person }, id);
+      }),
+    take: (ids) =>
+      withShares((shares, objects) => {
+        const taken = shares.filter((share) => ids.includes(share.id));
+        taken.forEach((share) => objects.delete(share.id));
+        return taken.flatMap((share) => share.files);
+      }),
+    discard: (ids) =>
+      withShares((_shares, objects) => {
+        ids.forEach((id) => objects.delete(id));
+      }),
+    discardOwnedBy: (person) =>
+      withShares((shares, objects) => {
+        shares
+          .filter((share) => samePerson(share.owner, person))
+          .forEach((share) => objects.delete(share.id));
+      }),
   };
 }

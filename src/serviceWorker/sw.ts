@@ -3,8 +3,9 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { SHARE_TARGET_PATH } from './shareTarget.ts';
-import { receiveShare } from './receiveShare.ts';
+import { receiveShare, type ShareInitiator } from './receiveShare.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -15,15 +16,24 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Any page of the app opens from the cached shell; the router decides what it shows. Only same-origin
-// navigations reach this worker, so the identity provider's pages are never served from here.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+// navigations reach this worker, so the identity provider's pages are never served from here. Files
+// are not pages: /config.json, /sw.js or a missing asset opened in the tab get the server's answer
+// (the file, or a 404), never the app in their place.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/assets\//, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
+  }),
+);
 
 // Deployment settings may change without a new build: the network's copy when there is one, the last
-// one seen when offline. GraphQL, tokens and storage match no route and always go to the network.
-const CONFIG_CACHE = 'floor-config';
+// one seen when offline, or when a network that accepts connections has not answered in 3 s (dead
+// Wi-Fi behind a live access point would otherwise keep the installed app blank for minutes).
+// GraphQL, tokens and storage match no route and always go to the network.
+const CONFIG_CACHE = STORAGE_KEYS.config.name;
+const CONFIG_NETWORK_TIMEOUT_SECONDS = 3;
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: CONFIG_CACHE }),
+  new NetworkFirst({ cacheName: CONFIG_CACHE, networkTimeoutSeconds: CONFIG_NETWORK_TIMEOUT_SECONDS }),
 );
 // The first page read config.json before this worker existed: keep a copy now, so the very next
 // start works offline.
@@ -31,9 +41,16 @@ self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CONFIG_CACHE).then((cache) => cache.add('/config.json')));
 });
 
+/** The page that started a navigation (Chromium names it in clientId): another origin's is not ours to see. */
+async function initiatorOf(event: ExtendableEvent | undefined): Promise<ShareInitiator> {
+  const clientId = (event as FetchEvent | undefined)?.clientId;
+  if (!clientId) return 'none';
+  return (await self.clients.get(clientId)) ? 'ours' : 'foreign';
+}
+
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH,
-  ({ request }) => receiveShare(request),
+  async ({ request, event }) => receiveShare(request, await initiatorOf(event)),
   'POST',
 );
 

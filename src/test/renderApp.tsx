@@ -12,6 +12,7 @@ import type { AppConfig } from '../config/appConfig';
 import { createCache } from '../graphql/cache';
 import { createQueueWorld } from '../upload/uploadQueue.testkit';
 import type { UploadQueue } from '../upload/uploadQueue';
+import type { ShareInbox } from '../serviceWorker/shareInbox';
 import { CurrentUserQuery } from '../components/currentUserQuery';
 import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 
@@ -80,7 +81,11 @@ export function createTestAuthSession(
     endSession: () => setStatus('session-ended'),
     signIn: vi.fn<AuthSession['signIn']>(async () => {}),
     completeSignIn: async () => '/',
-    signOut: vi.fn<AuthSession['signOut']>(async () => setStatus('signed-out')),
+    signOut: vi.fn<AuthSession['signOut']>(async () => {
+      setStatus('signed-out');
+      return 'left-for-provider';
+    }),
+    nextSignInAsksPassword: () => false,
     setStatus,
   };
 }
@@ -96,6 +101,8 @@ export interface RenderAppOptions {
   queue?: UploadQueue;
   /** Default: a signed-in test session. */
   session?: TestAuthSession;
+  /** Files shared into the app; default none (no share target). */
+  shareInbox?: ShareInbox;
   config?: Partial<AppConfig>;
 }
 
@@ -125,12 +132,14 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
       link: new MockLink([currentUserMock, ...(options.mocks ?? [])]),
     });
   const queue = options.queue ?? createQueueWorld().makeQueue();
+  const shareInbox = options.shareInbox ?? null;
   const services = {
     config,
     session,
     client,
     uploads: queue,
-    signOut: createSignOut({ session, client, uploads: queue }),
+    shareInbox,
+    signOut: createSignOut({ session, client, uploads: queue, shareInbox }),
   };
   const history = createMemoryHistory({ initialEntries: [options.path ?? '/'] });
   const router = createAppRouter({ auth: session, apolloClient: client }, history);

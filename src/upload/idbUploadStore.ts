@@ -1,9 +1,10 @@
 import { promisifyRequest } from 'idb-keyval';
 import type { StoredUpload, UploadStore } from './uploadPorts.ts';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 type SavedEntry = Omit<StoredUpload, 'file'>;
 
-const DB_NAME = 'floor-uploads-v2';
+const DB_NAME = STORAGE_KEYS.uploads.name;
 const ENTRIES = 'entries';
 const FILES = 'files';
 

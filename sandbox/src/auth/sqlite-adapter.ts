@@ -50,8 +50,13 @@ export function openOidcStore(file: string): OidcStore {
     `UPDATE oidc_model SET payload = json_set(payload, '$.consumed', @now) WHERE model = @model AND id = @id`,
   );
   const destroy = db.prepare('DELETE FROM oidc_model WHERE model = @model AND id = @id');
-  // A grant's codes, tokens and sessions live under different models; revoking the grant removes all.
-  const revokeByGrantId = db.prepare('DELETE FROM oidc_model WHERE grant_id = @grantId');
+  // A grant's codes, tokens and sessions live under different models; revoking the grant removes all
+  // but the sign-in in progress: when another person signs in where one still had a session
+  // (prompt=login), the provider ends the old session, revoking its grant, and then resumes that
+  // sign-in, which names the old grant.
+  const revokeByGrantId = db.prepare(
+    "DELETE FROM oidc_model WHERE grant_id = @grantId AND model <> 'Interaction'",
+  );
 
   const parse = (row: unknown): AdapterPayload | undefined =>
     row ? (JSON.parse((row as { payload: string }).payload) as AdapterPayload) : undefined;

@@ -13,7 +13,8 @@ import { useOpenByIdShortcut } from '../open-by-id/index.ts';
 import { useShellResilience } from '../../pwa/useShellResilience.ts';
 import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
-import { useSignOutChoices } from './useSignOutChoices.tsx';
+import { SignOutDialog } from './SignOutDialog.tsx';
+import { useState } from 'react';
 import { useScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
 
 const NAV_ITEMS = [
@@ -46,7 +47,7 @@ export function AppShellLayout() {
   const page = useRouterState({ select: (state) => state.location.href });
   const client = useApolloClient();
   useShellResilience(client, page, useUploadQueue());
-  const { requestSignOut, signOutDialog } = useSignOutChoices(page);
+  const [signingOut, setSigningOut] = useState(false);
   useOpenByIdShortcut();
   useScansOpenRecords();
 
@@ -95,7 +96,7 @@ export function AppShellLayout() {
           <Group gap="xs" wrap="nowrap">
             <ScanButton />
             <UploadTray />
-            <UserMenu onSignOut={requestSignOut} />
+            <UserMenu onSignOut={() => setSigningOut(true)} />
             <ColorSchemeToggle />
           </Group>
         </Group>
@@ -126,7 +127,7 @@ export function AppShellLayout() {
         <SessionEndedBanner />
         <UpdateNotice />
         <LeftByOthersNotice />
-        {signOutDialog}
+        {signingOut && <SignOutDialog page={page} onClose={() => setSigningOut(false)} />}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -33,7 +33,8 @@ export function NetworkIndicator() {
       mt="calc(var(--mantine-spacing-md) * -1)"
       mb="md"
       bg="var(--mantine-color-orange-light)"
-      c="var(--mantine-color-orange-light-color)"
+      // Orange text on the orange bar is under 4.5:1 in light colours: the bar carries the colour.
+      c="var(--mantine-color-text)"
       style={{ position: 'sticky', top: 'var(--app-shell-header-height)', zIndex: 2 }}
     >
       <IconWifiOff size={18} aria-hidden />

@@ -1,6 +1,7 @@
 import { isRecordKind, type RecordKind } from '../../records/recordKinds.ts';
+import { STORAGE_KEYS } from '../../lib/storageKeys.ts';
 
-const KEY = 'floor-attach.open-by-id.kind';
+const KEY = STORAGE_KEYS.openByIdKind.name;
 
 /**
  * The Kind last chosen on this device (a shared tablet sits at one station, scanning one kind of

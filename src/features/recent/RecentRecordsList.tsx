@@ -1,5 +1,6 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
 import { RECORD_ROUTES, recordKindInfo } from '../../records/recordKinds.ts';
 import readable from '../../components/readable.module.css';
 import type { RecentRecord } from './recentRecords.ts';
@@ -53,20 +54,27 @@ export function RecentRecordsList({ records }: { records: readonly RecentRecord[
           <RecentLink record={latest} prominent />
         </Paper>
       </Stack>
-      {earlier.length > 0 && (
-        <Stack component="section" aria-labelledby="recent-heading" gap="xs">
-          <Title order={2} size="h3" id="recent-heading">
-            Recent records
-          </Title>
-          <Stack component="ul" gap={0} p={0} m={0} className={classes.list} data-testid="recent-records">
-            {earlier.map((record) => (
-              <li key={`${record.kind}-${record.id}`} className={classes.item}>
-                <RecentLink record={record} prominent={false} />
-              </li>
-            ))}
-          </Stack>
-        </Stack>
-      )}
+      <RecentRecordLinks records={earlier} title="Recent records" />
+    </Stack>
+  );
+}
+
+/** This person's recent records as one plain list: the home page's earlier ones, the share page's. */
+export function RecentRecordLinks({ records, title }: { records: readonly RecentRecord[]; title: string }) {
+  const headingId = useId();
+  if (records.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby={headingId} gap="xs">
+      <Title order={2} size="h3" id={headingId}>
+        {title}
+      </Title>
+      <Stack component="ul" gap={0} p={0} m={0} className={classes.list} data-testid="recent-records">
+        {records.map((record) => (
+          <li key={`${record.kind}-${record.id}`} className={classes.item}>
+            <RecentLink record={record} prominent={false} />
+          </li>
+        ))}
+      </Stack>
     </Stack>
   );
 }

@@ -1,2 +1,3 @@
 // What other features may use of the recent-records feature.
-export { useRememberVisit } from './useRecentRecords.ts';
+export { useRecentRecords, useRememberVisit } from './useRecentRecords.ts';
+export { RecentRecordLinks } from './RecentRecordsList.tsx';

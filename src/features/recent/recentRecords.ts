@@ -1,4 +1,5 @@
 import type { RecordKind } from '../../records/recordKinds.ts';
+import { STORAGE_KEYS } from '../../lib/storageKeys.ts';
 
 /** A record this user opened on this device, as the home page lists it. */
 export interface RecentRecord {
@@ -12,7 +13,7 @@ export interface RecentRecord {
 }
 
 const KEPT = 12;
-const PREFIX = 'floor-attach:recent:';
+const PREFIX = STORAGE_KEYS.recentRecords.name;
 
 /** Per user: on a shared tablet each person sees only their own recent records. */
 const keyOf = (userId: number) => `${PREFIX}${userId}`;

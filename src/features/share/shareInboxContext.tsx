@@ -3,8 +3,8 @@ import type { ShareInbox } from '../../serviceWorker/shareInbox.ts';
 
 const ShareInboxContext = createContext<ShareInbox | null>(null);
 
-/** The inbox the service worker fills with shared files (built by startApp). */
-export function ShareInboxProvider({ inbox, children }: { inbox: ShareInbox; children: ReactNode }) {
+/** The inbox the service worker fills with shared files (built by startApp; null in component tests). */
+export function ShareInboxProvider({ inbox, children }: { inbox: ShareInbox | null; children: ReactNode }) {
   return <ShareInboxContext.Provider value={inbox}>{children}</ShareInboxContext.Provider>;
 }
 

@@ -4,6 +4,7 @@ import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
 import { canSendOriginal, percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
+import { displayFilename } from '../../components/displayFilename.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { canMarkUp } from '../markup/index.ts';
 import { MarkUpQueuedPhoto } from './MarkUpQueuedPhoto.tsx';
@@ -35,7 +36,8 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
   // A permission refusal stays one: Retry is not offered.
   const canRetry = (entry.state === 'failed' || entry.state === 'cancelled') && !entry.refusedPermission;
-  const name = entry.filename === '' ? '(no name)' : entry.filename;
+  // As stored: a direction override cannot make `inv\u202Egpj.exe` read as a photo.
+  const name = displayFilename(entry.filename).text;
   const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
 
   return (

@@ -3,6 +3,7 @@ import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { DuplicateGuard, type DuplicateMatch } from '../../upload/duplicateGuard.ts';
 import type { UploadTarget } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { displayFilename } from '../../components/displayFilename.ts';
 
 const DuplicateGuardContext = createContext<DuplicateGuard | null>(null);
 
@@ -82,7 +83,7 @@ export function useDuplicateCheck(target: UploadTarget | null): {
             {pending.duplicates.map(({ file, match }, index) => (
               <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
                 <Text span fw={600}>
-                  {file.name}
+                  {displayFilename(file.name).text}
                 </Text>
                 : {duplicateText(match)}.
               </List.Item>

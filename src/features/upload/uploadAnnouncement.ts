@@ -1,4 +1,5 @@
 import type { UploadEvent } from '../../upload/uploadQueue.ts';
+import { displayFilename } from '../../components/displayFilename.ts';
 
 export interface Announcement {
   color: 'green' | 'red';
@@ -29,7 +30,7 @@ export function announce(events: readonly UploadEvent[]): Announcement[] {
     result.push({
       color: 'red',
       title: 'Upload failed',
-      message: `“${entry!.filename}” was not attached to ${entry!.target.label}: ${entry!.reason ?? 'unknown reason'}`,
+      message: `“${displayFilename(entry!.filename).text}” was not attached to ${entry!.target.label}: ${entry!.reason ?? 'unknown reason'}`,
     });
   } else if (failed.length > 1) {
     result.push({

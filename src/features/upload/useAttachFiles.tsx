@@ -5,6 +5,7 @@ import type { UploadTarget } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { carriesNoFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
 import { useDuplicateCheck } from './duplicateCheck.tsx';
+import { displayFilename } from '../../components/displayFilename.ts';
 
 export interface AttachFiles {
   /** Props for the drop target's root element. */
@@ -40,8 +41,12 @@ export function useAttachFiles(
     (files: readonly File[], refusedNames: readonly string[] = []) => {
       const { refused } = target ? queue.add(files, target) : { refused: [] };
       const messages = [
-        ...refusedNames.map((name) => `“${name}” is a folder or not a file; drop the files themselves.`),
-        ...refused.map(({ filename, reason }) => `“${filename}” was not attached: ${reason}`),
+        ...refusedNames.map(
+          (name) => `“${displayFilename(name).text}” is a folder or not a file; drop the files themselves.`,
+        ),
+        ...refused.map(
+          ({ filename, reason }) => `“${displayFilename(filename).text}” was not attached: ${reason}`,
+        ),
       ];
       // Unchanged "nothing refused" keeps the target from rendering again at every drop.
       setRefusals((shown) => (messages.length === 0 && shown.length === 0 ? shown : messages));

@@ -6,10 +6,8 @@ import { StaleSignInError } from '../../auth/authSession';
 import { takeSignOutPage } from '../../auth/signOutReturn';
 import { CenteredPanel } from '../../components/CenteredPanel';
 
-function describe(error: unknown): string {
-  const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-  return `Sign-in did not complete${detail}.`;
-}
+/** The library's words (state ids, protocol error codes) would tell a technician nothing they can act on. */
+const SIGN_IN_FAILED = 'Sign-in did not complete. Sign in again; if it keeps happening, tell a supervisor.';
 
 /**
  * Finishes the login and replaces the callback URL (code and state) with the page the user asked
@@ -31,9 +29,9 @@ export function AuthCallbackPage() {
       (error: unknown) => {
         if (!active) return;
         if (error instanceof StaleSignInError) {
-          session.signIn('/').catch(() => setFailure(describe(error)));
+          session.signIn('/').catch(() => setFailure(SIGN_IN_FAILED));
         } else {
-          setFailure(describe(error));
+          setFailure(SIGN_IN_FAILED);
         }
       },
     );

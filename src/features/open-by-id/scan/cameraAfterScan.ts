@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { STORAGE_KEYS } from '../../../lib/storageKeys.ts';
 
-const KEY = 'floor-attach.camera-after-scan';
+const KEY = STORAGE_KEYS.cameraAfterScan.name;
 
 declare module '@tanstack/react-router' {
   interface HistoryState {

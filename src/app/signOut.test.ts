@@ -1,0 +1,67 @@
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
+import type { ShareInbox } from '../serviceWorker/shareInbox';
+import { createTestAuthSession } from '../test/renderApp';
+import { createQueueWorld } from '../upload/uploadQueue.testkit';
+import { CLEARED_WEB_STORAGE, createSignOut } from './signOut';
+
+/** A value in every key an item names (one key of a prefix stands for all). */
+function fill(item: StoredItem): string {
+  const key = item.match === 'prefix' ? `${item.name}7` : item.name;
+  (item.area === 'localStorage' ? localStorage : sessionStorage).setItem(key, 'something of Taylor’s');
+  return key;
+}
+
+function signOutWith(shareInbox: ShareInbox | null = null) {
+  const session = createTestAuthSession();
+  const client = new ApolloClient({ cache: new InMemoryCache(), link: new MockLink([]) });
+  const signOut = createSignOut({ session, client, uploads: createQueueWorld().makeQueue(), shareInbox });
+  return { session, signOut };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('sign-out on a shared tablet', () => {
+  it('clears every key lib/storageKeys.ts marks cleared, and keeps device settings', async () => {
+    localStorage.setItem(STORAGE_KEYS.lastPage.name, '/runs/7');
+    localStorage.setItem(`${STORAGE_KEYS.recentRecords.name}1`, '[{"title":"Bracket torque run"}]');
+    localStorage.setItem(STORAGE_KEYS.openByIdKind.name, 'runStep');
+    localStorage.setItem(STORAGE_KEYS.colorScheme.name, 'dark');
+    const { signOut } = signOutWith();
+
+    await signOut({ discardFiles: false, returnTo: '/runs/7' });
+
+    expect(localStorage.getItem(STORAGE_KEYS.lastPage.name)).toBeNull();
+    expect(localStorage.getItem(`${STORAGE_KEYS.recentRecords.name}1`)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.openByIdKind.name)).toBe('runStep');
+    expect(localStorage.getItem(STORAGE_KEYS.colorScheme.name)).toBe('dark');
+  });
+
+  it('leaves nothing of any web storage item marked cleared, whatever is added to the list', async () => {
+    expect(CLEARED_WEB_STORAGE.length).toBeGreaterThan(0);
+    const keys = CLEARED_WEB_STORAGE.map(fill);
+    await signOutWith().signOut({ discardFiles: false, returnTo: '/' });
+    for (const key of keys) expect(localStorage.getItem(key) ?? sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it('discards the shares of the person signing out, and only theirs', async () => {
+    const inbox = { discardOwnedBy: vi.fn(async () => undefined) } as unknown as ShareInbox;
+    const { session, signOut } = signOutWith(inbox);
+    const person = session.getPerson();
+    await signOut({ discardFiles: false, returnTo: '/' });
+    expect(inbox.discardOwnedBy).toHaveBeenCalledWith(person);
+  });
+
+  it('names every IndexedDB store it clears, so a new one cannot be missed', () => {
+    const clearedStores = Object.values(STORAGE_KEYS)
+      .filter((item: StoredItem) => item.area === 'indexedDB' && item.onSignOut === 'cleared')
+      .map((item) => item.name);
+    // The share inbox is cleared through ShareInbox.discardOwnedBy above; a store added here needs its own.
+    expect(clearedStores).toEqual([STORAGE_KEYS.shareInbox.name]);
+  });
+});

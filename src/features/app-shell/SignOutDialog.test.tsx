@@ -1,0 +1,82 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { UploadError } from '../../upload/uploadErrors.ts';
+import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import { createTestAuthSession, renderApp, type RenderAppResult } from '../../test/renderApp.tsx';
+
+const part = { entityId: 5, label: 'Part 1', record: { kind: 'part' as const, id: 1 } };
+
+async function chooseSignOut({ user }: RenderAppResult): Promise<void> {
+  await user.click(await screen.findByRole('button', { name: 'Account: Taylor Technician' }));
+  // jsdom has no layout, so the popover positioner keeps the open menu display:none; e2e clicks it for real.
+  await user.click(await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }));
+}
+
+describe('the sign-out dialog', () => {
+  it('counts files that could not be attached, and discarding them leaves none of their bytes', async () => {
+    const world = createQueueWorld();
+    world.server.failures.ticket.push(new UploadError('permanent', 'Refused.'));
+    const queue = world.makeQueue();
+    act(() => void queue.add([new File(['bytes'], 'refused.jpg')], part));
+    await waitFor(() => expect(queue.getSnapshot()[0]?.state).toBe('failed'));
+    expect(world.store.rows.size).toBe(1);
+
+    const app = await renderApp({ queue });
+    await chooseSignOut(app);
+    const ask = await screen.findByRole('dialog', { name: '1 file not attached yet' });
+    expect(ask).toHaveTextContent('1 file could not be attached.');
+    // Nothing is moving, so there is nothing to wait for.
+    expect(within(ask).queryByRole('button', { name: 'Wait for them, then sign out' })).toBeNull();
+    expect(app.session.signOut).not.toHaveBeenCalled();
+
+    await app.user.click(within(ask).getByRole('button', { name: 'Discard them…' }));
+    const discard = await screen.findByRole('dialog', { name: 'Discard 1 file?' });
+    await app.user.click(within(discard).getByRole('button', { name: 'Discard and sign out' }));
+    await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));
+    expect(world.store.rows.size).toBe(0);
+  });
+
+  it('"Stay signed in" closes the question and changes nothing', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    const queue = world.makeQueue();
+    act(() => void queue.add([new File(['bytes'], 'moving.jpg')], part));
+
+    const app = await renderApp({ queue });
+    await chooseSignOut(app);
+    const ask = await screen.findByRole('dialog', { name: '1 file not attached yet' });
+    expect(ask).toHaveTextContent('A file is still waiting or being sent.');
+    await app.user.click(within(ask).getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.session.signOut).not.toHaveBeenCalled();
+    expect(queue.getSnapshot().map((entry) => entry.state)).not.toContain('cancelled');
+    world.server.gates.put.release();
+  });
+
+  it('with nothing pending signs out at once, and says so on this tablet when the provider cannot be reached', async () => {
+    const session = createTestAuthSession();
+    session.signOut.mockImplementation(async () => {
+      session.setStatus('signed-out');
+      return 'provider-not-reached';
+    });
+    const app = await renderApp({ session });
+    await chooseSignOut(app);
+    expect(await screen.findByText('You are signed out of this tablet.')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/sign-in');
+    // The next person starts their own sign-in.
+    expect(session.signIn).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('shows a sign-out that did not finish, in plain words, and tries again with the same choice', async () => {
+    const session = createTestAuthSession();
+    session.signOut.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const app = await renderApp({ session });
+    await chooseSignOut(app);
+    const failed = await screen.findByRole('dialog', { name: 'Not signed out' });
+    expect(failed).toHaveTextContent('Signing out did not finish on this tablet. Try again.');
+    expect(failed).not.toHaveTextContent('Failed to fetch');
+    await app.user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(session.signOut).toHaveBeenCalledTimes(2));
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Everything Floor Attach keeps in the browser, in one list: each key of sessionStorage,
+ * localStorage, IndexedDB and Cache Storage, and what sign-out does with it. The modules that read
+ * and write a key take its name from here; app/signOut.ts clears what is marked 'cleared'.
+ *
+ * A tablet is shared by a shift: anything that says who worked on what (pages, record titles, shared
+ * photos) belongs to one person and goes when they sign out; device settings (the station's kind of
+ * label, colours) and the app's own code stay.
+ */
+
+export type StorageArea = 'sessionStorage' | 'localStorage' | 'indexedDB' | 'cacheStorage';
+
+export type OnSignOut =
+  /** Removed by the app's sign-out (app/signOut.ts). */
+  | 'cleared'
+  /** Removed by the session itself when it ends (oidc-client-ts removes its user). */
+  | 'session'
+  /** The person signing out chooses: kept on this device for them, or discarded (the upload queue). */
+  | 'owner-chooses'
+  /** Stays: device settings, the app's code, and what sign-out itself leaves for the next sign-in. */
+  | 'kept';
+
+export interface StoredItem {
+  area: StorageArea;
+  /** The key, database or cache name. */
+  name: string;
+  /** 'prefix': every key starting with `name` (one per person, per sign-in request, …). */
+  match: 'exact' | 'prefix';
+  onSignOut: OnSignOut;
+  /** What it holds, and why it is kept or cleared. */
+  holds: string;
+}
+
+export const STORAGE_KEYS = {
+  oidcSession: {
+    area: 'sessionStorage',
+    name: 'oidc.',
+    match: 'prefix',
+    onSignOut: 'session',
+    holds:
+      'oidc-client-ts: the signed-in user with its tokens, and sign-in requests in progress (this tab only)',
+  },
+  signedOutFrom: {
+    area: 'sessionStorage',
+    name: 'floor-attach:signed-out-from',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds:
+      'written by sign-out: the page to return to when the identity provider\'s answer is "Stay signed in"; only the same person is sent there (auth/signOutReturn.ts)',
+  },
+  lastPage: {
+    area: 'localStorage',
+    name: 'floor-attach:last-page',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds:
+      'the page last open, where the installed app reopens (pwa/lastPage.ts): says what this person worked on',
+  },
+  recentRecords: {
+    area: 'localStorage',
+    name: 'floor-attach:recent:',
+    match: 'prefix',
+    onSignOut: 'cleared',
+    holds: 'per person: the records they opened, with titles (features/recent)',
+  },
+  providerSessionOpen: {
+    area: 'localStorage',
+    name: 'floor-attach:provider-session-open',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds:
+      'written by a sign-out that could not reach the identity provider: its session may still live, so the next sign-in asks for a password (auth/oidcSession.ts)',
+  },
+  openByIdKind: {
+    area: 'localStorage',
+    name: 'floor-attach:open-by-id-kind',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds: 'device setting: the kind of record this station scans (features/open-by-id)',
+  },
+  cameraAfterScan: {
+    area: 'localStorage',
+    name: 'floor-attach:camera-after-scan',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds: 'device setting: open the camera after a scan (features/open-by-id)',
+  },
+  colorScheme: {
+    area: 'localStorage',
+    name: 'mantine-color-scheme-value',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds: "device setting: light or dark colours (Mantine's name)",
+  },
+  olderRecentRecords: {
+    area: 'localStorage',
+    name: 'floor-recent-records',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds: 'left by versions before this list: records opened on the device by anyone; no longer written',
+  },
+  olderLastPage: {
+    area: 'localStorage',
+    name: 'floor-last-page',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds: 'left by versions before this list: the last page under its old name; no longer written',
+  },
+  olderDeviceSettings: {
+    area: 'localStorage',
+    name: 'floor-attach.',
+    match: 'prefix',
+    onSignOut: 'cleared',
+    holds: 'left by versions before this list: device settings under their old names; no longer read',
+  },
+  uploads: {
+    area: 'indexedDB',
+    name: 'floor-uploads-v2',
+    match: 'exact',
+    onSignOut: 'owner-chooses',
+    holds:
+      'the upload queue: files not attached yet (bytes included), each bound to the person who dropped it (upload/idbUploadStore.ts)',
+  },
+  shareInbox: {
+    area: 'indexedDB',
+    name: 'floor-share',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds:
+      "files shared into the app, each share bound to the person who shared it; sign-out clears that person's, shares nobody claimed expire (serviceWorker/shareInbox.ts)",
+  },
+  config: {
+    area: 'cacheStorage',
+    name: 'floor-config',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds: "the deployment's config.json, so the installed app starts offline (serviceWorker/sw.ts)",
+  },
+  appCode: {
+    area: 'cacheStorage',
+    name: 'workbox-precache',
+    match: 'prefix',
+    onSignOut: 'kept',
+    holds: "the app's code and assets, so every page opens offline (Workbox's name)",
+  },
+} as const satisfies Record<string, StoredItem>;
+
+export type StorageKeyId = keyof typeof STORAGE_KEYS;
+
+/** Keys of `storage` that `item` names (the key itself, or every key with its prefix). */
+export function keysOf(item: StoredItem, storage: Storage): string[] {
+  if (item.match === 'exact') return storage.getItem(item.name) === null ? [] : [item.name];
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(item.name)) keys.push(key);
+  }
+  return keys;
+}
