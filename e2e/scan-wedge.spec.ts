@@ -1,5 +1,5 @@
 import { expect, signIn, test } from './fixtures.ts';
-import { scan, typeLikeAPerson } from './scanner-support.ts';
+import { noteKeysHandled, scan, scanWaitingForThePage, typeLikeAPerson } from './scanner-support.ts';
 
 test.describe('keyboard-wedge scanner', () => {
   test('opens a scanned label from a record page, with nothing focused', async ({ page }) => {
@@ -16,6 +16,46 @@ test.describe('keyboard-wedge scanner', () => {
     await scan(page, `${new URL(page.url()).origin}/run-steps/2`);
     await expect(page).toHaveURL('/run-steps/2');
     await expect(page.getByText('Run step 2', { exact: true })).toBeVisible();
+  });
+
+  test('keeps a scan typed while the app’s code is still loading', async ({ page }) => {
+    await signIn(page, '/');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/run-steps/1', { waitUntil: 'commit' });
+    // The document is read up to its body: only the app's code is still on its way.
+    await expect(page.locator('#root')).toBeAttached();
+    await scan(page, 'RS-3');
+    release();
+    await expect(page).toHaveURL('/run-steps/3');
+    await expect(page.getByText('Run step 3', { exact: true })).toBeVisible();
+  });
+
+  test('keeps every key of a scan sent as a busy page takes each key, right after a full page load', async ({
+    page,
+  }) => {
+    await signIn(page, '/');
+    await noteKeysHandled(page);
+    await page.goto('/run-steps/1');
+    // The page gets busy as the scan begins, as a tablet is while a record page starts.
+    await page.evaluate(() =>
+      addEventListener(
+        'keydown',
+        () =>
+          setTimeout(() => {
+            const end = performance.now() + 200;
+            while (performance.now() < end);
+          }),
+        { once: true },
+      ),
+    );
+    await scanWaitingForThePage(page, 'RUN-3');
+    await expect(page).toHaveURL('/runs/3');
+    await expect(page.getByText('Run 3', { exact: true })).toBeVisible();
   });
 
   test('reads a bare number with the Kind just chosen, focus still on the list, and remembers it', async ({

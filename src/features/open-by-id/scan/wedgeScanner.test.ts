@@ -3,14 +3,17 @@ import { WedgeScanner } from './wedgeScanner.ts';
 import { OPEN_BY_ID_INPUT_ID } from '../openByIdShortcut.ts';
 
 let clock = 0;
+/** When the page gets to an event: by default as soon as it is sent. */
+let pageClock: (() => number) | null = null;
 let scanner: WedgeScanner;
 let detach: () => void;
 let scans: string[];
 
 beforeEach(() => {
   clock = 0;
+  pageClock = null;
   scans = [];
-  scanner = new WedgeScanner({ timeOf: () => clock });
+  scanner = new WedgeScanner({ timeOf: () => clock, now: () => pageClock?.() ?? clock });
   detach = scanner.attach(window);
   scanner.handle((text) => scans.push(text));
   document.body.innerHTML = `
@@ -33,6 +36,24 @@ function press(target: Element, keys: string[], gapMs: number): KeyboardEvent[] 
 }
 
 const keysOf = (text: string) => [...text, 'Enter'];
+
+/**
+ * A sender that waits for the page: each key goes down, then up 8 ms later, and the next key only
+ * after the page has handled that. `busyMs` is how late the page handles the up of the key at each index.
+ */
+function pressWaitingForThePage(keys: string[], busyMs: Record<number, number>): KeyboardEvent[] {
+  return keys.map((key, index) => {
+    const down = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(down);
+    clock += 8;
+    const late = busyMs[index] ?? 0;
+    pageClock = () => clock + late;
+    document.body.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+    pageClock = null;
+    clock += late + 2;
+    return down;
+  });
+}
 const element = (id: string) => document.getElementById(id)!;
 
 describe('WedgeScanner', () => {
@@ -85,6 +106,18 @@ describe('WedgeScanner', () => {
     expect(scans).toEqual(['RS-7']);
   });
 
+  it('does not count the time a busy page took to take a key against a sender that waited for it', () => {
+    pressWaitingForThePage(keysOf('RUN-3'), { 0: 90, 4: 120 });
+    expect(scans).toEqual(['RUN-3']);
+  });
+
+  it('still tells a person typing into a page that froze, their keys handled all at once, from a scan', () => {
+    // Keys sent 150 ms apart while the page is busy; it gets to all of them at 2 s.
+    pageClock = () => 2_000;
+    press(document.body, keysOf('RUN-3'), 150);
+    expect(scans).toEqual([]);
+  });
+
   it('ignores the Shift a scanner presses for capitals', () => {
     press(document.body, ['Shift', 'R', 'Shift', 'S', '-', '7', 'Enter'], 10);
     expect(scans).toEqual(['RS-7']);
@@ -99,6 +132,24 @@ describe('WedgeScanner', () => {
     early.handle(handler);
     expect(handler).toHaveBeenCalledWith('RUN-1');
     stop();
+  });
+
+  it('reads keys pressed before it listened, then goes on with the live ones', () => {
+    detach();
+    // Pressed 10 ms apart while the app's code loaded, read when it starts.
+    const stamps = new WeakMap<Event, number>();
+    const earlier = [...'RUN-'].map((key) => {
+      clock += 10;
+      const event = new KeyboardEvent('keydown', { key });
+      stamps.set(event, clock);
+      return event;
+    });
+    const late = new WedgeScanner({ timeOf: (event) => stamps.get(event) ?? clock });
+    detach = late.attach(window, earlier);
+    const handler = vi.fn();
+    late.handle(handler);
+    press(document.body, keysOf('7'), 10);
+    expect(handler).toHaveBeenCalledWith('RUN-7');
   });
 
   it('gives scans to the page handler before the default one, whatever the order', () => {

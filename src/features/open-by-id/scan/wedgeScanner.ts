@@ -15,6 +15,8 @@ export interface WedgeScannerOptions {
    * page busy loading that handles a person's keys late in one batch does not make them look fast.
    */
   timeOf?: (event: KeyboardEvent) => number;
+  /** The page's clock, on the time stamps' scale: when the page got round to a key. */
+  now?: () => number;
 }
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 'url', '']);
@@ -36,15 +38,20 @@ function focusKind(target: EventTarget | null): FocusKind {
  * page: anywhere outside form fields, and in the open-by-id box. Form fields are never touched, so
  * typing in a search box is never taken for a scan.
  *
- * It listens from the app's first moment (before the signed-in pages exist); a scan that arrives while
- * nobody handles scans is kept and handed to the next handler, so a scan right after a page load counts.
+ * It reads keys from the page's first moment (public/keys-before-start.js keeps them until the app's
+ * code runs), before the signed-in pages exist; a scan that arrives while nobody handles scans is kept
+ * and handed to the next handler, so a scan right after a page load counts.
  */
 export class WedgeScanner {
   private readonly maxGapMs: number;
   private readonly minLength: number;
   private readonly timeOf: (event: KeyboardEvent) => number;
+  private readonly now: () => number;
   private buffer = '';
   private lastKeyAt = -Infinity;
+  /** When the page handled the last key event (down or up), and its own delay since the last key. */
+  private handledAt = -Infinity;
+  private heldBack = 0;
   private readonly handlers: { handler: ScanHandler; page: boolean }[] = [];
   private pending: string | null = null;
 
@@ -52,13 +59,22 @@ export class WedgeScanner {
     this.maxGapMs = options.maxGapMs ?? 60;
     this.minLength = options.minLength ?? 3;
     this.timeOf = options.timeOf ?? ((event) => event.timeStamp);
+    this.now = options.now ?? (() => performance.now());
   }
 
-  /** Listens on `target` (capture phase, ahead of shortcuts and forms); returns the way to stop. */
-  attach(target: Window | Document): () => void {
-    const listener = (event: Event) => this.onKeyDown(event as KeyboardEvent);
+  /**
+   * Listens on `target` (capture phase, ahead of shortcuts and forms), after reading `earlier`: key
+   * events pressed before it could listen, in order. Returns the way to stop.
+   */
+  attach(target: Window | Document, earlier: readonly KeyboardEvent[] = []): () => void {
+    const listener = (event: Event) => this.onKey(event as KeyboardEvent);
+    earlier.forEach(listener);
     target.addEventListener('keydown', listener, { capture: true });
-    return () => target.removeEventListener('keydown', listener, { capture: true });
+    target.addEventListener('keyup', listener, { capture: true });
+    return () => {
+      target.removeEventListener('keydown', listener, { capture: true });
+      target.removeEventListener('keyup', listener, { capture: true });
+    };
   }
 
   /**
@@ -82,13 +98,20 @@ export class WedgeScanner {
     current?.handler(text);
   }
 
+  private onKey(event: KeyboardEvent): void {
+    if (event.type === 'keydown') this.onKeyDown(event);
+    else this.noteHandled(this.timeOf(event));
+  }
+
   private onKeyDown(event: KeyboardEvent): void {
     if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return this.reset();
     const focus = focusKind(event.target);
     if (focus === 'form-field') return this.reset();
-    if (event.key === 'Shift') return;
     const at = this.timeOf(event);
-    const inBurst = this.buffer !== '' && at - this.lastKeyAt <= this.maxGapMs;
+    if (event.key === 'Shift') return this.noteHandled(at);
+    const inBurst = this.buffer !== '' && this.gapSince(at) <= this.maxGapMs;
+    this.heldBack = 0;
+    this.noteHandled(at);
 
     if (event.key === 'Enter') {
       const text = this.buffer;
@@ -107,6 +130,24 @@ export class WedgeScanner {
     // In a burst, `/` must not jump to the open-by-id box nor a space press a button; on a select,
     // letters would pick another option (the first key of a scan cannot be told from typing yet).
     if (focus === 'select' || (focus === 'other' && inBurst)) event.preventDefault();
+  }
+
+  /**
+   * The device's pause before the key sent at `at`. Some senders (remote input, automation) send a
+   * key only once the page has taken the previous one, so while the page is busy starting or loading
+   * a route their keys arrive spaced by the page's own delays: the time the page took to get to keys
+   * sent after it was free again is taken off. A key sent while the page was still busy (a keyboard
+   * does not wait) is measured on the stamps alone, so a person typing into a frozen page stays a person.
+   */
+  private gapSince(at: number): number {
+    return at - this.lastKeyAt - (at >= this.handledAt ? this.heldBack : 0);
+  }
+
+  /** Notes that the page got to a key event sent at `at` only now (see `gapSince`). */
+  private noteHandled(at: number): void {
+    const now = this.now();
+    this.heldBack = at >= this.handledAt ? this.heldBack + Math.max(0, now - at) : 0;
+    this.handledAt = now;
   }
 
   private reset(): void {
