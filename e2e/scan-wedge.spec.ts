@@ -74,6 +74,30 @@ test.describe('keyboard-wedge scanner', () => {
     await expect(page.getByLabel('Kind')).toHaveValue('runStep');
   });
 
+  test('reads a bare number scanned on a record page as that page’s kind, says so, and lets it be changed', async ({
+    page,
+  }) => {
+    await signIn(page, '/runs/1');
+    await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
+    await scan(page, '000002');
+    await expect(page).toHaveURL('/runs/2');
+    await expect(page.getByRole('status').filter({ hasText: 'Scanned number' })).toHaveText(
+      /opened as Run 2/,
+    );
+    await page.getByRole('button', { name: 'Change: open 2 as another kind of record' }).click();
+    await page.getByRole('menuitem', { name: 'Run step 2' }).click();
+    await expect(page).toHaveURL('/run-steps/2');
+    await expect(page).toHaveTitle(/^Run step 2: /);
+    await expect(page.getByRole('status').filter({ hasText: 'Scanned number' })).toHaveText(
+      /opened as Run step 2/,
+    );
+
+    // Too short for a label: said, and nothing opened.
+    await scan(page, '12');
+    await expect(page.getByRole('alert').filter({ hasText: 'Scan too short' })).toContainText('only “12”');
+    await expect(page).toHaveURL('/run-steps/2');
+  });
+
   test('opens the part with a scanned part number', async ({ page }) => {
     await signIn(page, '/runs/1');
     await expect(page.getByText('Run 1', { exact: true })).toBeVisible();

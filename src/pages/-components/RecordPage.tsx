@@ -11,7 +11,7 @@ import { RecordHeader } from '../../features/record-view/RecordHeader.tsx';
 import type { RecordContext } from '../../features/record-view/recordContext.ts';
 import { recordVariables } from '../../features/record-view/prefetchRecord.ts';
 import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../../records/recordKinds.ts';
-import { useCameraAfterScan } from '../../features/open-by-id/index.ts';
+import { OpenedAsNotice, useCameraAfterScan } from '../../features/open-by-id/index.ts';
 import { RecordLabelButton } from '../../features/label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
@@ -55,7 +55,12 @@ export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
       </RecordProblem>
     );
   }
-  return <LoadedRecord {...props} id={id} />;
+  return (
+    <Stack gap="md">
+      <OpenedAsNotice kind={props.kind} id={id} />
+      <LoadedRecord {...props} id={id} />
+    </Stack>
+  );
 }
 
 function LoadedRecord<TData, TRecord>({

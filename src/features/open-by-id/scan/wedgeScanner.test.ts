@@ -8,14 +8,16 @@ let pageClock: (() => number) | null = null;
 let scanner: WedgeScanner;
 let detach: () => void;
 let scans: string[];
+let tooShort: string[];
 
 beforeEach(() => {
   clock = 0;
   pageClock = null;
   scans = [];
+  tooShort = [];
   scanner = new WedgeScanner({ timeOf: () => clock, now: () => pageClock?.() ?? clock });
   detach = scanner.attach(window);
-  scanner.handle((text) => scans.push(text));
+  scanner.handle((scan) => (scan.tooShort ? tooShort : scans).push(scan.text));
   document.body.innerHTML = `
     <input id="${OPEN_BY_ID_INPUT_ID}" />
     <input id="search" type="search" />
@@ -75,9 +77,23 @@ describe('WedgeScanner', () => {
     expect(events.some((event) => event.defaultPrevented)).toBe(false);
   });
 
-  it('ignores a short quick burst (two keys and Enter)', () => {
-    press(document.body, keysOf('ok'), 10);
+  it('says a burst at twice a scanner’s pace is too short for a label, instead of dropping it', () => {
+    const events = press(document.body, keysOf('12'), 10);
     expect(scans).toEqual([]);
+    expect(tooShort).toEqual(['12']);
+    expect(events.at(-1)!.defaultPrevented).toBe(true);
+  });
+
+  it('leaves a short quick burst in the open-by-id box to the box’s own Enter', () => {
+    const events = press(element(OPEN_BY_ID_INPUT_ID), keysOf('12'), 10);
+    expect([...scans, ...tooShort]).toEqual([]);
+    expect(events.at(-1)!.defaultPrevented).toBe(false);
+  });
+
+  it('leaves two keys and Enter at a quick person’s pace to the page', () => {
+    const events = press(document.body, keysOf('ok'), 40);
+    expect([...scans, ...tooShort]).toEqual([]);
+    expect(events.at(-1)!.defaultPrevented).toBe(false);
   });
 
   it('never reads keys typed into a form field, however fast', () => {
@@ -130,7 +146,7 @@ describe('WedgeScanner', () => {
     press(document.body, keysOf('RUN-1'), 10);
     const handler = vi.fn();
     early.handle(handler);
-    expect(handler).toHaveBeenCalledWith('RUN-1');
+    expect(handler).toHaveBeenCalledWith({ text: 'RUN-1' });
     stop();
   });
 
@@ -149,7 +165,7 @@ describe('WedgeScanner', () => {
     const handler = vi.fn();
     late.handle(handler);
     press(document.body, keysOf('7'), 10);
-    expect(handler).toHaveBeenCalledWith('RUN-7');
+    expect(handler).toHaveBeenCalledWith({ text: 'RUN-7' });
   });
 
   it('gives scans to the page handler before the default one, whatever the order', () => {
@@ -158,10 +174,10 @@ describe('WedgeScanner', () => {
     const later = vi.fn();
     scanner.handle(later);
     scanner.deliver('RUN-1');
-    expect(page).toHaveBeenCalledWith('RUN-1');
+    expect(page).toHaveBeenCalledWith({ text: 'RUN-1' });
     expect(later).not.toHaveBeenCalled();
     release();
     scanner.deliver('RUN-2');
-    expect(later).toHaveBeenCalledWith('RUN-2');
+    expect(later).toHaveBeenCalledWith({ text: 'RUN-2' });
   });
 });

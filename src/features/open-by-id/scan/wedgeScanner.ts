@@ -1,6 +1,12 @@
 import { OPEN_BY_ID_INPUT_ID } from '../openByIdShortcut.ts';
 
-export type ScanHandler = (text: string) => void;
+/** What a scanner sent: a label, or a burst too short to be one (said to the technician, never opened). */
+export interface Scan {
+  text: string;
+  tooShort?: boolean;
+}
+
+export type ScanHandler = (scan: Scan) => void;
 
 export interface WedgeScannerOptions {
   /**
@@ -8,7 +14,10 @@ export interface WedgeScannerOptions {
    * apart or more; 60 ms leaves room for a busy tablet delivering a scanner's keys late.
    */
   maxGapMs?: number;
-  /** Shortest scan: two quick keys and Enter are still a person typing. */
+  /**
+   * Shortest label. A shorter burst is reported as too short only when every key came at twice a
+   * scanner's pace (half of `maxGapMs`): a person can hit two keys and Enter quickly.
+   */
   minLength?: number;
   /**
    * When a key was pressed: by default the event's own time stamp, set when the device sent it, so a
@@ -49,11 +58,13 @@ export class WedgeScanner {
   private readonly now: () => number;
   private buffer = '';
   private lastKeyAt = -Infinity;
+  /** The longest pause within the burst so far. */
+  private slowestGap = 0;
   /** When the page handled the last key event (down or up), and its own delay since the last key. */
   private handledAt = -Infinity;
   private heldBack = 0;
   private readonly handlers: { handler: ScanHandler; page: boolean }[] = [];
-  private pending: string | null = null;
+  private pending: Scan | null = null;
 
   constructor(options: WedgeScannerOptions = {}) {
     this.maxGapMs = options.maxGapMs ?? 60;
@@ -84,7 +95,7 @@ export class WedgeScanner {
   handle(handler: ScanHandler, { page = false }: { page?: boolean } = {}): () => void {
     const entry = { handler, page };
     this.handlers.push(entry);
-    if (this.pending !== null) this.deliver(this.pending);
+    if (this.pending !== null) this.dispatch(this.pending);
     return () => {
       const index = this.handlers.lastIndexOf(entry);
       if (index >= 0) this.handlers.splice(index, 1);
@@ -93,9 +104,13 @@ export class WedgeScanner {
 
   /** Delivers a scan from another source (the camera) through the same handlers. */
   deliver(text: string): void {
+    this.dispatch({ text });
+  }
+
+  private dispatch(scan: Scan): void {
     const current = this.handlers.findLast((entry) => entry.page) ?? this.handlers.at(-1);
-    this.pending = current ? null : text;
-    current?.handler(text);
+    this.pending = current ? null : scan;
+    current?.handler(scan);
   }
 
   private onKey(event: KeyboardEvent): void {
@@ -109,18 +124,24 @@ export class WedgeScanner {
     if (focus === 'form-field') return this.reset();
     const at = this.timeOf(event);
     if (event.key === 'Shift') return this.noteHandled(at);
-    const inBurst = this.buffer !== '' && this.gapSince(at) <= this.maxGapMs;
+    const gap = this.gapSince(at);
+    const inBurst = this.buffer !== '' && gap <= this.maxGapMs;
     this.heldBack = 0;
     this.noteHandled(at);
+    this.slowestGap = inBurst ? Math.max(this.slowestGap, gap) : 0;
 
     if (event.key === 'Enter') {
       const text = this.buffer;
+      const tooShort = text.length < this.minLength;
+      // In the open-by-id box, a short id goes to the box's own Enter, which opens it as typed.
+      const scanned =
+        inBurst && (!tooShort || (focus !== 'open-by-id' && this.slowestGap <= this.maxGapMs / 2));
       this.reset();
-      if (!inBurst || text.length < this.minLength) return;
+      if (!scanned) return;
       // Neither a focused button nor the open-by-id form acts on the scanner's Enter: the scan does.
       event.preventDefault();
       event.stopImmediatePropagation();
-      this.deliver(text);
+      this.dispatch(tooShort ? { text, tooShort } : { text });
       return;
     }
     if (event.key.length !== 1) return this.reset();
