@@ -25,7 +25,14 @@ function HomePage() {
       <RecentRecordsList records={recent} />
       <Text>
         Looking for a part by number or description?{' '}
-        <Anchor className={readable.link} component={Link} to="/parts">
+        <Anchor
+          className={readable.link}
+          component={Link}
+          to="/parts"
+          mih={44}
+          display="inline-flex"
+          style={{ alignItems: 'center' }}
+        >
           Browse parts
         </Anchor>
       </Text>
