@@ -18,6 +18,15 @@ describe('theme colours', () => {
     }
   }
 
+  it('writes a field’s error in a red that reads at 4.5:1 on the page, in both schemes', () => {
+    const light = resolved.light as Record<string, string>;
+    const dark = resolved.dark as Record<string, string>;
+    expect(contrastRatio(light['--mantine-color-error']!, DEFAULT_THEME.white)).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrastRatio(dark['--mantine-color-error']!, DEFAULT_THEME.colors.dark[7]),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('measures contrast as WCAG 2 does', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2);

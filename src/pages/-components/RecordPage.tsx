@@ -16,6 +16,7 @@ import { RecordLabelButton } from '../../features/label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from '../../components/readable.module.css';
+import links from './pageLink.module.css';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
 import { useRefreshWhileOpen } from '../../features/record-view/useRefreshWhileOpen.ts';
 import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
@@ -197,14 +198,7 @@ function RecordProblem({ title, children }: { title: string; children: ReactNode
         {children}
       </Alert>
       <Group>
-        <Anchor
-          className={readable.link}
-          component={Link}
-          to="/"
-          mih={44}
-          display="inline-flex"
-          style={{ alignItems: 'center' }}
-        >
+        <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/">
           Open another record by id
         </Anchor>
       </Group>

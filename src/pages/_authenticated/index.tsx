@@ -3,6 +3,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { OpenByIdForm } from '../../features/open-by-id/OpenByIdForm.tsx';
 import readable from '../../components/readable.module.css';
+import links from '../-components/pageLink.module.css';
 import { RecentRecordsList } from '../../features/recent/RecentRecordsList.tsx';
 import { useRecentRecords } from '../../features/recent/useRecentRecords.ts';
 
@@ -25,14 +26,7 @@ function HomePage() {
       <RecentRecordsList records={recent} />
       <Text>
         Looking for a part by number or description?{' '}
-        <Anchor
-          className={readable.link}
-          component={Link}
-          to="/parts"
-          mih={44}
-          display="inline-flex"
-          style={{ alignItems: 'center' }}
-        >
+        <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/parts">
           Browse parts
         </Anchor>
       </Text>
