@@ -91,6 +91,11 @@ test.describe('keyboard-wedge scanner', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Scanned number' })).toHaveText(
       /opened as Run step 2/,
     );
+    // The wrong guess was replaced: Back goes to where the number was scanned.
+    await page.goBack();
+    await expect(page).toHaveURL('/runs/1');
+    await page.goForward();
+    await expect(page).toHaveURL('/run-steps/2');
 
     // Too short for a label: said, and nothing opened.
     await scan(page, '12');
