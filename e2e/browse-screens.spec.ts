@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { gql } from '../sandbox/test/harness.ts';
 import { expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { attachFile, entityIdOf, PNG_BYTES, pdfBytes, technicianToken } from './records-support.ts';
+import { scan } from './scanner-support.ts';
 
 // The two tablet orientations the floor uses, and a desktop for the office.
 const SIZES = [
@@ -11,20 +12,28 @@ const SIZES = [
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
-/** The step of run 1 whose FILE_ATTACHMENT fields are evidence slots, and its first field. */
-async function inspectionStep(): Promise<{ stepId: number; fieldId: number }> {
+/** The step of run 1 whose FILE_ATTACHMENT fields are evidence slots, its first and its required ones. */
+async function inspectionStep(): Promise<{ stepId: number; fieldId: number; requiredIds: number[] }> {
   const res = await gql(
     SANDBOX_URL,
     await technicianToken(),
-    `query S { run(id: "1") { steps { id title fields { id type } } } }`,
+    `query S { run(id: "1") { steps { id title fields { id type required } } } }`,
   );
   const step = (
-    res.data?.run.steps as { id: number; title: string; fields: { id: number; type: string }[] }[]
+    res.data?.run.steps as {
+      id: number;
+      title: string;
+      fields: { id: number; type: string; required: boolean }[];
+    }[]
   ).find((s) => s.title === 'Dimensional inspection');
-  const field = step?.fields.find((f) => f.type === 'FILE_ATTACHMENT');
-  if (!step || !field)
+  const files = step?.fields.filter((f) => f.type === 'FILE_ATTACHMENT') ?? [];
+  if (!step || !files[0])
     throw new Error(`run 1 has no inspection step with a file field: ${JSON.stringify(res)}`);
-  return { stepId: step.id, fieldId: field.id };
+  return {
+    stepId: step.id,
+    fieldId: files[0].id,
+    requiredIds: files.filter((f) => f.required).map((f) => f.id),
+  };
 }
 
 interface Screen {
@@ -70,34 +79,174 @@ function screens(stepId: number, fieldId: number): Screen[] {
     {
       name: 'run-step-field',
       path: `/run-step-fields/${fieldId}`,
-      ready: (page) => page.getByRole('heading', { name: /Attachments/ }),
+      // The field's value is the file it holds, never "Not set" beside it.
+      ready: (page) => page.getByText('Attached: cmm-report.pdf'),
     },
     { name: 'unknown-run', path: '/runs/999999', ready: (page) => page.getByRole('alert') },
   ];
 }
 
-/** Controls in the header narrower or lower than a gloved fingertip (44 px). */
-async function smallHeaderControls(page: Page): Promise<string[]> {
-  return page.locator('header.mantine-AppShell-header').evaluate((header) =>
-    Array.from(header.querySelectorAll<HTMLElement>('a, button, input, [role="button"]'))
-      .filter((el) => el.offsetParent !== null)
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent}: ${box.width}x${box.height}`),
-  );
+/**
+ * Elements matching `selector` whose text reads under 4.5:1 against what is behind it (WCAG 2 contrast
+ * of the computed colours; a see-through background is laid over the ancestors' until one is opaque).
+ */
+async function lowContrast(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const rgba = (css: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a: css.startsWith('rgba') ? a : 1 };
+    };
+    const over = (top: ReturnType<typeof rgba>, under: ReturnType<typeof rgba>) => ({
+      r: top.r * top.a + under.r * (1 - top.a),
+      g: top.g * top.a + under.g * (1 - top.a),
+      b: top.b * top.a + under.b * (1 - top.a),
+      a: 1,
+    });
+    const background = (el: Element | null): ReturnType<typeof rgba> => {
+      if (!el) return { r: 255, g: 255, b: 255, a: 1 };
+      const own = rgba(getComputedStyle(el).backgroundColor);
+      return own.a >= 1 ? own : over(own, background(el.parentElement));
+    };
+    const luminance = ({ r, g, b }: ReturnType<typeof rgba>) => {
+      const [lr, lg, lb] = [r, g, b].map((c) => {
+        const s = c / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+    };
+    return Array.from(document.querySelectorAll<HTMLElement>(selector))
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => {
+        const back = background(el);
+        const text = over(rgba(getComputedStyle(el).color), back);
+        const [light, dark] = [luminance(text), luminance(back)].sort((a, b) => b - a);
+        return { text: el.textContent ?? '', ratio: (light! + 0.05) / (dark! + 0.05) };
+      })
+      .filter(({ ratio }) => ratio < 4.5)
+      .map(({ text, ratio }) => `“${text}” ${ratio.toFixed(2)}:1`);
+  }, selector);
 }
 
-test.describe('main pages at tablet and desktop sizes, light and dark', () => {
-  let stepId = 0;
-  let fieldId = 0;
-  test.beforeAll(async () => {
-    const token = await technicianToken();
-    const entity = await entityIdOf(token, 'part', 7);
-    await attachFile(token, entity, 'weld-inspection.png', PNG_BYTES);
-    await attachFile(token, entity, 'torque-report.pdf', pdfBytes(3));
-    ({ stepId, fieldId } = await inspectionStep());
+/**
+ * Controls anywhere on the screen smaller than a gloved fingertip (44 px) either way. A control that
+ * is drawn by its label (a visually hidden radio or checkbox) is measured by that label.
+ */
+async function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector =
+      'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="menuitem"]';
+    return (
+      Array.from(document.querySelectorAll<HTMLElement>(selector))
+        .map((el) => {
+          const hidden = el instanceof HTMLInputElement && getComputedStyle(el).opacity === '0';
+          return { el, target: hidden ? (el.closest('label') ?? el.labels?.[0] ?? el) : el };
+        })
+        .filter(
+          ({ target }) =>
+            target.getClientRects().length > 0 && getComputedStyle(target).visibility !== 'hidden',
+        )
+        .map(({ el, target }) => ({ el, box: target.getBoundingClientRect() }))
+        // One pixel or less: visually hidden, reached through another control (a file picker's input).
+        .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 44 || box.height < 44))
+        .map(
+          ({ el, box }) =>
+            `${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName}: ${Math.round(box.width)}x${Math.round(box.height)}`,
+        )
+    );
   });
+}
 
+/**
+ * Raises a notice (a scan too short for a label says so) and lists the controls it covers: the open
+ * dialog's when there is one (the page behind is out of reach), else the page's. Then closes it.
+ */
+async function controlsUnderANotice(page: Page): Promise<string[]> {
+  await scan(page, '12');
+  const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Scan too short' });
+  await expect(notice).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+  expect(
+    await lowContrast(page, '.mantine-Notification-root :is(p, div)'),
+    'notice text under 4.5:1',
+  ).toEqual([]);
+  const covered = await notice.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const shown = (node: Element) => node.getClientRects().length > 0;
+    const layer = [...document.querySelectorAll('[role="dialog"]')].filter(shown).at(-1) ?? document.body;
+    const selector =
+      'a[href], button, input, select, textarea, [role="button"], [role="radio"], [role="tab"]';
+    return [...layer.querySelectorAll<HTMLElement>(selector)]
+      .filter((control) => shown(control) && !el.contains(control))
+      .map((control) => ({ control, at: control.getBoundingClientRect() }))
+      .filter(({ at }) => at.width > 1 && at.height > 1)
+      .filter(
+        ({ at }) => at.left < box.right && at.right > box.left && at.top < box.bottom && at.bottom > box.top,
+      )
+      .map(
+        ({ control }) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName,
+      );
+  });
+  await notice.getByRole('button').click();
+  await expect(notice).toBeHidden();
+  return covered;
+}
+
+let stepId = 0;
+let fieldId = 0;
+test.beforeAll(async () => {
+  const token = await technicianToken();
+  const entity = await entityIdOf(token, 'part', 7);
+  await attachFile(token, entity, 'weld-inspection.png', PNG_BYTES);
+  await attachFile(token, entity, 'torque-report.pdf', pdfBytes(3));
+  const inspection = await inspectionStep();
+  ({ stepId, fieldId } = inspection);
+  // Filled evidence slots: their "Attached" badges and the run's count of a complete step are shown too.
+  for (const id of inspection.requiredIds) {
+    await attachFile(token, await entityIdOf(token, 'runStepField', id), 'cmm-report.pdf', pdfBytes(1));
+  }
+});
+
+test.describe('notices over real layouts', () => {
+  for (const [size, scheme] of [
+    [SIZES[0], 'light'],
+    [SIZES[1], 'dark'],
+  ] as const) {
+    test(`${size.name}, ${scheme}: a notice covers no control, on a page or in a dialog`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await signIn(page, '/parts/7');
+      await expect(page.getByRole('heading', { name: /^Attachments \(\d+\)/ })).toBeVisible();
+      expect(await controlsUnderANotice(page), 'record page').toEqual([]);
+
+      await page.getByRole('button', { name: /^Uploads/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Uploads' })).toBeVisible();
+      expect(await controlsUnderANotice(page), 'uploads panel').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Delete weld-inspection.png' }).first().click();
+      const confirm = page.getByRole('dialog', { name: 'Delete attachment?' });
+      await expect(confirm).toBeVisible();
+      expect(await controlsUnderANotice(page), 'delete dialog').toEqual([]);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByRole('button', { name: 'Preview weld-inspection.png' }).first().click();
+      await expect(page.getByRole('dialog').getByTestId('attachment-preview-image')).toBeVisible();
+      expect(await controlsUnderANotice(page), 'preview').toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Mark up weld-inspection.png' }).first().click();
+      const editor = page.getByRole('dialog', { name: /^Mark up/ });
+      await expect(editor.getByTestId('markup-canvas')).toBeVisible();
+      expect(await controlsUnderANotice(page), 'mark-up editor').toEqual([]);
+      await editor.getByRole('button', { name: 'Cancel' }).click();
+      await expect(editor).toBeHidden();
+    });
+  }
+});
+
+test.describe('main pages at tablet and desktop sizes, light and dark', () => {
   for (const size of SIZES) {
     for (const scheme of SCHEMES) {
       test(`${size.name}, ${scheme}: no page or header scrolls sideways`, async ({ page }, testInfo) => {
@@ -123,7 +272,10 @@ test.describe('main pages at tablet and desktop sizes, light and dark', () => {
               header.client,
             );
           }
-          expect(await smallHeaderControls(page), `${name}: header controls under 44 px`).toEqual([]);
+          expect.soft(await smallControls(page), `${name}: controls under 44 px`).toEqual([]);
+          expect
+            .soft(await lowContrast(page, '.mantine-Badge-root'), `${name}: badges under 4.5:1`)
+            .toEqual([]);
           if (shown) {
             const dialog = await shown.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
             expect(dialog.scroll, `${name}: the dialog scrolls sideways`).toBeLessThanOrEqual(dialog.client);

@@ -19,17 +19,22 @@ test.describe('browsing parts', () => {
     await searchBox.fill('brkt-0001');
     await expect(page).toHaveURL(/[?&]q=brkt-0001/);
     await expect(page.getByRole('row')).toHaveCount(2);
-    const link = page.getByRole('link', { name: 'BRKT-0001' });
+    const row = page.getByRole('row').filter({ hasText: 'BRKT-0001' });
 
-    await link.click();
+    // A gloved tap anywhere on the row opens the part, not only on its number.
+    await row.getByRole('cell', { name: 'Bracket, engine mount, 6061-T6' }).click();
     await expect(page).toHaveURL(/\/parts\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('BRKT-0001');
     await expect(page.getByText('Bracket, engine mount, 6061-T6')).toBeVisible();
+    const partUrl = page.url();
 
-    // Back returns to the same search, with the box showing it.
+    // Back returns to the same search, with the box showing it; the keyboard opens the row's part too.
     await page.goBack();
     await expect(searchBox).toHaveValue('brkt-0001');
-    await expect(page.getByRole('link', { name: 'BRKT-0001' })).toBeVisible();
+    const link = page.getByRole('link', { name: 'BRKT-0001' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(partUrl);
   });
 
   test('finds a part by words in any order, and says what was searched when nothing matches', async ({

@@ -75,13 +75,13 @@ test.describe('the camera', () => {
     await camera.getByRole('button', { name: 'Take photo' }).click();
     const notice = page.getByRole('alert').filter({ hasText: /^Attached/ });
     await expect(notice).toBeVisible();
-    // Notices stack down from the top of their column: it starts below the ×, whatever the notice's
-    // height, its entry animation or how soon it closes.
+    // While a dialog is open, notices stand half way down the screen: their column starts below the ×,
+    // whatever its entry animation or how soon it closes.
     const close = camera.getByRole('button', { name: 'Close the camera' });
     const { closeBottom, noticesTop } = await close.evaluate((button) => ({
       closeBottom: button.getBoundingClientRect().bottom,
       noticesTop: document
-        .querySelector('.mantine-Notifications-root[data-position="top-right"]')!
+        .querySelector('.mantine-Notifications-root[data-position="bottom-right"]')!
         .getBoundingClientRect().top,
     }));
     expect(noticesTop).toBeGreaterThanOrEqual(closeBottom);

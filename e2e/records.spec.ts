@@ -3,6 +3,7 @@ import type { Page, Request } from '@playwright/test';
 import { expect, signIn, test, VIEWER } from './fixtures.ts';
 import {
   attachFile,
+  dropFilesOn,
   entityIdOf,
   expectNoSeriousA11yViolations,
   KINDS,
@@ -241,6 +242,31 @@ test.describe('attachments', () => {
     await page.reload();
     await expect(page.getByTestId('attachment-row').filter({ hasText: 'keep.txt' })).toBeVisible();
     await expect(mistake).toHaveCount(0);
+  });
+
+  test('the uploads tray agrees with the record: newest first, and a deleted file no longer counts', async ({
+    page,
+  }) => {
+    await signIn(page, '/parts/15');
+    const heading = page.getByRole('heading', { level: 1 });
+    for (const name of ['first-shot.txt', 'second-shot.txt']) {
+      await dropFilesOn(heading, [{ name, type: 'text/plain' }]);
+      await expect(page.getByTestId('attachment-row').filter({ hasText: name })).toBeVisible();
+    }
+    await expect(page.getByTestId('attachment-row').first()).toContainText('second-shot.txt');
+    const openTray = () => page.getByRole('button', { name: /^Uploads/ }).click();
+    const tray = page.getByRole('dialog', { name: 'Uploads' });
+    await openTray();
+    await expect(tray.getByRole('listitem')).toHaveText([/^second-shot\.txt/, /^first-shot\.txt/]);
+    await expect(tray).toContainText('2 of 2 attached');
+    await tray.getByRole('button', { name: 'Close uploads' }).click();
+
+    await page.getByRole('button', { name: 'Delete second-shot.txt' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Attachments (1)' })).toBeVisible();
+    await openTray();
+    await expect(tray.getByRole('listitem')).toHaveText([/^first-shot\.txt/]);
+    await expect(tray).toContainText('1 of 1 attached');
   });
 
   test('a viewer may not delete: the server’s refusal is shown and the file stays', async ({ page }) => {

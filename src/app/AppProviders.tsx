@@ -16,7 +16,7 @@ import classes from './AppProviders.module.css';
 export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" classNames={{ root: classes.notifications }} />
+      <Notifications position="bottom-right" classNames={{ root: classes.notifications }} />
       {children}
     </MantineProvider>
   );

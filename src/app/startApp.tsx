@@ -8,6 +8,7 @@ import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
 import { countMoving } from '../upload/uploadCounts';
 import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
+import { takeKeysBeforeStart } from '../features/open-by-id/scan/keysBeforeStart';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
@@ -36,9 +37,10 @@ export async function startApp(
   ]);
   // Left unawaited when the configuration fails to load: that error is the one shown.
   wiring.catch(() => {});
-  // Listening before anything loads: a label scanned while the page starts still opens its record.
+  // Listening before anything loads, with the keys pressed while this code was loading: a label
+  // scanned while the page starts still opens its record.
   const scanner = new WedgeScanner();
-  scanner.attach(window);
+  scanner.attach(window, takeKeysBeforeStart());
   let config;
   try {
     config = await fetchAppConfig('/config.json', fetchImpl);

@@ -6,6 +6,7 @@ import { displayFilename } from './displayFilename.ts';
 import { isPermissionRefusal, toUserMessage } from '../graphql/errors.ts';
 import { removeAttachment } from '../graphql/attachmentsList.ts';
 import { useViewOnly } from './viewOnly.tsx';
+import { useUploadQueue } from './uploadQueueContext.tsx';
 
 export const DeleteAttachmentMutation = graphql(`
   mutation DeleteAttachment($input: DeleteFileAttachmentInput!) {
@@ -34,6 +35,7 @@ interface Props {
 export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
   const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {});
   const { markDeleteRefused } = useViewOnly();
+  const uploads = useUploadQueue();
   // After a delete the Delete button that opened the dialog is gone: focus goes where the list says.
   const [deleted, setDeleted] = useState<number | null>(null);
   if (target && deleted !== null && target.id !== deleted) setDeleted(null);
@@ -47,6 +49,10 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
         variables: { input: { fileAttachmentId: String(current.id), entityId: String(current.entityId) } },
         update: (cache) => removeAttachment(cache, current.entityId, current.id),
       });
+      // The upload that attached it leaves the uploads list: it no longer counts as attached there.
+      for (const entry of uploads.getSnapshot()) {
+        if (entry.attachmentId === current.id && entry.state === 'attached') uploads.remove(entry.id);
+      }
       setDeleted(current.id);
       close();
       onDeleted?.(current);

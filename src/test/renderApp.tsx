@@ -149,7 +149,10 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
   // apart: every key sequence is scanner-fast) and these tests show what a scan does; telling a
   // scanner from a person by time is wedgeScanner.test.ts's and the browser journeys' job.
   let keyTime = 0;
-  const scanner = new WedgeScanner({ timeOf: () => (keyTime += 10) });
+  const scanner = new WedgeScanner({
+    timeOf: (event) => (event.type === 'keydown' ? (keyTime += 10) : keyTime),
+    now: () => keyTime,
+  });
   detachScanner = scanner.attach(window);
   const result = render(
     <AppProviders services={services} scanner={scanner}>

@@ -56,6 +56,16 @@ describe('open-by-id box', () => {
     expect(kind).toHaveValue('runStep');
   });
 
+  it('says in the box that a scan too short for a label was not opened', async () => {
+    const { user, router } = await renderApp({ path: '/' });
+    const kind = await screen.findByLabelText('Kind');
+    await user.selectOptions(kind, 'run');
+    await user.keyboard('12{Enter}');
+    expect(await screen.findByText(/“12” is too short for a scanned label/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Id, scanned label or link')).toHaveValue('12');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('opens the one part with a scanned part number', async () => {
     const { user, router } = await renderApp({ path: '/', mocks: [partsNumbered('BRKT-0001', [17])] });
     await user.type(await screen.findByLabelText('Id, scanned label or link'), 'BRKT-0001{Enter}');
@@ -101,6 +111,32 @@ describe('scanning on other pages', () => {
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     await user.keyboard(`${window.location.origin}/run-steps/3{Enter}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/run-steps/3'));
+  });
+
+  it('reads a scanned bare number as a record of the page’s kind, and says so', async () => {
+    const { user, router } = await renderApp({ path: '/runs/1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Run 1 could not be opened');
+    await user.keyboard('101{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/runs/101'));
+    expect(await screen.findByTestId('opened-as')).toHaveTextContent('Scanned number: opened as Run 101');
+    expect(screen.getByRole('button', { name: 'Change: open 101 as another kind of record' })).toBeVisible();
+  });
+
+  it('says nothing of the kind when a label names its own', async () => {
+    const { user, router } = await renderApp({ path: '/runs/1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Run 1 could not be opened');
+    await user.keyboard('RS-101{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/run-steps/101'));
+    expect(screen.queryByTestId('opened-as')).not.toBeInTheDocument();
+  });
+
+  it('says a scan too short for a label was not opened', async () => {
+    const { user, router } = await renderApp({ path: '/runs/1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Run 1 could not be opened');
+    await user.keyboard('12{Enter}');
+    expect(await screen.findByText('Scan too short')).toBeInTheDocument();
+    expect(screen.getByText(/only “12”: too short for a label/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/runs/1');
   });
 
   it('leaves typing in the parts search box alone, however fast', async () => {

@@ -28,8 +28,8 @@ export function OpenByIdForm() {
   useEffect(() => input.current?.focus(), []);
 
   const openText = useCallback(
-    async (value: string, chosen: RecordKind) => {
-      const destination = await open(value, chosen);
+    async (value: string, chosen: RecordKind, scanned = false) => {
+      const destination = await open(value, chosen, { scanned });
       if (destination.to !== 'refused') return;
       setError(destination.message);
       // The next scan replaces the refused value instead of being appended to it.
@@ -41,10 +41,17 @@ export function OpenByIdForm() {
   useEffect(() => {
     if (!scanner) return;
     return scanner.handle(
-      (scanned) => {
+      ({ text: scanned, tooShort }) => {
         setText(scanned);
+        if (tooShort) {
+          setError(
+            `“${scanned}” is too short for a scanned label, so it was not opened. Scan again, or press Open.`,
+          );
+          input.current?.select();
+          return;
+        }
         setError(null);
-        void openText(scanned, kind);
+        void openText(scanned, kind, true);
       },
       { page: true },
     );

@@ -4,3 +4,4 @@ export { OpenByIdForm } from './OpenByIdForm.tsx';
 export { ScanButton } from './scan/ScanButton.tsx';
 export { useScansOpenRecords } from './scan/useScansOpenRecords.ts';
 export { useCameraAfterScan } from './scan/cameraAfterScan.ts';
+export { OpenedAsNotice } from './OpenedAsNotice.tsx';

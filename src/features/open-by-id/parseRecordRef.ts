@@ -16,6 +16,12 @@ export type ParsedRecordRef =
 const words = RECORD_KINDS.map((info) => info.word);
 const KIND_LIST = `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 const EXAMPLE = 'a number like 42, or a kind and a number like run 42';
+const BARE_NUMBER = /^#?(\d+)$/;
+
+/** A number with no kind (`101`, `#101`): its kind comes from where it was typed or scanned. */
+export function isBareNumber(raw: string): boolean {
+  return BARE_NUMBER.test(clean(raw));
+}
 
 /**
  * Reads what a technician typed or a barcode scanner sent into a record kind and id.
@@ -27,7 +33,7 @@ export function parseRecordRef(raw: string, chosenKind: RecordKind, appOrigin: s
 
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/')) return parseUrl(text, appOrigin);
 
-  const bare = /^#?(\d+)$/.exec(text);
+  const bare = BARE_NUMBER.exec(text);
   if (bare) return withId(chosenKind, bare[1] ?? '');
 
   const prefixed = /^([a-z][a-z ._-]*?)[\s:#_/.-]*(\d+)$/i.exec(text);

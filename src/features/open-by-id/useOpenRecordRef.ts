@@ -3,27 +3,41 @@ import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from '@tanstack/react-router';
 import { partIdsByNumber } from '../parts/index.ts';
 import { RECORD_ROUTES, type RecordKind } from '../../records/recordKinds.ts';
+import { isBareNumber } from './parseRecordRef.ts';
 import { resolveRecordRef, type RecordRefDestination } from './resolveRecordRef.ts';
 import { readCameraAfterScan } from './scan/cameraAfterScan.ts';
 
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** A scanned number with no kind opened this record, as the page it was scanned on read it. */
+    scannedBareNumber?: boolean;
+  }
+}
+
 /**
  * Opens what typed or scanned text names (a record, or the parts search) and says where it went; a
- * refusal is returned for the caller to show where the technician is looking.
+ * refusal is returned for the caller to show where the technician is looking. A scanned bare number
+ * marks the page it opens, which then says what it was opened as (OpenedAsNotice).
  */
-export function useOpenRecordRef(): (text: string, kind: RecordKind) => Promise<RecordRefDestination> {
+export function useOpenRecordRef(): (
+  text: string,
+  kind: RecordKind,
+  how?: { scanned?: boolean },
+) => Promise<RecordRefDestination> {
   const navigate = useNavigate();
   const client = useApolloClient();
   return useCallback(
-    async (text, kind) => {
+    async (text, kind, { scanned = false } = {}) => {
       const destination = await resolveRecordRef(text, kind, window.location.origin, (partNumber) =>
         partIdsByNumber(client, partNumber),
       );
       if (destination.to === 'record') {
+        const scannedBareNumber = scanned && isBareNumber(text) ? true : undefined;
         // Every record route takes the same `$id` param; navigate cannot type-check a union of routes.
         await navigate({
           to: RECORD_ROUTES[destination.kind] as (typeof RECORD_ROUTES)['run'],
           params: { id: String(destination.id) },
-          state: (previous) => ({ ...previous, cameraAfterScan: readCameraAfterScan() }),
+          state: (previous) => ({ ...previous, cameraAfterScan: readCameraAfterScan(), scannedBareNumber }),
         });
       } else if (destination.to === 'parts') {
         await navigate({ to: '/parts', search: { q: destination.q } });

@@ -89,6 +89,19 @@ describe('part number links', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /SHFT-2107/ })).toBeInTheDocument();
   });
 
+  it('open the part on a tap anywhere on its row', async () => {
+    const { router, user } = await openList();
+    await user.click(screen.getByRole('cell', { name: 'Shaft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parts/7'));
+  });
+
+  it('open the part with Enter on the row’s link', async () => {
+    const { link, router, user } = await openList();
+    act(() => link.focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/parts/7'));
+  });
+
   it('leave a click with a modifier key or another button to the browser', async () => {
     const { link, router } = await openList();
     for (const click of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) {

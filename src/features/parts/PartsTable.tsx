@@ -1,7 +1,9 @@
+import type { MouseEvent } from 'react';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatEnum } from '../../components/formatValue.ts';
 import readable from '../../components/readable.module.css';
+import classes from './PartsTable.module.css';
 
 export interface PartRow {
   id: number;
@@ -11,7 +13,18 @@ export interface PartRow {
   partType: string;
 }
 
-/** One page of parts; the part number opens the part's page. */
+/**
+ * A tap anywhere on a row opens its part, as its part number's link does: the link stays the row's one
+ * target for the keyboard and screen readers, and a click with a modifier key is left to the browser.
+ * Selecting a description to copy it opens nothing.
+ */
+function openRowPart(event: MouseEvent<HTMLTableRowElement>): void {
+  const plain = event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+  if (!plain || (event.target as Element).closest('a') || window.getSelection()?.toString()) return;
+  event.currentTarget.querySelector('a')?.click();
+}
+
+/** One page of parts; a row opens the part's page (its part number is the link). */
 export function PartsTable({ parts, busy }: { parts: PartRow[]; busy: boolean }) {
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -32,7 +45,7 @@ export function PartsTable({ parts, busy }: { parts: PartRow[]; busy: boolean })
         </Table.Thead>
         <Table.Tbody>
           {parts.map((part) => (
-            <Table.Tr key={part.id}>
+            <Table.Tr key={part.id} className={classes.row} onClick={openRowPart}>
               <Table.Td>
                 <Anchor
                   className={readable.link}

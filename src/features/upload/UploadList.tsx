@@ -8,10 +8,14 @@ import classes from './UploadList.module.css';
 /** Files with overall progress on top; rows beyond the first few hundred are not worth drawing. */
 const maxRows = 200;
 
+/**
+ * The newest file first, as a record's attachments are listed (the queue keeps them in the order they
+ * were added), so the file just dropped is on top in both lists.
+ */
 export function UploadList({ entries, title }: { entries: readonly UploadEntry[]; title: string }) {
   const queue = useUploadQueue();
   const overall = overallProgress(entries);
-  const shown = entries.slice(0, maxRows);
+  const shown = entries.slice(-maxRows).reverse();
   const lightened = entries.filter(canSendOriginal);
   return (
     <Paper withBorder p="sm" mb="md" component="section" aria-label={title}>

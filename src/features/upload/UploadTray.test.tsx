@@ -97,4 +97,22 @@ describe('UploadTray', () => {
     await user.click(screen.getByRole('button', { name: 'Clear finished' }));
     expect(await screen.findByText(/Nothing uploaded yet/)).toBeInTheDocument();
   });
+
+  it('lists the newest file first, as a record lists its attachments', async () => {
+    const user = userEvent.setup();
+    const queue = createQueueWorld().makeQueue();
+    renderTray(queue);
+    act(() => {
+      queue.add([new File(['x'], 'first.pdf')], part);
+    });
+    act(() => {
+      queue.add([new File(['y'], 'second.pdf')], part);
+    });
+    await user.click(screen.getByRole('button', { name: /^Uploads/ }));
+    const rows = await screen.findAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label')?.split(':')[0])).toEqual([
+      'second.pdf',
+      'first.pdf',
+    ]);
+  });
 });

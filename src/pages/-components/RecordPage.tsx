@@ -11,11 +11,12 @@ import { RecordHeader } from '../../features/record-view/RecordHeader.tsx';
 import type { RecordContext } from '../../features/record-view/recordContext.ts';
 import { recordVariables } from '../../features/record-view/prefetchRecord.ts';
 import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../../records/recordKinds.ts';
-import { useCameraAfterScan } from '../../features/open-by-id/index.ts';
+import { OpenedAsNotice, useCameraAfterScan } from '../../features/open-by-id/index.ts';
 import { RecordLabelButton } from '../../features/label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import readable from '../../components/readable.module.css';
+import links from './pageLink.module.css';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
 import { useRefreshWhileOpen } from '../../features/record-view/useRefreshWhileOpen.ts';
 import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
@@ -55,7 +56,12 @@ export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
       </RecordProblem>
     );
   }
-  return <LoadedRecord {...props} id={id} />;
+  return (
+    <Stack gap="md">
+      <OpenedAsNotice kind={props.kind} id={id} />
+      <LoadedRecord {...props} id={id} />
+    </Stack>
+  );
 }
 
 function LoadedRecord<TData, TRecord>({
@@ -192,14 +198,7 @@ function RecordProblem({ title, children }: { title: string; children: ReactNode
         {children}
       </Alert>
       <Group>
-        <Anchor
-          className={readable.link}
-          component={Link}
-          to="/"
-          mih={44}
-          display="inline-flex"
-          style={{ alignItems: 'center' }}
-        >
+        <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/">
           Open another record by id
         </Anchor>
       </Group>

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { OpenByIdForm } from '../../features/open-by-id/OpenByIdForm.tsx';
 import readable from '../../components/readable.module.css';
 import { RECORD_KINDS } from '../../records/recordKinds.ts';
+import links from '../-components/pageLink.module.css';
 import { RecentRecordsList } from '../../features/recent/RecentRecordsList.tsx';
 import { useRecentRecords } from '../../features/recent/useRecentRecords.ts';
 
@@ -27,7 +28,7 @@ function HomePage() {
       <RecentRecordsList records={recent} />
       <Text>
         Looking for a part by number or description?{' '}
-        <Anchor className={readable.link} component={Link} to="/parts">
+        <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/parts">
           Browse parts
         </Anchor>
       </Text>

@@ -4,6 +4,8 @@ import { prefetchRecord } from '../../features/record-view/prefetchRecord.ts';
 import { formatDate, formatEnum, formatScalar } from '../../components/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
 import { runStepFieldContext } from '../../features/record-view/recordContext.ts';
+import { isEvidenceField } from '../../features/evidence/evidenceState.ts';
+import { filesValue } from '../-components/filesValue.ts';
 
 const RunStepFieldRecordQuery = graphql(`
   query RunStepFieldRecord($id: ID!) {
@@ -15,6 +17,7 @@ const RunStepFieldRecordQuery = graphql(`
       unit
       required
       helpText
+      fileAttachmentId
       _created
       _updated
       step {
@@ -48,7 +51,7 @@ function RunStepFieldPage() {
         context: runStepFieldContext(field),
         fields: [
           { label: 'Type', value: formatEnum(field.type) },
-          { label: 'Value', value: formatScalar(field.value) },
+          { label: 'Value', value: isEvidenceField(field) ? filesValue(field) : formatScalar(field.value) },
           { label: 'Unit', value: field.unit },
           { label: 'Required', value: field.required ? 'Yes' : 'No' },
           { label: 'Help', value: field.helpText },

@@ -3,16 +3,21 @@ import { WedgeScanner } from './wedgeScanner.ts';
 import { OPEN_BY_ID_INPUT_ID } from '../openByIdShortcut.ts';
 
 let clock = 0;
+/** When the page gets to an event: by default as soon as it is sent. */
+let pageClock: (() => number) | null = null;
 let scanner: WedgeScanner;
 let detach: () => void;
 let scans: string[];
+let tooShort: string[];
 
 beforeEach(() => {
   clock = 0;
+  pageClock = null;
   scans = [];
-  scanner = new WedgeScanner({ timeOf: () => clock });
+  tooShort = [];
+  scanner = new WedgeScanner({ timeOf: () => clock, now: () => pageClock?.() ?? clock });
   detach = scanner.attach(window);
-  scanner.handle((text) => scans.push(text));
+  scanner.handle((scan) => (scan.tooShort ? tooShort : scans).push(scan.text));
   document.body.innerHTML = `
     <input id="${OPEN_BY_ID_INPUT_ID}" />
     <input id="search" type="search" />
@@ -33,6 +38,24 @@ function press(target: Element, keys: string[], gapMs: number): KeyboardEvent[] 
 }
 
 const keysOf = (text: string) => [...text, 'Enter'];
+
+/**
+ * A sender that waits for the page: each key goes down, then up 8 ms later, and the next key only
+ * after the page has handled that. `busyMs` is how late the page handles the up of the key at each index.
+ */
+function pressWaitingForThePage(keys: string[], busyMs: Record<number, number>): KeyboardEvent[] {
+  return keys.map((key, index) => {
+    const down = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(down);
+    clock += 8;
+    const late = busyMs[index] ?? 0;
+    pageClock = () => clock + late;
+    document.body.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+    pageClock = null;
+    clock += late + 2;
+    return down;
+  });
+}
 const element = (id: string) => document.getElementById(id)!;
 
 describe('WedgeScanner', () => {
@@ -54,9 +77,23 @@ describe('WedgeScanner', () => {
     expect(events.some((event) => event.defaultPrevented)).toBe(false);
   });
 
-  it('ignores a short quick burst (two keys and Enter)', () => {
-    press(document.body, keysOf('ok'), 10);
+  it('says a burst at twice a scanner’s pace is too short for a label, instead of dropping it', () => {
+    const events = press(document.body, keysOf('12'), 10);
     expect(scans).toEqual([]);
+    expect(tooShort).toEqual(['12']);
+    expect(events.at(-1)!.defaultPrevented).toBe(true);
+  });
+
+  it('leaves a short quick burst in the open-by-id box to the box’s own Enter', () => {
+    const events = press(element(OPEN_BY_ID_INPUT_ID), keysOf('12'), 10);
+    expect([...scans, ...tooShort]).toEqual([]);
+    expect(events.at(-1)!.defaultPrevented).toBe(false);
+  });
+
+  it('leaves two keys and Enter at a quick person’s pace to the page', () => {
+    const events = press(document.body, keysOf('ok'), 40);
+    expect([...scans, ...tooShort]).toEqual([]);
+    expect(events.at(-1)!.defaultPrevented).toBe(false);
   });
 
   it('never reads keys typed into a form field, however fast', () => {
@@ -85,6 +122,18 @@ describe('WedgeScanner', () => {
     expect(scans).toEqual(['RS-7']);
   });
 
+  it('does not count the time a busy page took to take a key against a sender that waited for it', () => {
+    pressWaitingForThePage(keysOf('RUN-3'), { 0: 90, 4: 120 });
+    expect(scans).toEqual(['RUN-3']);
+  });
+
+  it('still tells a person typing into a page that froze, their keys handled all at once, from a scan', () => {
+    // Keys sent 150 ms apart while the page is busy; it gets to all of them at 2 s.
+    pageClock = () => 2_000;
+    press(document.body, keysOf('RUN-3'), 150);
+    expect(scans).toEqual([]);
+  });
+
   it('ignores the Shift a scanner presses for capitals', () => {
     press(document.body, ['Shift', 'R', 'Shift', 'S', '-', '7', 'Enter'], 10);
     expect(scans).toEqual(['RS-7']);
@@ -97,8 +146,26 @@ describe('WedgeScanner', () => {
     press(document.body, keysOf('RUN-1'), 10);
     const handler = vi.fn();
     early.handle(handler);
-    expect(handler).toHaveBeenCalledWith('RUN-1');
+    expect(handler).toHaveBeenCalledWith({ text: 'RUN-1' });
     stop();
+  });
+
+  it('reads keys pressed before it listened, then goes on with the live ones', () => {
+    detach();
+    // Pressed 10 ms apart while the app's code loaded, read when it starts.
+    const stamps = new WeakMap<Event, number>();
+    const earlier = [...'RUN-'].map((key) => {
+      clock += 10;
+      const event = new KeyboardEvent('keydown', { key });
+      stamps.set(event, clock);
+      return event;
+    });
+    const late = new WedgeScanner({ timeOf: (event) => stamps.get(event) ?? clock });
+    detach = late.attach(window, earlier);
+    const handler = vi.fn();
+    late.handle(handler);
+    press(document.body, keysOf('7'), 10);
+    expect(handler).toHaveBeenCalledWith({ text: 'RUN-7' });
   });
 
   it('gives scans to the page handler before the default one, whatever the order', () => {
@@ -107,10 +174,10 @@ describe('WedgeScanner', () => {
     const later = vi.fn();
     scanner.handle(later);
     scanner.deliver('RUN-1');
-    expect(page).toHaveBeenCalledWith('RUN-1');
+    expect(page).toHaveBeenCalledWith({ text: 'RUN-1' });
     expect(later).not.toHaveBeenCalled();
     release();
     scanner.deliver('RUN-2');
-    expect(later).toHaveBeenCalledWith('RUN-2');
+    expect(later).toHaveBeenCalledWith({ text: 'RUN-2' });
   });
 });

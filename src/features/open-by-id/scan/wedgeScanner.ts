@@ -1,6 +1,12 @@
 import { OPEN_BY_ID_INPUT_ID } from '../openByIdShortcut.ts';
 
-export type ScanHandler = (text: string) => void;
+/** What a scanner sent: a label, or a burst too short to be one (said to the technician, never opened). */
+export interface Scan {
+  text: string;
+  tooShort?: boolean;
+}
+
+export type ScanHandler = (scan: Scan) => void;
 
 export interface WedgeScannerOptions {
   /**
@@ -8,13 +14,18 @@ export interface WedgeScannerOptions {
    * apart or more; 60 ms leaves room for a busy tablet delivering a scanner's keys late.
    */
   maxGapMs?: number;
-  /** Shortest scan: two quick keys and Enter are still a person typing. */
+  /**
+   * Shortest label. A shorter burst is reported as too short only when every key came at twice a
+   * scanner's pace (half of `maxGapMs`): a person can hit two keys and Enter quickly.
+   */
   minLength?: number;
   /**
    * When a key was pressed: by default the event's own time stamp, set when the device sent it, so a
    * page busy loading that handles a person's keys late in one batch does not make them look fast.
    */
   timeOf?: (event: KeyboardEvent) => number;
+  /** The page's clock, on the time stamps' scale: when the page got round to a key. */
+  now?: () => number;
 }
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'number', 'password', 'tel', 'url', '']);
@@ -36,29 +47,45 @@ function focusKind(target: EventTarget | null): FocusKind {
  * page: anywhere outside form fields, and in the open-by-id box. Form fields are never touched, so
  * typing in a search box is never taken for a scan.
  *
- * It listens from the app's first moment (before the signed-in pages exist); a scan that arrives while
- * nobody handles scans is kept and handed to the next handler, so a scan right after a page load counts.
+ * It reads keys from the page's first moment (public/keys-before-start.js keeps them until the app's
+ * code runs), before the signed-in pages exist; a scan that arrives while nobody handles scans is kept
+ * and handed to the next handler, so a scan right after a page load counts.
  */
 export class WedgeScanner {
   private readonly maxGapMs: number;
   private readonly minLength: number;
   private readonly timeOf: (event: KeyboardEvent) => number;
+  private readonly now: () => number;
   private buffer = '';
   private lastKeyAt = -Infinity;
+  /** The longest pause within the burst so far. */
+  private slowestGap = 0;
+  /** When the page handled the last key event (down or up), and its own delay since the last key. */
+  private handledAt = -Infinity;
+  private heldBack = 0;
   private readonly handlers: { handler: ScanHandler; page: boolean }[] = [];
-  private pending: string | null = null;
+  private pending: Scan | null = null;
 
   constructor(options: WedgeScannerOptions = {}) {
     this.maxGapMs = options.maxGapMs ?? 60;
     this.minLength = options.minLength ?? 3;
     this.timeOf = options.timeOf ?? ((event) => event.timeStamp);
+    this.now = options.now ?? (() => performance.now());
   }
 
-  /** Listens on `target` (capture phase, ahead of shortcuts and forms); returns the way to stop. */
-  attach(target: Window | Document): () => void {
-    const listener = (event: Event) => this.onKeyDown(event as KeyboardEvent);
+  /**
+   * Listens on `target` (capture phase, ahead of shortcuts and forms), after reading `earlier`: key
+   * events pressed before it could listen, in order. Returns the way to stop.
+   */
+  attach(target: Window | Document, earlier: readonly KeyboardEvent[] = []): () => void {
+    const listener = (event: Event) => this.onKey(event as KeyboardEvent);
+    earlier.forEach(listener);
     target.addEventListener('keydown', listener, { capture: true });
-    return () => target.removeEventListener('keydown', listener, { capture: true });
+    target.addEventListener('keyup', listener, { capture: true });
+    return () => {
+      target.removeEventListener('keydown', listener, { capture: true });
+      target.removeEventListener('keyup', listener, { capture: true });
+    };
   }
 
   /**
@@ -68,7 +95,7 @@ export class WedgeScanner {
   handle(handler: ScanHandler, { page = false }: { page?: boolean } = {}): () => void {
     const entry = { handler, page };
     this.handlers.push(entry);
-    if (this.pending !== null) this.deliver(this.pending);
+    if (this.pending !== null) this.dispatch(this.pending);
     return () => {
       const index = this.handlers.lastIndexOf(entry);
       if (index >= 0) this.handlers.splice(index, 1);
@@ -77,27 +104,44 @@ export class WedgeScanner {
 
   /** Delivers a scan from another source (the camera) through the same handlers. */
   deliver(text: string): void {
+    this.dispatch({ text });
+  }
+
+  private dispatch(scan: Scan): void {
     const current = this.handlers.findLast((entry) => entry.page) ?? this.handlers.at(-1);
-    this.pending = current ? null : text;
-    current?.handler(text);
+    this.pending = current ? null : scan;
+    current?.handler(scan);
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.type === 'keydown') this.onKeyDown(event);
+    else this.noteHandled(this.timeOf(event));
   }
 
   private onKeyDown(event: KeyboardEvent): void {
     if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return this.reset();
     const focus = focusKind(event.target);
     if (focus === 'form-field') return this.reset();
-    if (event.key === 'Shift') return;
     const at = this.timeOf(event);
-    const inBurst = this.buffer !== '' && at - this.lastKeyAt <= this.maxGapMs;
+    if (event.key === 'Shift') return this.noteHandled(at);
+    const gap = this.gapSince(at);
+    const inBurst = this.buffer !== '' && gap <= this.maxGapMs;
+    this.heldBack = 0;
+    this.noteHandled(at);
+    this.slowestGap = inBurst ? Math.max(this.slowestGap, gap) : 0;
 
     if (event.key === 'Enter') {
       const text = this.buffer;
+      const tooShort = text.length < this.minLength;
+      // In the open-by-id box, a short id goes to the box's own Enter, which opens it as typed.
+      const scanned =
+        inBurst && (!tooShort || (focus !== 'open-by-id' && this.slowestGap <= this.maxGapMs / 2));
       this.reset();
-      if (!inBurst || text.length < this.minLength) return;
+      if (!scanned) return;
       // Neither a focused button nor the open-by-id form acts on the scanner's Enter: the scan does.
       event.preventDefault();
       event.stopImmediatePropagation();
-      this.deliver(text);
+      this.dispatch(tooShort ? { text, tooShort } : { text });
       return;
     }
     if (event.key.length !== 1) return this.reset();
@@ -107,6 +151,24 @@ export class WedgeScanner {
     // In a burst, `/` must not jump to the open-by-id box nor a space press a button; on a select,
     // letters would pick another option (the first key of a scan cannot be told from typing yet).
     if (focus === 'select' || (focus === 'other' && inBurst)) event.preventDefault();
+  }
+
+  /**
+   * The device's pause before the key sent at `at`. Some senders (remote input, automation) send a
+   * key only once the page has taken the previous one, so while the page is busy starting or loading
+   * a route their keys arrive spaced by the page's own delays: the time the page took to get to keys
+   * sent after it was free again is taken off. A key sent while the page was still busy (a keyboard
+   * does not wait) is measured on the stamps alone, so a person typing into a frozen page stays a person.
+   */
+  private gapSince(at: number): number {
+    return at - this.lastKeyAt - (at >= this.handledAt ? this.heldBack : 0);
+  }
+
+  /** Notes that the page got to a key event sent at `at` only now (see `gapSince`). */
+  private noteHandled(at: number): void {
+    const now = this.now();
+    this.heldBack = at >= this.handledAt ? this.heldBack + Math.max(0, now - at) : 0;
+    this.handledAt = now;
   }
 
   private reset(): void {

@@ -1,0 +1,18 @@
+// Loaded before the app's code and run at once: keeps the keys pressed while that code still loads,
+// so a barcode scanned right after a page load is read whole once the app starts (its scanner takes
+// them over: src/features/open-by-id/scan/keysBeforeStart.ts). A plain script, not a module, so it
+// runs before the page has finished loading.
+(function (page) {
+  var keys = [];
+  var keep = function (event) {
+    keys.push(event);
+  };
+  page.addEventListener('keydown', keep, true);
+  page.addEventListener('keyup', keep, true);
+  page.floorAttachKeysBeforeStart = function () {
+    page.removeEventListener('keydown', keep, true);
+    page.removeEventListener('keyup', keep, true);
+    delete page.floorAttachKeysBeforeStart;
+    return keys;
+  };
+})(globalThis);
