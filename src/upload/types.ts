@@ -67,9 +67,16 @@ export interface UploadEntry {
   lighteningFailed?: string;
   /** The original is still held in this page, so "Send original" can send it instead. */
   originalKept?: boolean;
+  /** The original of a photo made lighter, held in this page only (never stored). */
+  original?: OriginalFile;
+  /** createFileAttachment was sent for s3Key at least once, so its answer may have been lost. */
+  registerSent?: boolean;
   /** Set while the file is held back to be marked up; see UploadQueue.holdForMarkup. */
   markup?: MarkupDraft;
 }
+
+/** A file as it was dropped, before it was made lighter. */
+export type OriginalFile = Pick<UploadEntry, 'file' | 'filename' | 'type' | 'size'>;
 
 /**
  * Marks drawn on a photo and not saved yet, kept as plain data with the queued file so a reload

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { UploadError } from './uploadErrors.ts';
 import { UploadQueue, type UploadQueueOptions } from './uploadQueue.ts';
 import type {
@@ -14,7 +15,7 @@ import type {
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import type { UploadPerson, UploadTarget, UploadTicket } from './types.ts';
+import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /** A promise the test resolves when it wants the step to go on. */
 export class Gate {
@@ -263,7 +264,7 @@ export class FakeResume implements ResumeSignal {
   }
 }
 
-/** Time stands still; waits are recorded and return at once. */
+/** Each look at the clock takes a moment; waits are recorded and return at once, the time passed. */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
   private time = 1_000_000;
@@ -276,6 +277,7 @@ export class FakeClock implements Clock {
   async sleep(ms: number, signal: AbortSignal): Promise<void> {
     this.sleeps.push(ms);
     throwIfAborted(signal);
+    this.time += ms;
   }
 }
 
@@ -346,3 +348,30 @@ export function createQueueWorld(): QueueWorld {
       }),
   };
 }
+
+export const PART: UploadTarget = { entityId: 501, label: 'Part BRKT-001', record: { kind: 'part', id: 1 } };
+
+export function file(name: string, size = 10, type = ''): File {
+  return new File([new Uint8Array(size)], name, { type });
+}
+
+export function entryOf(queue: UploadQueue, id: string): UploadEntry {
+  const entry = queue.getSnapshot().find((e) => e.id === id);
+  if (!entry) throw new Error(`no entry ${id}`);
+  return entry;
+}
+
+/** Waits until the file's entry passes `check`, and gives it back. */
+export async function until(
+  queue: UploadQueue,
+  id: string,
+  check: (entry: UploadEntry) => boolean,
+): Promise<UploadEntry> {
+  return vi.waitFor(() => {
+    const entry = entryOf(queue, id);
+    if (!check(entry)) throw new Error(`entry is ${entry.state}/${entry.waiting ?? ''}`);
+    return entry;
+  });
+}
+
+export const finished = (entry: UploadEntry) => ['attached', 'failed', 'cancelled'].includes(entry.state);

@@ -1,0 +1,102 @@
+import type { StoredUpload, UploadOwnership, UploadStore } from './uploadPorts.ts';
+import { samePerson, type UploadEntry, type UploadPerson } from './types.ts';
+
+/** What sorting the stored files found: this person's to resume, everyone else's to hold for them. */
+export interface StoredForPerson {
+  mine: UploadEntry[];
+  /** Rows stored before files carried a person have none: nobody can vouch for them. */
+  others: StoredUpload[];
+}
+
+/**
+ * What this page keeps of its files so a reload, a crash or a sign-in redirect loses none of them
+ * (the role of Uppy's Golden Retriever): which fields are kept, the order of writes, and how a stored
+ * file comes back.
+ */
+export class KeptUploads {
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: UploadStore,
+    private readonly ownership: UploadOwnership,
+  ) {}
+
+  /** What is kept of an entry: no progress or waits, nothing held only in this page. */
+  toStored(entry: UploadEntry): StoredUpload {
+    const {
+      sentBytes: _sent,
+      bytesPerSecond: _speed,
+      waiting: _waiting,
+      originalKept: _kept,
+      original: _original,
+      registerSent,
+      ...rest
+    } = entry;
+    // One write before registering serves both facts: the key to register, and that it may be sent.
+    return {
+      ...rest,
+      registerSent: registerSent === true || entry.state === 'registering',
+      owner: this.ownership.ownerId,
+    };
+  }
+
+  /** Store writes run one after another so a later state never loses to an earlier one. */
+  save(entries: readonly UploadEntry[]): Promise<void> {
+    const rows = entries.map((entry) => this.toStored(entry));
+    return this.queueWrite(() => this.store.saveAll(rows));
+  }
+
+  forget(id: string): Promise<void> {
+    return this.queueWrite(() => this.store.remove(id));
+  }
+
+  /** Runs fn while no other page of this origin runs its own (two restores must not interleave). */
+  exclusively<T>(fn: () => Promise<T>): Promise<T> {
+    return this.ownership.exclusively(fn);
+  }
+
+  /**
+   * The stored files this page may take up, oldest first, sorted by who dropped them; files another
+   * open tab still works on are left to it, and those this page already has (`known`) are skipped.
+   */
+  async sortStored(me: UploadPerson, known: (id: string) => boolean): Promise<StoredForPerson> {
+    const { ownership } = this;
+    const alive = new Map<string, boolean>();
+    const sorted: StoredForPerson = { mine: [], others: [] };
+    const stored = (await this.store.loadAll()).sort((a, b) => a.createdAt - b.createdAt);
+    for (const row of stored) {
+      if (known(row.id)) continue;
+      if (row.owner !== ownership.ownerId) {
+        if (!alive.has(row.owner)) alive.set(row.owner, await ownership.isAlive(row.owner));
+        if (alive.get(row.owner)) continue;
+      }
+      if (samePerson(row.person, me)) sorted.mine.push(resumed(row));
+      else sorted.others.push(row);
+    }
+    return sorted;
+  }
+
+  private queueWrite(write: () => Promise<void>): Promise<void> {
+    // Persistence is best effort: when IndexedDB is unavailable uploads still finish in this page.
+    this.writes = this.writes.then(write).catch(() => undefined);
+    return this.writes;
+  }
+}
+
+/**
+ * A stored file as it comes back: a failed one stays failed; one whose bytes were uploaded goes on to
+ * be registered (looked up first if a registration may have been sent); any other starts again.
+ */
+function resumed({ owner: _owner, ...saved }: StoredUpload): UploadEntry {
+  const uploaded = saved.s3Key !== undefined && saved.s3Etag !== undefined;
+  return {
+    ...saved,
+    sentBytes: 0,
+    bytesPerSecond: 0,
+    ...(saved.state === 'failed'
+      ? {}
+      : uploaded
+        ? { state: 'registering' }
+        : { state: 'queued', s3Key: undefined, s3Etag: undefined }),
+  };
+}
