@@ -40,6 +40,8 @@ export interface UploadEntry {
   file: Blob;
   /** The name the technician sees, and the attachment's filename. */
   filename: string;
+  /** The name as dropped, when it was longer than the API takes and `filename` is it shortened. */
+  shortenedFrom?: string;
   size: number;
   /** The browser's idea of the file's type ('' when it has none). */
   type: string;
@@ -93,4 +95,16 @@ export type FinishedState = Extract<UploadState, 'attached' | 'failed' | 'cancel
 
 export function isFinished(state: UploadState): state is FinishedState {
   return state === 'attached' || state === 'failed' || state === 'cancelled';
+}
+
+/** A file the queue would not take, and why (in words for the technician). */
+export interface Refusal {
+  filename: string;
+  reason: string;
+}
+
+/** A file attached or failed, announced with the snapshot change that shows it. */
+export interface UploadEvent {
+  type: 'attached' | 'failed';
+  entry: UploadEntry;
 }

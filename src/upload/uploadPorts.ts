@@ -1,4 +1,5 @@
 import type { BackoffOptions } from '../lib/backoff.ts';
+import { memoryAttachRefusals, type AttachRefusals } from './attachRefusals.ts';
 import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /**
@@ -136,4 +137,28 @@ export interface UploadQueueOptions {
   /** Changes are announced at most this often, so 500 files do not re-render 500 times. */
   notifyEveryMs?: number;
   newId?: () => string;
+  /** Who the server refused an attach (kept on the device in the app; in memory by default). */
+  attachRefusals?: AttachRefusals;
+  /** Whether the signed-in person may discard files others left here (an administrator, if allowed). */
+  keptFilesAdmin?: () => boolean;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { baseMs: 1_000, maxMs: 30_000, maxRetries: 6 };
+
+/** The settings a queue has unless it is given others. */
+export function queueDefaults(): Required<
+  Pick<
+    UploadQueueOptions,
+    'concurrency' | 'backoff' | 'notifyEveryMs' | 'newId' | 'prepare' | 'attachRefusals' | 'keptFilesAdmin'
+  >
+> {
+  return {
+    concurrency: 3,
+    backoff: defaultRetryPolicy,
+    notifyEveryMs: 100,
+    newId: () => crypto.randomUUID(),
+    prepare: null,
+    attachRefusals: memoryAttachRefusals(),
+    keptFilesAdmin: () => false,
+  };
 }

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { memoryAttachRefusals, type AttachRefusals } from './attachRefusals.ts';
 import { UploadError } from './uploadErrors.ts';
 import { UploadQueue, type UploadQueueOptions } from './uploadQueue.ts';
 import type {
@@ -303,6 +304,8 @@ export class FakePages {
 }
 
 export interface QueueWorld {
+  /** Who the server refused an attach, shared by the world's pages (as localStorage is). */
+  refusals: AttachRefusals;
   server: FakeServer;
   store: MemoryStore;
   connectivity: FakeConnectivity;
@@ -316,6 +319,7 @@ export interface QueueWorld {
 
 export function createQueueWorld(): QueueWorld {
   const world = {
+    refusals: memoryAttachRefusals(),
     server: new FakeServer(),
     store: new MemoryStore(),
     connectivity: new FakeConnectivity(),
@@ -344,6 +348,7 @@ export function createQueueWorld(): QueueWorld {
         maxUploadBytes: () => 1_000_000,
         notifyEveryMs: 0,
         newId: () => `upload-${(ids += 1)}`,
+        attachRefusals: world.refusals,
         ...overrides,
       }),
   };

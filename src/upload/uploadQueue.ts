@@ -1,32 +1,31 @@
 import { KeptUploads } from './keptUploads.ts';
 import { LeftByOthers, type LeftFiles } from './leftByOthers.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
-import type { UploadQueueOptions } from './uploadPorts.ts';
-import { defaultRetryPolicy, throwIfAborted, UploadRetries } from './uploadRetries.ts';
+import { queueDefaults, type UploadQueueOptions } from './uploadPorts.ts';
+import { throwIfAborted, UploadRetries } from './uploadRetries.ts';
 import { UploadScheduler } from './uploadScheduler.ts';
 import { UploadSteps, type RunningFile, type StepAction } from './uploadSteps.ts';
 import { BatchedNotifier } from './batchedNotifier.ts';
-import { formatBytes } from './formatBytes.ts';
-import type { MarkupDraft, UploadEntry, UploadState, UploadTarget } from './types.ts';
+import { refusalOf } from './admitFile.ts';
+import { withinFilenameLimit } from './ticketFilename.ts';
+import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadState, UploadTarget } from './types.ts';
 
-export { defaultRetryPolicy } from './uploadRetries.ts';
-export type { RetryPolicy, UploadQueueOptions } from './uploadPorts.ts';
+export { defaultRetryPolicy, type RetryPolicy, type UploadQueueOptions } from './uploadPorts.ts';
 export { PUT_STALL_MS } from './uploadSteps.ts';
 export type { LeftFiles } from './leftByOthers.ts';
-
-export interface UploadEvent {
-  type: 'attached' | 'failed';
-  entry: UploadEntry;
-}
-
-export interface Refusal {
-  filename: string;
-  reason: string;
-}
+export type { Refusal, UploadEvent } from './types.ts';
 
 /** What can happen to a file: the pipeline moving it on, or the technician acting on it. */
 export type UploadAction =
-  StepAction | 'attach' | 'fail' | 'cancel' | 'hold-for-markup' | 'send-original' | 'retry' | 'remove';
+  | StepAction
+  | 'attach'
+  | 'fail'
+  | 'cancel'
+  | 'hold-for-markup'
+  | 'send-original'
+  | 'retry'
+  | 'rename'
+  | 'remove';
 
 /** A file not being registered yet may be stopped: cancelled, held for mark-up, or sent as its original. */
 const notRegisteringYet = {
@@ -48,7 +47,7 @@ export const TRANSITIONS = {
   // A stored object the server does not confirm is uploaded again (a new ticket).
   registering: { 'request-ticket': 'ticket', attach: 'attached', fail: 'failed' },
   attached: { remove: 'attached' },
-  failed: { retry: 'queued', 'send-original': 'queued', remove: 'failed' },
+  failed: { retry: 'queued', rename: 'queued', 'send-original': 'queued', remove: 'failed' },
   cancelled: { retry: 'queued', 'send-original': 'queued', remove: 'cancelled' },
 } as const satisfies Record<UploadState, Partial<Record<UploadAction, UploadState>>>;
 
@@ -80,14 +79,7 @@ export class UploadQueue {
   private leftSnapshot: readonly LeftFiles[] = [];
 
   constructor(options: UploadQueueOptions) {
-    this.options = {
-      concurrency: 3,
-      backoff: defaultRetryPolicy,
-      notifyEveryMs: 100,
-      newId: () => crypto.randomUUID(),
-      prepare: null,
-      ...options,
-    };
+    this.options = { ...queueDefaults(), ...options };
     const o = this.options;
     this.steps = new UploadSteps({ ...o, retries: new UploadRetries(o) });
     this.scheduler = new UploadScheduler(o.concurrency, (id, signal) => this.process(id, signal));
@@ -105,33 +97,56 @@ export class UploadQueue {
 
   subscribe = (listener: () => void): (() => void) => this.announcer.subscribe(listener);
 
+  /** Whether the signed-in person may attach: not once the server refused them (see attachRefusals). */
+  mayAttach(): boolean {
+    const person = this.options.person.current();
+    return person !== null && !this.options.attachRefusals.has(person);
+  }
+
+  /** Forgets that the server refused the signed-in person, so they may try attaching again. */
+  checkAttachAgain(): void {
+    const person = this.options.person.current();
+    if (person) this.options.attachRefusals.forget(person);
+    this.announcer.changed();
+  }
+
+  /** Files left by others are theirs to send or remove; only an administrator may discard them. */
+  mayDiscardLeftBy(): boolean {
+    return this.options.keptFilesAdmin();
+  }
+
   /** Attached and failed files, delivered in batches with the snapshot changes. */
   onEvents(listener: (events: UploadEvent[]) => void): () => void {
     return this.announcer.onEvents(listener);
   }
 
-  /** Queues files for a record; files over the size limit are refused before anything is sent. */
+  /** Queues files for a record; files that may not go (refusalOf) are refused before anything is sent. */
   add(files: readonly File[], target: UploadTarget): { added: UploadEntry[]; refused: Refusal[] } {
-    const maxBytes = this.options.maxUploadBytes();
     const person = this.options.person.current();
+    if (!person) {
+      return {
+        added: [],
+        refused: files.map(({ name }) => ({ filename: name, reason: 'Sign in to attach files.' })),
+      };
+    }
+    const admission = {
+      maxBytes: this.options.maxUploadBytes(),
+      refused: this.options.attachRefusals.has(person),
+    };
     const added: UploadEntry[] = [];
     const refused: Refusal[] = [];
     for (const file of files) {
-      if (!person) {
-        refused.push({ filename: file.name, reason: 'Sign in to attach files.' });
+      const reason = refusalOf(file, admission);
+      if (reason !== null) {
+        refused.push({ filename: file.name, reason });
         continue;
       }
-      if (file.size > maxBytes) {
-        refused.push({
-          filename: file.name,
-          reason: `Larger than the ${formatBytes(maxBytes)} limit (${formatBytes(file.size)}).`,
-        });
-        continue;
-      }
+      const filename = withinFilenameLimit(file.name);
       const entry: UploadEntry = {
         id: this.options.newId(),
         file,
-        filename: file.name,
+        filename,
+        ...(filename !== file.name && { shortenedFrom: file.name }),
         size: file.size,
         type: file.type,
         target,
@@ -146,7 +161,7 @@ export class UploadQueue {
     }
     if (added.length > 0) {
       void this.kept.save(added);
-      this.changed();
+      this.announcer.changed();
       for (const entry of added) this.scheduler.start(entry.id);
     }
     return { added, refused };
@@ -190,10 +205,30 @@ export class UploadQueue {
 
   /** Starts a failed or cancelled file again; repeated calls (a double click) start it once. */
   retry(id: string): void {
-    if (!this.can(id, 'retry') || this.get(id).refusedPermission) return;
-    this.move(id, 'retry', { reason: undefined, sentBytes: 0, bytesPerSecond: 0 });
+    this.restart(id, 'retry', {});
+  }
+
+  /**
+   * Starts a failed file again under another name (one the server refused, say). What was uploaded
+   * already is registered under the new name; nothing is sent twice. Returns why not, or null.
+   */
+  rename(id: string, name: string): string | null {
+    const wanted = name.trim();
+    if (wanted === '') return 'Type a name for the file.';
+    const filename = withinFilenameLimit(wanted);
+    const shortenedFrom = filename === wanted ? undefined : wanted;
+    return this.restart(id, 'rename', { filename, shortenedFrom })
+      ? null
+      : 'This file cannot be renamed now.';
+  }
+
+  private restart(id: string, action: 'retry' | 'rename', patch: Partial<UploadEntry>): boolean {
+    // A permission refusal stays one, whatever the file is called.
+    if (!this.can(id, action) || this.get(id).refusedPermission) return false;
+    this.move(id, action, { ...patch, reason: undefined, sentBytes: 0, bytesPerSecond: 0 });
     void this.kept.save([this.get(id)]);
     this.scheduler.start(id);
+    return true;
   }
 
   /**
@@ -225,7 +260,7 @@ export class UploadQueue {
     if (!this.can(id, 'remove')) return;
     this.entries.delete(id);
     void this.kept.forget(id);
-    this.changed();
+    this.announcer.changed();
   }
 
   clearFinished(): void {
@@ -243,14 +278,16 @@ export class UploadQueue {
     this.scheduler.stopAll(new UploadError('aborted', 'Signed out'));
     this.entries.clear();
     this.announcer.dropEvents();
-    this.changed();
+    this.announcer.changed();
     await Promise.all(ids.map((id) => this.kept.forget(id)));
   }
 
-  /** Discards, once the signed-in person confirmed, the files another person left here. */
+  /** Discards, once an administrator confirmed, the files another person left here. */
   async discardLeftBy(key: string): Promise<void> {
+    if (!this.mayDiscardLeftBy())
+      throw new Error('Only an administrator may discard files someone else left.');
     const ids = this.left.release(key);
-    this.changed();
+    this.announcer.changed();
     await Promise.all(ids.map((id) => this.kept.forget(id)));
   }
 
@@ -262,23 +299,13 @@ export class UploadQueue {
     // Stored files are sorted by who dropped them: with nobody signed in yet, that cannot be done.
     const me = this.options.person.current();
     if (!me) return;
-    const resume: string[] = [];
-    try {
-      await this.kept.exclusively(async () => {
-        const known = (id: string) => this.entries.has(id) || this.left.has(id);
-        const { mine, others } = await this.kept.sortStored(me, known);
-        for (const row of others) this.left.hold(row);
-        for (const entry of mine) this.entries.set(entry.id, entry);
-        // Marked as this page's before another tab may look.
-        await this.kept.save(mine);
-        for (const { id, state, markup } of mine) if (state !== 'failed' && !markup) resume.push(id);
-      });
-    } catch {
-      // Without storage this page still uploads what it is given; nothing earlier can be resumed.
-      return;
-    }
-    this.changed();
-    for (const id of resume) this.scheduler.start(id);
+    const known = (id: string) => this.entries.has(id) || this.left.has(id);
+    const mine = await this.kept.adopt(me, known, (found) => {
+      for (const row of found.others) this.left.hold(row);
+      for (const entry of found.mine) this.entries.set(entry.id, entry);
+    });
+    this.announcer.changed();
+    for (const { id, state, markup } of mine) if (state !== 'failed' && !markup) this.scheduler.start(id);
   }
 
   /** One file's way through: attached, failed, or set aside for its owner. */
@@ -291,6 +318,7 @@ export class UploadQueue {
       if (isUploadError(error) && error.kind === 'not-owner') return this.setAside(id);
       const reason = error instanceof Error ? error.message : String(error);
       const refusedPermission = isUploadError(error) && error.kind === 'forbidden';
+      if (refusedPermission) this.options.attachRefusals.remember(this.get(id).person);
       this.finish(id, {
         state: 'failed',
         reason,
@@ -323,7 +351,7 @@ export class UploadQueue {
     const entry = this.get(id);
     this.entries.delete(id);
     this.left.hold(this.kept.toStored({ ...entry, state: 'queued', waiting: undefined }));
-    this.changed();
+    this.announcer.changed();
   }
 
   private finish(id: string, patch: Partial<UploadEntry> & { state: 'attached' | 'failed' }): void {
@@ -357,10 +385,6 @@ export class UploadQueue {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.set(id, { ...entry, ...patch });
-    this.changed();
-  }
-
-  private changed(): void {
     this.announcer.changed();
   }
 }

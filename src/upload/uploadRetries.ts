@@ -4,8 +4,6 @@ import { UploadError, isUploadError } from './uploadErrors.ts';
 import type { RetryPolicy, UploadQueueOptions } from './uploadPorts.ts';
 import { samePerson, type UploadPerson, type UploadWait } from './types.ts';
 
-export const defaultRetryPolicy: RetryPolicy = { baseMs: 1_000, maxMs: 30_000, maxRetries: 6 };
-
 export type RetryDeps = Pick<
   UploadQueueOptions,
   'connectivity' | 'session' | 'person' | 'resume' | 'clock' | 'random'

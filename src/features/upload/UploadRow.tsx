@@ -4,9 +4,12 @@ import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
 import { canSendOriginal, percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
+import { allows } from '../../upload/uploadQueue.ts';
+import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { canMarkUp } from '../markup/index.ts';
 import { MarkUpQueuedPhoto } from './MarkUpQueuedPhoto.tsx';
+import { RenameUpload } from './RenameUpload.tsx';
 import classes from './UploadRow.module.css';
 
 const stateColors: Record<UploadEntry['state'], string> = {
@@ -35,6 +38,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
   // A permission refusal stays one: Retry is not offered.
   const canRetry = (entry.state === 'failed' || entry.state === 'cancelled') && !entry.refusedPermission;
+  const canRename = allows(entry.state, 'rename') && !entry.refusedPermission;
   const name = entry.filename === '' ? '(no name)' : entry.filename;
   const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
 
@@ -81,6 +85,11 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             </Text>
           )}
         </Group>
+        {entry.shortenedFrom !== undefined && (
+          <Text size="xs" c="dimmed">
+            Name shortened to fit the {MAX_FILENAME_LENGTH}-character limit.
+          </Text>
+        )}
         {entry.lighteningFailed && (
           <Text size="xs" c="dimmed">
             Sent at full size: {entry.lighteningFailed}
@@ -114,6 +123,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             </ActionIcon>
           </Tooltip>
         )}
+        {canRename && <RenameUpload entry={entry} name={name} />}
         {canRetry && (
           <Tooltip label="Retry">
             <ActionIcon variant="subtle" aria-label={`Retry ${name}`} onClick={() => queue.retry(entry.id)}>
