@@ -50,16 +50,34 @@ export class KeptUploads {
     return this.queueWrite(() => this.store.remove(id));
   }
 
-  /** Runs fn while no other page of this origin runs its own (two restores must not interleave). */
-  exclusively<T>(fn: () => Promise<T>): Promise<T> {
-    return this.ownership.exclusively(fn);
+  /**
+   * Takes up the stored files this page may have, while no other page of this origin does the same:
+   * `take` receives them sorted (sortStored), and this person's are marked as this page's before another
+   * tab may look. Gives back this person's files; none when storage cannot be read.
+   */
+  async adopt(
+    me: UploadPerson,
+    known: (id: string) => boolean,
+    take: (found: StoredForPerson) => void,
+  ): Promise<UploadEntry[]> {
+    try {
+      return await this.ownership.exclusively(async () => {
+        const found = await this.sortStored(me, known);
+        take(found);
+        await this.save(found.mine);
+        return found.mine;
+      });
+    } catch {
+      // Without storage this page still uploads what it is given; nothing earlier can be resumed.
+      return [];
+    }
   }
 
   /**
    * The stored files this page may take up, oldest first, sorted by who dropped them; files another
    * open tab still works on are left to it, and those this page already has (`known`) are skipped.
    */
-  async sortStored(me: UploadPerson, known: (id: string) => boolean): Promise<StoredForPerson> {
+  private async sortStored(me: UploadPerson, known: (id: string) => boolean): Promise<StoredForPerson> {
     const { ownership } = this;
     const alive = new Map<string, boolean>();
     const sorted: StoredForPerson = { mine: [], others: [] };

@@ -17,7 +17,7 @@ const personKey = (person: UploadPerson | undefined) =>
 
 /**
  * Stored files of other people: never sent from this page, only counted ("2 files left by Taylor
- * Technician") and, when someone who may confirmed it, discarded.
+ * Technician") and, when an administrator confirmed it, discarded.
  */
 export class LeftByOthers {
   private readonly held = new Map<string, HeldUpload>();
@@ -38,10 +38,15 @@ export class LeftByOthers {
     return ids;
   }
 
-  /** Who left files, and how many; unchanged summaries keep their identity so views do not render again. */
+  /**
+   * Who left files waiting to be sent, and how many; unchanged summaries keep their identity so views do
+   * not render again. A failed file (a refused attach, say) waits for nobody: its owner sees it as
+   * failed when they sign in, and nobody else sees it at all.
+   */
   summary(): readonly LeftFiles[] {
     const byPerson = new Map<string, LeftFiles>();
-    for (const { person } of this.held.values()) {
+    for (const { person, state } of this.held.values()) {
+      if (state === 'failed') continue;
       const key = personKey(person);
       const left = byPerson.get(key) ?? { key, name: person?.name || 'an earlier user', count: 0 };
       byPerson.set(key, { ...left, count: left.count + 1 });

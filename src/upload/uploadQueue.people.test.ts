@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { UploadError } from './uploadErrors.ts';
 import { createQueueWorld, file, finished, PART, TAYLOR, until, VIC } from './uploadQueue.testkit.ts';
 
+const TAYLOR_COLLEAGUE = { ...TAYLOR, subject: '3', name: 'Sam Second' };
+
 describe('UploadQueue: files belong to the person who dropped them', () => {
   /** Taylor drops two files with storage stalled, then the page is closed. */
   async function taylorLeavesTwoFiles() {
@@ -53,7 +55,7 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
   it("discarding another person's files (after they confirmed) removes the stored copies", async () => {
     const { world } = await taylorLeavesTwoFiles();
     world.person.signedIn = VIC;
-    const vics = world.makeQueue();
+    const vics = world.makeQueue({ keptFilesAdmin: () => true });
     await vics.restore();
     const [left] = await vi.waitFor(() => {
       const summary = vics.getLeftByOthers();
@@ -190,5 +192,81 @@ describe('UploadQueue: trying again at once when things look better', () => {
     world.resume.fire();
     expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'cancelled' });
     expect(world.server.ticketRequests).toHaveLength(1);
+  });
+});
+
+describe('UploadQueue: who may attach, and who may discard what others left', () => {
+  it("remembers the server's refusal: the person's next files are refused at once, until they check again", async () => {
+    const world = createQueueWorld();
+    world.server.failures.ticket.push(new UploadError('forbidden', 'You do not have permission to do this.'));
+    const queue = world.makeQueue();
+    expect(queue.mayAttach()).toBe(true);
+    const [first] = queue.add([file('a.jpg')], PART).added;
+    await until(queue, first!.id, finished);
+    expect(queue.mayAttach()).toBe(false);
+
+    // Another page of the same browser (sharing the refusals, as localStorage does) knows it too.
+    const later = world.makeQueue();
+    expect(later.mayAttach()).toBe(false);
+    expect(later.add([file('b.jpg')], PART)).toEqual({
+      added: [],
+      refused: [{ filename: 'b.jpg', reason: expect.stringMatching(/do not have permission/) }],
+    });
+    expect(world.server.ticketRequests).toHaveLength(1);
+
+    world.person.signedIn = TAYLOR_COLLEAGUE;
+    expect(later.mayAttach()).toBe(true);
+    world.person.signedIn = TAYLOR;
+    later.checkAttachAgain();
+    expect(later.mayAttach()).toBe(true);
+    expect(later.add([file('c.jpg')], PART).added).toHaveLength(1);
+  });
+
+  it('a file the server refused is not shown to the next person as waiting for its owner', async () => {
+    const world = createQueueWorld();
+    world.person.signedIn = VIC;
+    world.server.failures.ticket.push(new UploadError('forbidden', 'You do not have permission to do this.'));
+    const vics = world.makeQueue();
+    const [photo] = vics.add([file('photo.jpg')], PART).added;
+    await until(vics, photo!.id, (e) => e.state === 'failed');
+    await vi.waitFor(() => expect(world.store.rows.get(photo!.id)?.state).toBe('failed'));
+    world.pages.close('page-1');
+
+    world.person.signedIn = TAYLOR;
+    const taylors = world.makeQueue();
+    await taylors.restore();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(taylors.getLeftByOthers()).toEqual([]);
+    expect(taylors.getSnapshot()).toEqual([]);
+
+    // Its owner still sees it, as failed.
+    world.pages.close('page-2');
+    world.person.signedIn = VIC;
+    const vicAgain = world.makeQueue();
+    await vicAgain.restore();
+    expect(await until(vicAgain, photo!.id, finished)).toMatchObject({
+      state: 'failed',
+      refusedPermission: true,
+    });
+  });
+
+  it('only an administrator may discard what someone else left', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    world.makeQueue().add([file('a.jpg')], PART);
+    await vi.waitFor(() => expect(world.store.rows.size).toBe(1));
+    world.pages.close('page-1');
+    world.person.signedIn = VIC;
+    const vics = world.makeQueue();
+    await vics.restore();
+    const [left] = await vi.waitFor(() => {
+      const summary = vics.getLeftByOthers();
+      if (summary.length === 0) throw new Error('nothing left by others yet');
+      return summary;
+    });
+
+    expect(vics.mayDiscardLeftBy()).toBe(false);
+    await expect(vics.discardLeftBy(left!.key)).rejects.toThrow(/Only an administrator/);
+    expect(world.store.rows.size).toBe(1);
   });
 });
