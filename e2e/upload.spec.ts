@@ -1,6 +1,12 @@
 import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
-import { dropFilesOn, expectNoSeriousA11yViolations, type FileSpec } from './records-support';
+import {
+  attachFile,
+  dropFilesOn,
+  expectNoSeriousA11yViolations,
+  PNG_BYTES,
+  type FileSpec,
+} from './records-support';
 import {
   APP_ORIGIN,
   expect,
@@ -307,6 +313,32 @@ test.describe('attaching files to a record', () => {
     await expect(uploadRow(page, renamed, 'Attached')).toBeVisible();
     expect(await attachmentsNamed('part', renamed)).toHaveLength(1);
     expect(await attachmentsNamed('part', refused)).toHaveLength(0);
+  });
+
+  test('a file with no extension is known by its first bytes: stored as what it is, and previewed', async ({
+    page,
+  }) => {
+    const tag = unique('IMG');
+    const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+    // Another client stored one that says nothing of its type.
+    const theirs = `${tag}-theirs`;
+    await attachFile(token, (await recordEntity('part')).id, theirs, new Uint8Array(PNG_BYTES));
+    await signIn(page, '/parts/1');
+    const mine = `${tag}-mine`;
+    await dropFiles(page, [{ name: mine, bytes: [...PNG_BYTES] }]);
+    await expect(uploadRow(page, mine, 'Attached')).toBeVisible();
+
+    const [stored] = await attachmentsNamed('part', mine);
+    expect(stored!.contentType).toBe('image/png');
+    const [other] = await attachmentsNamed('part', theirs);
+    expect(other!.contentType).toBe('application/octet-stream');
+    for (const name of [mine, theirs]) {
+      await page.getByRole('button', { name: `Preview ${name}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Preview: ${name}` });
+      await expect(dialog.getByTestId('attachment-preview-image')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(dialog).toBeHidden();
+    }
   });
 
   test('dropped text is refused with a message', async ({ page }) => {

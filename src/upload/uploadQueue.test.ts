@@ -99,6 +99,18 @@ describe('UploadQueue: a more specific filename for the ticket', () => {
     expect(world.server.registerCalls[0]).toMatchObject({ filename: 'image', s3Key: 'uploads/2/image.jpg' });
   });
 
+  it('knows a file that says nothing of its type by its first bytes, and asks for a ticket for that type', async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46])], 'IMG_0412');
+    const [entry] = queue.add([jpeg], PART).added;
+    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached', type: 'image/jpeg' });
+
+    expect(world.server.ticketRequests).toEqual(['IMG_0412', 'IMG_0412.jpg']);
+    expect(world.server.puts[0]!.contentType).toBe('image/jpeg');
+    expect(world.server.registerCalls[0]).toMatchObject({ filename: 'IMG_0412' });
+  });
+
   it('does not ask again when the browser does not know the type either', async () => {
     const world = createQueueWorld();
     const queue = world.makeQueue();

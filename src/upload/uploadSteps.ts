@@ -1,4 +1,5 @@
-import { moreSpecificFilename } from './ticketFilename.ts';
+import { sniffBlobType } from '../lib/sniffType.ts';
+import { isGenericContentType, moreSpecificFilename } from './ticketFilename.ts';
 import { isUploadError } from './uploadErrors.ts';
 import { throwIfAborted, type StepContext, type UploadRetries } from './uploadRetries.ts';
 import type { PreparePhoto, UploadQueueOptions } from './uploadPorts.ts';
@@ -83,13 +84,22 @@ export class UploadSteps {
   }
 
   /**
-   * Makes a photo lighter once, before anything is sent: the lighter file replaces it in the entry
+   * Learns the file's type from its bytes when nothing else tells it, then makes a photo lighter, once,
+   * before anything is sent: the lighter file replaces it in the entry
    * (so it is what is hashed, named for the ticket and resumed after a reload), and the original is
    * held in this page for "Send original". A photo that cannot be made lighter goes as it is, saying why.
    */
   async prepare(file: RunningFile): Promise<void> {
     const { prepare } = this.deps;
-    const entry = file.get();
+    let entry = file.get();
+    // A file whose name and browser type say nothing ("IMG_0412") is known by its first bytes, so it
+    // is made lighter, previewed, and ticketed (moreSpecificFilename) as what it is.
+    if (isGenericContentType(entry.type)) {
+      const sniffed = await sniffBlobType(entry.file).catch(() => null);
+      throwIfAborted(file.signal);
+      if (sniffed) file.patch({ type: sniffed });
+      entry = file.get();
+    }
     if (prepare) {
       file.patch({ waiting: 'lightening' });
       try {

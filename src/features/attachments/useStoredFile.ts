@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { fetchStoredFile, StorageError } from './downloadAttachment.ts';
+import { SNIFF_BYTES, sniffType } from '../../lib/sniffType.ts';
+import { previewOfContent } from './attachmentType.ts';
+import { fetchStoredFile, fetchStoredHead, StorageError } from './downloadAttachment.ts';
 
 type FileState = { url: string | null; blob: Blob | null; error: string | null };
 
@@ -26,4 +28,26 @@ export function useStoredFile(url: string | null): { blob: Blob | null; error: s
 
   // A state left from an earlier URL is not shown for the current one.
   return state.url === url ? state : { blob: null, error: null };
+}
+
+type ContentState = { url: string | null; preview?: 'image' | 'pdf' | null; error: string | null };
+
+/** How a file known only by its content previews, from its first bytes (undefined while they load). */
+export function useContentPreview(url: string): { preview?: 'image' | 'pdf' | null; error: string | null } {
+  const [state, setState] = useState<ContentState>({ url: null, error: null });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchStoredHead(url, SNIFF_BYTES, controller.signal).then(
+      (head) => setState({ url, preview: previewOfContent(sniffType(head)), error: null }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof StorageError ? error.message : 'The file could not be loaded.';
+        setState({ url, error: message });
+      },
+    );
+    return () => controller.abort();
+  }, [url]);
+
+  return state.url === url ? state : { error: null };
 }
