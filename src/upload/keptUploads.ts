@@ -15,10 +15,14 @@ export interface StoredForPerson {
  */
 export class KeptUploads {
   private writes: Promise<void> = Promise.resolve();
+  /** Files stored at least once: a later write that fails leaves an older copy, not none. */
+  private readonly stored = new Set<string>();
 
+  /** `onKept` hears, per file, whether it is stored now or could not be (a full disk, say). */
   constructor(
     private readonly store: UploadStore,
     private readonly ownership: UploadOwnership,
+    private readonly onKept: (id: string, kept: boolean) => void,
   ) {}
 
   /** What is kept of an entry: no progress or waits, nothing held only in this page. */
@@ -29,6 +33,7 @@ export class KeptUploads {
       waiting: _waiting,
       originalKept: _kept,
       original: _original,
+      notKept: _notKept,
       registerSent,
       ...rest
     } = entry;
@@ -40,13 +45,26 @@ export class KeptUploads {
     };
   }
 
-  /** Store writes run one after another so a later state never loses to an earlier one. */
+  /**
+   * Stores each file in its own transaction (Golden Retriever does the same), so storage that is full
+   * refuses only what does not fit, and says which. Writes run one batch after another so a later state
+   * never loses to an earlier one.
+   */
   save(entries: readonly UploadEntry[]): Promise<void> {
     const rows = entries.map((entry) => this.toStored(entry));
-    return this.queueWrite(() => this.store.saveAll(rows));
+    return this.queueWrite(async () => {
+      const results = await Promise.allSettled(rows.map((row) => this.store.save(row)));
+      results.forEach((result, i) => {
+        const { id } = rows[i]!;
+        if (result.status === 'fulfilled') this.stored.add(id);
+        if (result.status === 'fulfilled' || !this.stored.has(id))
+          this.onKept(id, result.status === 'fulfilled');
+      });
+    });
   }
 
   forget(id: string): Promise<void> {
+    this.stored.delete(id);
     return this.queueWrite(() => this.store.remove(id));
   }
 
@@ -88,8 +106,10 @@ export class KeptUploads {
         if (!alive.has(row.owner)) alive.set(row.owner, await ownership.isAlive(row.owner));
         if (alive.get(row.owner)) continue;
       }
-      if (samePerson(row.person, me)) sorted.mine.push(resumed(row));
-      else sorted.others.push(row);
+      if (samePerson(row.person, me)) {
+        this.stored.add(row.id);
+        sorted.mine.push(resumed(row));
+      } else sorted.others.push(row);
     }
     return sorted;
   }

@@ -73,6 +73,8 @@ export interface UploadEntry {
   original?: OriginalFile;
   /** createFileAttachment was sent for s3Key at least once, so its answer may have been lost. */
   registerSent?: boolean;
+  /** The device could not store it (full): it is sent from this page only, and a reload loses it. */
+  notKept?: true;
   /** Set while the file is held back to be marked up; see UploadQueue.holdForMarkup. */
   markup?: MarkupDraft;
 }

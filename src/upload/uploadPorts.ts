@@ -78,7 +78,7 @@ export interface PersonSource {
 /** What is kept of an entry across reloads. */
 export type StoredUpload = Omit<
   UploadEntry,
-  'sentBytes' | 'bytesPerSecond' | 'waiting' | 'originalKept' | 'original' | 'registerSent'
+  'sentBytes' | 'bytesPerSecond' | 'waiting' | 'originalKept' | 'original' | 'registerSent' | 'notKept'
 > & {
   /** createFileAttachment was sent for s3Key at least once, so its answer may have been lost. */
   registerSent: boolean;
@@ -97,7 +97,11 @@ export interface UploadOwnership {
 
 export interface UploadStore {
   loadAll(): Promise<StoredUpload[]>;
-  saveAll(entries: StoredUpload[]): Promise<void>;
+  /**
+   * Stores one file (the first time with its bytes) in its own transaction, so a full disk refuses
+   * only what does not fit; rejects when it could not be stored.
+   */
+  save(entry: StoredUpload): Promise<void>;
   remove(id: string): Promise<void>;
 }
 

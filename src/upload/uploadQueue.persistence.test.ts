@@ -221,6 +221,26 @@ describe('UploadQueue: cancel, remove, persistence, load', () => {
     await vi.waitFor(() => expect(world.store.rows.size).toBe(0));
   });
 
+  it('says at once which files the device could not store, keeps the others, and still sends all', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    world.store.full.add('upload-2');
+    const queue = world.makeQueue();
+    const { added } = queue.add([file('a.bin', 10), file('b.bin', 10), file('c.bin', 10)], PART);
+
+    expect(await until(queue, 'upload-2', (e) => e.notKept === true)).toMatchObject({ filename: 'b.bin' });
+    await vi.waitFor(() => expect([...world.store.rows.keys()].sort()).toEqual(['upload-1', 'upload-3']));
+    expect(entryOf(queue, 'upload-1').notKept).toBeUndefined();
+    expect(entryOf(queue, 'upload-3').notKept).toBeUndefined();
+
+    // Room again: the next write keeps it, and says so.
+    world.store.full.delete('upload-2');
+    world.server.gates.put.release();
+    for (const entry of added)
+      expect(await until(queue, entry.id, finished)).toMatchObject({ state: 'attached' });
+    expect(entryOf(queue, 'upload-2').notKept).toBeUndefined();
+  });
+
   it('forgets everything, stored copies included, when the technician signs out', async () => {
     const world = createQueueWorld();
     world.server.gates.put.close();

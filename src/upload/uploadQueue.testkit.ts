@@ -186,8 +186,17 @@ export class MemoryStore implements UploadStore {
     return [...this.rows.values()].map((row) => ({ ...row }));
   }
 
+  /** Files that do not fit: saving them fails, as on a full disk. */
+  readonly full = new Set<string>();
+
+  async save(entry: StoredUpload): Promise<void> {
+    if (this.full.has(entry.id)) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    this.rows.set(entry.id, { ...entry });
+  }
+
+  /** Stores rows as an earlier page left them. */
   async saveAll(entries: StoredUpload[]): Promise<void> {
-    for (const entry of entries) this.rows.set(entry.id, { ...entry });
+    await Promise.all(entries.map((entry) => this.save(entry)));
   }
 
   async remove(id: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
 import { KeptUploads } from './keptUploads.ts';
 import { LeftByOthers, type LeftFiles } from './leftByOthers.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
@@ -83,7 +84,11 @@ export class UploadQueue {
     const o = this.options;
     this.steps = new UploadSteps({ ...o, retries: new UploadRetries(o) });
     this.scheduler = new UploadScheduler(o.concurrency, (id, signal) => this.process(id, signal));
-    this.kept = new KeptUploads(o.store, o.ownership);
+    // Said on the file only when it changes: a file stored again does not render again.
+    this.kept = new KeptUploads(o.store, o.ownership, (id, kept) => {
+      if (Boolean(this.entries.get(id)?.notKept) === kept)
+        this.update(id, { notKept: kept ? undefined : true });
+    });
     this.announcer = new BatchedNotifier(o.notifyEveryMs, () => {
       this.snapshot = [...this.entries.values()];
       this.leftSnapshot = this.left.summary();
@@ -285,7 +290,7 @@ export class UploadQueue {
   /** Discards, once an administrator confirmed, the files another person left here. */
   async discardLeftBy(key: string): Promise<void> {
     if (!this.mayDiscardLeftBy())
-      throw new Error('Only an administrator may discard files someone else left.');
+      throw new WordedError('Only an administrator may discard files someone else left.');
     const ids = this.left.release(key);
     this.announcer.changed();
     await Promise.all(ids.map((id) => this.kept.forget(id)));
@@ -316,7 +321,7 @@ export class UploadQueue {
     } catch (error) {
       if (signal.aborted) return;
       if (isUploadError(error) && error.kind === 'not-owner') return this.setAside(id);
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = error instanceof WordedError ? error.message : FAILURE_WORDS.unknown;
       const refusedPermission = isUploadError(error) && error.kind === 'forbidden';
       if (refusedPermission) this.options.attachRefusals.remember(this.get(id).person);
       this.finish(id, {

@@ -55,12 +55,7 @@ export class UploadRetries {
         return await step();
       } catch (error) {
         throwIfAborted(signal);
-        const failure = isUploadError(error)
-          ? error
-          : new UploadError(
-              'permanent',
-              FAILURE_WORDS.unknown(error instanceof Error ? error.message : undefined),
-            );
+        const failure = isUploadError(error) ? error : new UploadError('permanent', FAILURE_WORDS.unknown);
         if (failure.kind === 'transient' && !connectivity.isOnline()) continue;
         if (failure.kind === 'sign-in') {
           onWait({ waiting: 'sign-in' });

@@ -1,10 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl } from './attachmentType.ts';
-import { FAILURE_WORDS } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 
 /** A failure on the storage side, already phrased for the technician. */
-export class StorageError extends Error {
+export class StorageError extends WordedError {
   override name = 'StorageError';
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { SNIFF_BYTES, sniffType } from '../../lib/sniffType.ts';
 import { previewOfContent } from './attachmentType.ts';
-import { fetchStoredFile, fetchStoredHead, StorageError } from './downloadAttachment.ts';
+import { toUserMessage } from '../../graphql/errors.ts';
+import { fetchStoredFile, fetchStoredHead } from './downloadAttachment.ts';
 
 type FileState = { url: string | null; blob: Blob | null; error: string | null };
 
@@ -19,8 +20,7 @@ export function useStoredFile(url: string | null): { blob: Blob | null; error: s
       (blob) => setState({ url, blob, error: null }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof StorageError ? error.message : 'The file could not be loaded.';
-        setState({ url, blob: null, error: message });
+        setState({ url, blob: null, error: toUserMessage(error) });
       },
     );
     return () => controller.abort();
@@ -42,8 +42,7 @@ export function useContentPreview(url: string): { preview?: 'image' | 'pdf' | nu
       (head) => setState({ url, preview: previewOfContent(sniffType(head)), error: null }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof StorageError ? error.message : 'The file could not be loaded.';
-        setState({ url, error: message });
+        setState({ url, error: toUserMessage(error) });
       },
     );
     return () => controller.abort();

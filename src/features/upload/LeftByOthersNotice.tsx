@@ -6,6 +6,7 @@ import type { LeftFiles } from '../../upload/uploadQueue.ts';
 import { KeptFilesAdminQuery } from '../../upload/keptFilesAdmin.ts';
 import { useLeftByOthers, useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
+import { toUserMessage } from '../../graphql/errors.ts';
 
 const filesText = (count: number) => (count === 1 ? '1 file' : `${count} files`);
 
@@ -32,9 +33,7 @@ export function LeftByOthersNotice() {
       setConfirming(null);
       setFailure(null);
     } catch (error) {
-      setFailure(
-        `The files could not be discarded: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      setFailure(`The files could not be discarded: ${toUserMessage(error)}`);
     }
   };
 

@@ -85,6 +85,11 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             </Text>
           )}
         </Group>
+        {entry.notKept && (
+          <Text size="xs" className={classes.status} data-tone="failed">
+            Not saved on this tablet: keep this page open until sent.
+          </Text>
+        )}
         {entry.shortenedFrom !== undefined && (
           <Text size="xs" c="dimmed">
             Name shortened to fit the {MAX_FILENAME_LENGTH}-character limit.
