@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { UploadError } from './uploadErrors.ts';
-import { createQueueWorld, file, finished, PART, TAYLOR, until, VIC } from './uploadQueue.testkit.ts';
+import {
+  createQueueWorld,
+  file,
+  finished,
+  PART,
+  TAYLOR,
+  taylorLeavesAFileForVic,
+  until,
+  VIC,
+} from './uploadQueue.testkit.ts';
 
 const TAYLOR_COLLEAGUE = { ...TAYLOR, subject: '3', name: 'Sam Second' };
 
@@ -252,11 +261,7 @@ describe('UploadQueue: who may attach, and who may discard what others left', ()
 
   it('only an administrator may discard what someone else left', async () => {
     const world = createQueueWorld();
-    world.server.gates.put.close();
-    world.makeQueue().add([file('a.jpg')], PART);
-    await vi.waitFor(() => expect(world.store.rows.size).toBe(1));
-    world.pages.close('page-1');
-    world.person.signedIn = VIC;
+    await taylorLeavesAFileForVic(world);
     const vics = world.makeQueue();
     await vics.restore();
     const [left] = await vi.waitFor(() => {

@@ -389,3 +389,17 @@ export async function until(
 }
 
 export const finished = (entry: UploadEntry) => ['attached', 'failed', 'cancelled'].includes(entry.state);
+
+/**
+ * Taylor drops a file with storage stalled and closes the page: it stays stored, unsent; then Vic
+ * signs in. The world is ready for Vic's page.
+ */
+export async function taylorLeavesAFileForVic(world: QueueWorld): Promise<void> {
+  world.server.gates.put.close();
+  world.makeQueue().add([file('a.jpg')], PART);
+  await vi.waitFor(() => {
+    if (world.store.rows.size !== 1) throw new Error('not stored yet');
+  });
+  world.pages.close('page-1');
+  world.person.signedIn = VIC;
+}

@@ -9,18 +9,14 @@ import { createCache } from '../../graphql/cache.ts';
 import { ConfigProvider } from '../../config/ConfigContext.tsx';
 import { TEST_CONFIG } from '../../test/renderApp.tsx';
 import { keptFilesAdmin, KeptFilesAdminQuery } from '../../upload/keptFilesAdmin.ts';
-import { createQueueWorld, file, PART, VIC } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld, taylorLeavesAFileForVic } from '../../upload/uploadQueue.testkit.ts';
 import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
 import { LeftByOthersNotice } from './LeftByOthersNotice.tsx';
 
 /** Taylor's file stays on the device; Vic signs in next, an administrator of the API or not. */
 async function vicFindsTaylorsFile({ isAdmin, adminsMay }: { isAdmin: boolean; adminsMay: boolean }) {
   const world = createQueueWorld();
-  world.server.gates.put.close();
-  world.makeQueue().add([file('a.jpg')], PART);
-  await vi.waitFor(() => expect(world.store.rows.size).toBe(1));
-  world.pages.close('page-1');
-  world.person.signedIn = VIC;
+  await taylorLeavesAFileForVic(world);
 
   const config = { ...TEST_CONFIG, adminsMayDiscardKeptFiles: adminsMay };
   const client = new ApolloClient({

@@ -1,26 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
-import { UploadList } from './UploadList.tsx';
+import { renderUploadList } from './renderUploadList.tsx';
 import { createQueueWorld, file, PART } from '../../upload/uploadQueue.testkit.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 
-function Uploads() {
-  return <UploadList entries={useUploads()} title="Uploads to Part BRKT-001" />;
-}
-
-function renderList(queue: UploadQueue) {
-  return render(
-    <MantineProvider>
-      <UploadQueueProvider queue={queue}>
-        <Uploads />
-      </UploadQueueProvider>
-    </MantineProvider>,
-  );
-}
+const renderList = (queue: UploadQueue) => renderUploadList(queue, 'Uploads to Part BRKT-001');
 
 describe('names in upload rows', () => {
   it('say when a name was shortened to what the API takes', async () => {
