@@ -37,7 +37,9 @@ describe('parseAppConfig', () => {
 
   it('lets administrators discard files others left only when it says so', () => {
     expect(parseAppConfig(valid).adminsMayDiscardKeptFiles).toBeUndefined();
-    expect(parseAppConfig({ ...valid, adminsMayDiscardKeptFiles: true }).adminsMayDiscardKeptFiles).toBe(true);
+    expect(parseAppConfig({ ...valid, adminsMayDiscardKeptFiles: true }).adminsMayDiscardKeptFiles).toBe(
+      true,
+    );
     expect(() => parseAppConfig({ ...valid, adminsMayDiscardKeptFiles: 'yes' })).toThrow(ConfigError);
   });
 
