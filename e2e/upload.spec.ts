@@ -1,3 +1,5 @@
+// Over 400 lines for a reason: every journey that attaches a file and every fault it rides out, sharing
+// one set of helpers (rows, routed PUTs, the API's view of a record).
 import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 import {

@@ -1,3 +1,5 @@
+// Over 400 lines for a reason: one small fake world (API and storage, the device's store, network,
+// session, person, clock, tabs) that every queue test shares; split up, each test would assemble it.
 import { vi } from 'vitest';
 import { memoryAttachRefusals, type AttachRefusals } from './attachRefusals.ts';
 import { UploadError } from './uploadErrors.ts';
