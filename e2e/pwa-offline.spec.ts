@@ -5,6 +5,23 @@ import { expectOfflineShell, waitForOfflineReady } from './pwa-support.ts';
 test.use({ serviceWorkers: 'allow' });
 
 const OFFLINE_MESSAGE = /Cannot reach the server\. Check the Wi-Fi connection and try again\./;
+const MB = 1024 * 1024;
+
+/** How many files the upload queue has stored in this browser (its IndexedDB), counted in the page. */
+function storedUploadCount(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('floor-uploads-v2');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const count = open.result.transaction('files').objectStore('files').count();
+      count.onsuccess = () => {
+        open.result.close();
+        resolve(count.result);
+      };
+      count.onerror = () => reject(count.error);
+    };
+  });
+}
 
 test.describe('working through a dead zone', () => {
   test('after one online visit every record page and Parts open offline, also after a reload', async ({
@@ -42,10 +59,20 @@ test.describe('working through a dead zone', () => {
     page,
     context,
   }) => {
-    const filename = `dead-zone-${Date.now().toString(36)}.txt`;
+    const stem = `dead-zone-${Date.now().toString(36)}`;
+    const filename = `${stem}.txt`;
     await signIn(page, '/parts/1');
     await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
     await waitForOfflineReady(page);
+    // The tablet's storage is all but full: 2.5 MB left, as IndexedDB sees it from the next page load.
+    const cdp = await context.newCDPSession(page);
+    const origin = new URL(page.url()).origin;
+    const { usage } = await cdp.send('Storage.getUsageAndQuota', { origin });
+    // The override holds while this session is attached. It is detached before the offline reload:
+    // attached, it keeps Chromium's offline emulation from reaching the reloaded page.
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage + 2.5 * MB });
+    await page.reload();
+    await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
     await context.setOffline(true);
 
     await page.getByTestId('choose-files-input').setInputFiles({
@@ -55,16 +82,42 @@ test.describe('working through a dead zone', () => {
     });
     await expect(page.getByTestId('network-indicator')).toHaveText('Offline · 1 waiting for the network');
 
+    // Four 1 MB logs do not all fit. Each file is stored on its own, and those that could not be are
+    // named at once, not lost in silence at the next reload.
+    await page.getByTestId('choose-files-input').setInputFiles(
+      [1, 2, 3, 4].map((n) => ({
+        name: `${stem}-${n}.log`,
+        mimeType: 'text/plain',
+        buffer: Buffer.alloc(MB, 48 + n),
+      })),
+    );
+    await expect(page.getByTestId('network-indicator')).toHaveText('Offline · 5 waiting for the network');
+    const notKept = page
+      .getByRole('listitem', { name: new RegExp(`^${stem}-\\d\\.log: `) })
+      .filter({ hasText: 'Not saved on this tablet: keep this page open until sent.' });
+    await expect(notKept.first()).toBeVisible();
+    // Every file is either stored or said not to be; some of the logs are stored.
+    const stored = () => page.evaluate(storedUploadCount);
+    await expect.poll(async () => (await stored()) + (await notKept.count())).toBe(5);
+    const kept = await stored();
+    expect(kept).toBeGreaterThan(1);
+    await cdp.detach();
+
     await page.reload();
     await expectOfflineShell(page);
-    await expect(page.getByTestId('network-indicator')).toHaveText('Offline · 1 waiting for the network');
+    await expect(page.getByTestId('network-indicator')).toHaveText(
+      `Offline · ${kept} waiting for the network`,
+    );
     await page.goto('/parts');
-    await expect(page.getByTestId('network-indicator')).toHaveText('Offline · 1 waiting for the network');
+    await expect(page.getByTestId('network-indicator')).toHaveText(
+      `Offline · ${kept} waiting for the network`,
+    );
 
     await context.setOffline(false);
     await expect(page.getByTestId('network-indicator')).toHaveCount(0);
     await page.getByRole('button', { name: /Uploads/ }).click();
     await expect(page.getByRole('listitem', { name: `${filename}: Attached` })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /: Attached$/ })).toHaveCount(kept);
   });
 
   test('a network that takes config.json and never answers: the installed app still starts, from its copy', async ({

@@ -155,13 +155,21 @@ test.describe('a shared tablet', () => {
     ).toBeVisible();
     await expect(vic.getByText('Part 1', { exact: true })).toBeVisible();
 
-    // Discarding them takes a confirmation; "Keep them" keeps them.
-    await vic.getByRole('button', { name: 'Discard…' }).click();
-    const confirm = vic.getByRole('dialog', { name: 'Discard 2 files left by Taylor Technician?' });
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: 'Keep them' }).click();
-    await expect(confirm).toBeHidden();
-    await expect(vic.getByText(/2 files left by Taylor Technician/)).toBeVisible();
+    // They are Taylor's: the next person, no administrator, cannot discard them.
+    await expect(vic.getByRole('button', { name: 'Discard…' })).toHaveCount(0);
+
+    // Vic may not attach. The server's first refusal makes the page view only, and every later page
+    // shows no attach controls from the start.
+    const refused = unique('vic-photo.jpg');
+    await chooseFiles(vic, [refused]);
+    await expect(
+      vic.getByRole('listitem', { name: new RegExp(`^${refused}: Failed: .*permission`, 'i') }),
+    ).toBeVisible();
+    await expect(vic.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+    await vic.goto('/parts/2');
+    await expect(vic.getByTestId('view-only')).toBeVisible();
+    await expect(vic.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+    await expect(vic.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
 
     await openSignOut(vic, VIEWER.name);
     await vic.waitForURL(/\/oidc\/session\/end/);
@@ -185,6 +193,8 @@ test.describe('a shared tablet', () => {
     expect(attached.map((a) => a.filename).sort()).toEqual([...names].sort());
     // Taylor is user 1 in the sandbox: attached under the person who dropped them.
     expect(attached.every((a) => a.createdById === 1)).toBe(true);
+    // Vic's refused photo can never be sent: it is his to see as failed, not Taylor's as waiting.
+    await expect(back.getByText(/left by Vic Viewer/)).toHaveCount(0);
   });
 
   test('sign-out with a file in flight: wait keeps it, discard asks again, "Stay signed in" comes back to it', async ({

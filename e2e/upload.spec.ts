@@ -1,6 +1,14 @@
+// Over 400 lines for a reason: every journey that attaches a file and every fault it rides out, sharing
+// one set of helpers (rows, routed PUTs, the API's view of a record).
 import type { Page, Route } from '@playwright/test';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
-import { dropFilesOn, expectNoSeriousA11yViolations, type FileSpec } from './records-support';
+import {
+  attachFile,
+  dropFilesOn,
+  expectNoSeriousA11yViolations,
+  PNG_BYTES,
+  type FileSpec,
+} from './records-support';
 import {
   APP_ORIGIN,
   expect,
@@ -46,6 +54,17 @@ async function recordEntity(
   );
   expect(result.errors).toBeUndefined();
   return result.data?.[kind].entity;
+}
+
+/** The id of the run's step with this title, from the API. */
+async function runStepTitled(runId: number, title: string): Promise<number> {
+  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+  const result = await gql(SANDBOX_URL, token, `query ($id: ID!) { run(id: $id) { steps { id title } } }`, {
+    id: String(runId),
+  });
+  const step = (result.data?.run.steps as { id: number; title: string }[]).find((s) => s.title === title);
+  if (!step) throw new Error(`run ${runId} has no step "${title}"`);
+  return step.id;
 }
 
 async function attachmentsNamed(kind: RecordKind, filename: string): Promise<StoredAttachment[]> {
@@ -232,6 +251,96 @@ test.describe('attaching files to a record', () => {
     await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('an empty file is refused where it is chosen or dropped, and counts for nothing', async ({ page }) => {
+    const stepId = await runStepTitled(1, 'Dimensional inspection');
+    await signIn(page, `/run-steps/${stepId}`);
+    const summary = page.getByTestId('evidence-summary');
+    await expect(summary).toHaveText(/required files? attached/);
+    const before = await summary.textContent();
+
+    const slot = page.getByRole('region', { name: 'CMM report' });
+    const chooser = page.waitForEvent('filechooser');
+    await slot.getByRole('button', { name: 'Choose a file for CMM report' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'empty-cmm.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+    await expect(slot.getByRole('alert')).toContainText('This file is empty — not attached');
+    await expect(page.getByRole('listitem', { name: /^empty-cmm\.pdf: / })).toHaveCount(0);
+    await expect(summary).toHaveText(before!);
+
+    await page.goto('/parts/1');
+    await dropFiles(page, [{ name: 'empty.jpg', type: 'image/jpeg', size: 0 }]);
+    await expect(page.getByRole('alert')).toContainText('“empty.jpg” was not attached: This file is empty');
+    await expect(page.getByRole('listitem', { name: /^empty\.jpg: / })).toHaveCount(0);
+  });
+
+  test('a name longer than the API takes is shortened on the tablet; a name refused anyway is renamed', async ({
+    page,
+  }) => {
+    const tag = unique('long');
+    await signIn(page, '/parts/1');
+    await dropFiles(page, [
+      { name: `${tag} ${'left bracket weld seam '.repeat(13)}.jpg`, type: 'image/jpeg' },
+    ]);
+    await expect(
+      page
+        .getByRole('listitem', { name: new RegExp(`^${tag} .*: Attached$`) })
+        .getByText('Name shortened to fit the 255-character limit.'),
+    ).toBeVisible();
+    const [stored] = (await recordEntity('part')).fileAttachments.filter((a) => a.filename.startsWith(tag));
+    expect(stored!.filename).toHaveLength(255);
+    expect(stored!.filename.endsWith('….jpg')).toBe(true);
+    expect(stored!.contentType).toBe('image/jpeg');
+
+    // The API refuses a name the tablet let through (as it would one over its limit): rename, not repeat.
+    const refused = unique('refused name.jpg');
+    let refusedOnce = false;
+    await page.route(`${SANDBOX_URL}/graphql`, async (route) => {
+      if (refusedOnce || !route.request().postData()?.includes(refused)) return route.fallback();
+      refusedOnce = true;
+      return route.fulfill({
+        json: { errors: [{ message: 'filename is 300 characters long; the limit is 255' }], data: null },
+        headers: { 'access-control-allow-origin': APP_ORIGIN },
+      });
+    });
+    await dropFiles(page, [{ name: refused, type: 'image/jpeg' }]);
+    const failed = uploadRow(page, refused, /Failed: .*limit is 255/);
+    await failed.getByRole('button', { name: `Rename ${refused}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename and try again' });
+    const renamed = unique('renamed.jpg');
+    await dialog.getByRole('textbox', { name: /New name/ }).fill(renamed);
+    await dialog.getByRole('button', { name: 'Rename and try again' }).click();
+    await expect(uploadRow(page, renamed, 'Attached')).toBeVisible();
+    expect(await attachmentsNamed('part', renamed)).toHaveLength(1);
+    expect(await attachmentsNamed('part', refused)).toHaveLength(0);
+  });
+
+  test('a file with no extension is known by its first bytes: stored as what it is, and previewed', async ({
+    page,
+  }) => {
+    const tag = unique('IMG');
+    const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+    // Another client stored one that says nothing of its type.
+    const theirs = `${tag}-theirs`;
+    await attachFile(token, (await recordEntity('part')).id, theirs, new Uint8Array(PNG_BYTES));
+    await signIn(page, '/parts/1');
+    const mine = `${tag}-mine`;
+    await dropFiles(page, [{ name: mine, bytes: [...PNG_BYTES] }]);
+    await expect(uploadRow(page, mine, 'Attached')).toBeVisible();
+
+    const [stored] = await attachmentsNamed('part', mine);
+    expect(stored!.contentType).toBe('image/png');
+    const [other] = await attachmentsNamed('part', theirs);
+    expect(other!.contentType).toBe('application/octet-stream');
+    for (const name of [mine, theirs]) {
+      await page.getByRole('button', { name: `Preview ${name}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Preview: ${name}` });
+      await expect(dialog.getByTestId('attachment-preview-image')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(dialog).toBeHidden();
+    }
   });
 
   test('dropped text is refused with a message', async ({ page }) => {

@@ -35,6 +35,14 @@ describe('parseAppConfig', () => {
     expect(() => parseAppConfig({ ...valid, photoJpegQuality: 85 })).toThrow(ConfigError);
   });
 
+  it('lets administrators discard files others left only when it says so', () => {
+    expect(parseAppConfig(valid).adminsMayDiscardKeptFiles).toBeUndefined();
+    expect(parseAppConfig({ ...valid, adminsMayDiscardKeptFiles: true }).adminsMayDiscardKeptFiles).toBe(
+      true,
+    );
+    expect(() => parseAppConfig({ ...valid, adminsMayDiscardKeptFiles: 'yes' })).toThrow(ConfigError);
+  });
+
   it('lists every problem at once', () => {
     const error = (() => {
       try {

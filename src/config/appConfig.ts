@@ -17,6 +17,11 @@ export interface AppConfig {
   photoMaxEdgePx: number;
   /** JPEG quality of photos made lighter, 0–1 (default 0.85). */
   photoJpegQuality: number;
+  /**
+   * Whether the API's administrators (`me { isAdmin }`) may discard files other people left on a
+   * device; without it (the default) only their owner can remove them.
+   */
+  adminsMayDiscardKeptFiles?: boolean;
 }
 
 export const DEFAULT_PHOTO_MAX_EDGE_PX = 2560;
@@ -101,6 +106,11 @@ export function parseAppConfig(json: unknown): AppConfig {
     } else {
       config.photoJpegQuality = quality;
     }
+  }
+  const admins = json.adminsMayDiscardKeptFiles;
+  if (admins !== undefined) {
+    if (typeof admins !== 'boolean') problems.push('"adminsMayDiscardKeptFiles" must be true or false.');
+    else config.adminsMayDiscardKeptFiles = admins;
   }
   if (problems.length > 0) throw new ConfigError('The configuration is invalid.', problems);
   return config;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
-import { isAuthFailure, isTransientFailure, toUserMessage } from './errors';
+import { Observable } from 'rxjs';
+import { isAuthFailure, isClientReset, isTransientFailure, toUserMessage } from './errors';
 import { UploadError } from '../upload/uploadErrors';
+import { classifyApiError } from '../upload/apolloUploadApi';
 
 function serverError(status: number, body: unknown = { errors: [{ message: 'x' }] }): ServerError {
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body);
@@ -93,5 +96,37 @@ describe('failure classes', () => {
     expect(isTransientFailure(serverError(401))).toBe(false);
     expect(isTransientFailure(graphQLError('Token is expired.'))).toBe(false);
     expect(isTransientFailure(new DOMException('aborted', 'AbortError'))).toBe(false);
+  });
+});
+
+describe('failures nobody worded', () => {
+  it("never pass an unknown error's own text on", () => {
+    const apollo = new Error(
+      'An error occurred! For more details, see the full error text at https://go.apollo.dev/c/err#%7B%22version%22%3A%224.3.8%22%7D',
+    );
+    expect(toUserMessage(apollo)).toBe('Something went wrong. Try again.');
+    expect(toUserMessage(new RangeError('Invalid array length'))).toBe('Something went wrong. Try again.');
+  });
+
+  it('a request cut off by a store reset (a sign-out on a shared tablet) is tried again, in words', async () => {
+    // A server that has not answered yet when the store is reset.
+    const client = new ApolloClient({
+      cache: new InMemoryCache(),
+      link: new ApolloLink(() => new Observable(() => {})),
+    });
+    const pending = client.query({ query: gql('query Waiting { me { id } }'), fetchPolicy: 'network-only' });
+    await client.clearStore();
+    const error = await pending.then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+
+    expect(isClientReset(error)).toBe(true);
+    expect(isTransientFailure(error)).toBe(true);
+    expect(toUserMessage(error)).toBe('The request was interrupted. Wait a moment and try again.');
+    expect(classifyApiError(error)).toMatchObject({
+      kind: 'transient',
+      message: expect.not.stringMatching(/apollo/i),
+    });
   });
 });

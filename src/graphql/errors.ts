@@ -4,7 +4,8 @@ import {
   ServerError,
   ServerParseError,
 } from '@apollo/client/errors';
-import { FAILURE_WORDS, isAbort, isTransientStatus, retryAfterMs } from '../lib/failures';
+import { InvariantError } from '@apollo/client/utilities/invariant';
+import { FAILURE_WORDS, isAbort, isTransientStatus, retryAfterMs, WordedError } from '../lib/failures';
 
 export { isAbort };
 
@@ -58,9 +59,27 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
-/** Worth retrying with backoff: no response at all, rate limited, or a server-side failure. */
+/**
+ * Apollo gave up waiting for a request because its store was reset (a sign-out clears it) or the client
+ * stopped: the request did not fail, and sent again it may well succeed. Apollo words this only in its
+ * development build; elsewhere the message is a go.apollo.dev link that carries the message number
+ * (94: stopped, 96: reset).
+ */
+export function isClientReset(error: unknown): boolean {
+  if (!(error instanceof InvariantError)) return false;
+  let message = error.message;
+  try {
+    message = decodeURIComponent(message);
+  } catch {
+    // Not encoded: read as it is.
+  }
+  return /Store reset while|QueryManager stopped while|"message":\s*(94|96)\b/.test(message);
+}
+
+/** Worth retrying with backoff: no response at all, rate limited, a server-side failure, or a reset. */
 export function isTransientFailure(error: unknown): boolean {
   if (isAbort(error)) return false;
+  if (isClientReset(error)) return true;
   const status = statusOf(error);
   if (status !== undefined) return isTransientStatus(status);
   return isNetworkFailure(error);
@@ -85,13 +104,14 @@ export function isPermissionRefusal(error: unknown): boolean {
 
 /**
  * The one place that turns any failure into a sentence a technician can act on: API failures are
- * read here, and the app's own transports (upload, storage, hashing) throw errors already carrying
- * their words from lib/failures.ts. Whether the device is offline is for the connectivity port to
+ * read here, and the app's own transports (upload, storage, hashing) throw WordedErrors already
+ * carrying their words from lib/failures.ts. Nothing else's own text is ever passed on. Whether the device is offline is for the connectivity port to
  * say, not this message.
  */
 export function toUserMessage(error: unknown): string {
   if (isAbort(error)) return FAILURE_WORDS.cancelled;
-  if (isWorded(error)) return error.message;
+  if (error instanceof WordedError) return error.message;
+  if (isClientReset(error)) return FAILURE_WORDS.interrupted;
   if (isAuthFailure(error)) return FAILURE_WORDS.session;
 
   const status = statusOf(error);
@@ -106,11 +126,5 @@ export function toUserMessage(error: unknown): string {
   const first = messages[0];
   if (first) return FAILURE_WORDS.refused(first);
   if (status !== undefined) return FAILURE_WORDS.refusedStatus(status);
-  if (error instanceof Error && error.message) return FAILURE_WORDS.unknown(error.message);
-  return FAILURE_WORDS.unknown();
-}
-
-/** Errors of the app's own transports: their message is already in the vocabulary. */
-function isWorded(error: unknown): error is Error {
-  return error instanceof Error && (error.name === 'UploadError' || error.name === 'StorageError');
+  return FAILURE_WORDS.unknown;
 }

@@ -30,6 +30,15 @@ export function retryAfterMs(header: string | null | undefined, nowMs = Date.now
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
 }
 
+/**
+ * An error whose message is already a sentence for the technician, taken from FAILURE_WORDS (or
+ * written the same way): `toUserMessage` shows it as it is. The app's own transports (upload, storage,
+ * hashing) throw these; anything else is a library's or the browser's, and its text is never shown.
+ */
+export class WordedError extends Error {
+  override name = 'WordedError';
+}
+
 const LATER = 'Wait a moment and try again.';
 const SUPERVISOR = 'If it keeps happening, tell a supervisor.';
 
@@ -44,8 +53,9 @@ export const FAILURE_WORDS = {
   unreachable: 'Cannot reach the server. Check the Wi-Fi connection and try again.',
   refused: (message: string) => `The server refused the request: ${message}`,
   refusedStatus: (status: number) => `The server refused the request (HTTP ${status}). ${SUPERVISOR}`,
-  unknown: (message?: string) =>
-    message ? `Something went wrong: ${message}. Try again.` : 'Something went wrong. Try again.',
+  // An unknown failure's own text is a library's, for developers: it is never passed on.
+  unknown: 'Something went wrong. Try again.',
+  interrupted: `The request was interrupted. ${LATER}`,
 
   // The upload pipeline's own steps.
   noTicket: `The server did not give an upload address. ${LATER}`,

@@ -113,6 +113,14 @@ export const STORAGE_KEYS = {
     onSignOut: 'cleared',
     holds: 'left by versions before this list: device settings under their old names; no longer read',
   },
+  attachRefusals: {
+    area: 'localStorage',
+    name: 'floor-attach:attach-refused',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds:
+      'the people (organisation and subject only) the server refused an attach, so their attach controls stay hidden on their next sign-in (upload/attachRefusals.ts)',
+  },
   uploads: {
     area: 'indexedDB',
     name: 'floor-uploads-v2',

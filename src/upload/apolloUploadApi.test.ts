@@ -310,4 +310,26 @@ describe('createApolloUploadApi', () => {
     await expect(api.register(input, signal)).rejects.toMatchObject({ kind: 'transient' });
     await expect(api.register(input, signal)).rejects.toMatchObject({ kind: 'sign-in' });
   });
+
+  it('a ticket request cut off by a store reset (a handover) is tried again, never shown as Apollo words it', async () => {
+    // The server has not answered when the store is reset.
+    const never = new Promise<Response>(() => {});
+    const fetch = vi.fn(() => never);
+    const waiting = createApolloClient({
+      uri: () => 'http://api.test/graphql',
+      getAccessToken: async () => 'token-1',
+      renewAccessToken: async () => 'token-2',
+      onSessionEnded: () => {},
+      fetch,
+      backoff: { baseMs: 1, maxMs: 1 },
+    });
+    const ticket = createApolloUploadApi(waiting).requestTicket('photo.jpg', signal);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waiting.clearStore();
+
+    await expect(ticket).rejects.toMatchObject({
+      kind: 'transient',
+      message: 'The request was interrupted. Wait a moment and try again.',
+    });
+  });
 });

@@ -10,6 +10,8 @@ import {
   webLocksOwnership,
 } from './browserPorts.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
+import { storedAttachRefusals } from './attachRefusals.ts';
+import { keptFilesAdmin } from './keptFilesAdmin.ts';
 import { md5InWorker } from './md5InWorker.ts';
 import { lightenPhotoInWorker } from './lightenPhotoInWorker.ts';
 import { UploadQueue } from './uploadQueue.ts';
@@ -34,6 +36,8 @@ export function createAppUploadQueue(deps: {
     clock: browserClock,
     random: Math.random,
     maxUploadBytes: () => deps.config.maxUploadBytes,
+    attachRefusals: storedAttachRefusals(window.localStorage),
+    keptFilesAdmin: keptFilesAdmin(deps.client, deps.config),
     prepare: lightenPhotoInWorker(() => ({
       maxEdgePx: deps.config.photoMaxEdgePx,
       jpegQuality: deps.config.photoJpegQuality,

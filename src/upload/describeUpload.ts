@@ -1,4 +1,5 @@
 import { formatBytes } from './formatBytes.ts';
+import { allows } from './uploadQueue.ts';
 import type { UploadEntry, UploadState, UploadWait } from './types.ts';
 
 const stateLabels: Record<UploadState, string> = {
@@ -86,5 +87,5 @@ export function overallProgress(entries: readonly UploadEntry[]): OverallProgres
 
 /** A photo made lighter whose original this page still holds and that is not being attached yet. */
 export function canSendOriginal(entry: UploadEntry): boolean {
-  return entry.originalKept === true && entry.state !== 'registering' && entry.state !== 'attached';
+  return entry.originalKept === true && allows(entry.state, 'send-original');
 }

@@ -4,7 +4,12 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIdbUploadStore } from './idbUploadStore.ts';
-import type { StoredUpload } from './uploadPorts.ts';
+import type { StoredUpload, UploadStore } from './uploadPorts.ts';
+
+/** Saves each entry, one transaction each, as the queue does. */
+async function saveEach(store: UploadStore, entries: StoredUpload[]): Promise<void> {
+  for (const entry of entries) await store.save(entry);
+}
 
 function stored(id: string, patch: Partial<StoredUpload> = {}): StoredUpload {
   return {
@@ -45,7 +50,7 @@ beforeEach(() => {
 
 describe('createIdbUploadStore', () => {
   it('gives back what was saved, file bytes included, to a page opened later', async () => {
-    await createIdbUploadStore().saveAll([stored('a'), stored('b', { state: 'failed', reason: 'x' })]);
+    await saveEach(createIdbUploadStore(), [stored('a'), stored('b', { state: 'failed', reason: 'x' })]);
 
     const loaded = await createIdbUploadStore().loadAll();
 
@@ -58,9 +63,11 @@ describe('createIdbUploadStore', () => {
   it('writes each file once: later state changes store only the entry', async () => {
     const blobs = countBlobPuts();
     const store = createIdbUploadStore();
-    await store.saveAll([stored('a'), stored('b')]);
-    await store.saveAll([stored('a', { state: 'uploading' })]);
-    await store.saveAll([stored('a', { state: 'registering', s3Key: 'k', s3Etag: 'e', registerSent: true })]);
+    await saveEach(store, [stored('a'), stored('b')]);
+    await saveEach(store, [stored('a', { state: 'uploading' })]);
+    await saveEach(store, [
+      stored('a', { state: 'registering', s3Key: 'k', s3Etag: 'e', registerSent: true }),
+    ]);
 
     expect(blobs.count()).toBe(2);
     const [a] = (await createIdbUploadStore().loadAll()).filter((entry) => entry.id === 'a');
@@ -69,12 +76,12 @@ describe('createIdbUploadStore', () => {
   });
 
   it('a page that adopts stored entries does not write their files again', async () => {
-    await createIdbUploadStore().saveAll([stored('a')]);
+    await saveEach(createIdbUploadStore(), [stored('a')]);
     const blobs = countBlobPuts();
     const adopting = createIdbUploadStore();
 
     const [entry] = await adopting.loadAll();
-    await adopting.saveAll([{ ...entry!, owner: 'page-2' }]);
+    await saveEach(adopting, [{ ...entry!, owner: 'page-2' }]);
 
     expect(blobs.count()).toBe(0);
     expect((await createIdbUploadStore().loadAll())[0]).toMatchObject({ id: 'a', owner: 'page-2' });
@@ -82,13 +89,33 @@ describe('createIdbUploadStore', () => {
 
   it('removes the entry and its file; a file saved again after removal is written again', async () => {
     const store = createIdbUploadStore();
-    await store.saveAll([stored('a'), stored('b')]);
+    await saveEach(store, [stored('a'), stored('b')]);
     await store.remove('a');
 
     expect((await createIdbUploadStore().loadAll()).map((entry) => entry.id)).toEqual(['b']);
 
-    await store.saveAll([stored('a', { state: 'queued' })]);
+    await saveEach(store, [stored('a', { state: 'queued' })]);
     const again = (await createIdbUploadStore().loadAll()).find((entry) => entry.id === 'a');
     expect(await again!.file.text()).toBe('body of a');
+  });
+
+  it('stores each file on its own: one that does not fit fails alone', async () => {
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value: unknown,
+      key?: IDBValidKey,
+    ) {
+      if (key === 'b' && value instanceof Blob)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return put.call(this, value, key);
+    });
+    const store = createIdbUploadStore();
+    const results = await Promise.allSettled(
+      [stored('a'), stored('b'), stored('c')].map((entry) => store.save(entry)),
+    );
+
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await createIdbUploadStore().loadAll()).map((entry) => entry.id).sort()).toEqual(['a', 'c']);
   });
 });

@@ -25,9 +25,9 @@ function openDb(): Promise<IDBDatabase> {
  * Unfinished uploads in IndexedDB, file included (the browser keeps the Blob), so a reload, a crash
  * or a sign-in redirect does not lose what the technician dropped.
  *
- * Each file is written once, next to its entry in the same transaction (so there is never an entry
- * without its file, nor a file without its entry); the state changes that follow (several per file)
- * write only the small entry.
+ * Each file is written once, next to its entry in its own transaction (so there is never an entry
+ * without its file, nor a file without its entry, and a full disk refuses only the files that do not
+ * fit); the state changes that follow (several per file) write only the small entry.
  */
 export function createIdbUploadStore(): UploadStore {
   let db: Promise<IDBDatabase> | undefined;
@@ -60,14 +60,12 @@ export function createIdbUploadStore(): UploadStore {
       });
     },
 
-    async saveAll(toSave) {
+    async save({ file, ...entry }) {
       await transaction('readwrite', (tx) => {
-        for (const { file, ...entry } of toSave) {
-          if (!filed.has(entry.id)) tx.objectStore(FILES).put(file, entry.id);
-          tx.objectStore(ENTRIES).put(entry, entry.id);
-        }
+        if (!filed.has(entry.id)) tx.objectStore(FILES).put(file, entry.id);
+        tx.objectStore(ENTRIES).put(entry, entry.id);
       });
-      for (const entry of toSave) filed.add(entry.id);
+      filed.add(entry.id);
     },
 
     async remove(id) {

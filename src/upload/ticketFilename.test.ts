@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGenericContentType, moreSpecificFilename } from './ticketFilename.ts';
+import { isGenericContentType, moreSpecificFilename, withinFilenameLimit } from './ticketFilename.ts';
 
 describe('moreSpecificFilename', () => {
   it('adds the extension of the type the browser knows when the ticket type is generic', () => {
@@ -31,5 +31,28 @@ describe('moreSpecificFilename', () => {
   it('recognises generic types with parameters and any case', () => {
     expect(isGenericContentType('Application/Octet-Stream; charset=binary')).toBe(true);
     expect(isGenericContentType('text/plain')).toBe(false);
+  });
+});
+
+describe('withinFilenameLimit', () => {
+  it('leaves a name that fits alone', () => {
+    expect(withinFilenameLimit('weld seam.jpg')).toBe('weld seam.jpg');
+    expect(withinFilenameLimit('x'.repeat(255))).toBe('x'.repeat(255));
+  });
+
+  it('shortens a longer name to 255, keeping the extension and marking the cut', () => {
+    const name = withinFilenameLimit(`${'inspection '.repeat(30)}.jpg`);
+    expect(name).toHaveLength(255);
+    expect(name.endsWith('….jpg')).toBe(true);
+    expect(name.startsWith('inspection inspection')).toBe(true);
+  });
+
+  it('never splits a character in two, and treats a very long "extension" as part of the name', () => {
+    const emoji = withinFilenameLimit(`${'📷'.repeat(200)}.png`);
+    expect(emoji.length).toBeLessThanOrEqual(255);
+    expect(emoji).toMatch(/^(📷)+….png$/u);
+    const dotted = withinFilenameLimit(`report.${'x'.repeat(300)}`);
+    expect(dotted).toHaveLength(255);
+    expect(dotted.endsWith('…')).toBe(true);
   });
 });

@@ -1,4 +1,8 @@
-const maxFilenameLength = 255;
+/** The longest filename the API takes (in UTF-16 code units, as the service counts). */
+export const MAX_FILENAME_LENGTH = 255;
+
+/** An extension longer than this is part of the name, not a type ("report.final-version-for-audit"). */
+const maxExtensionLength = 16;
 
 /** Types storage derives when a filename's extension says nothing about the content. */
 const genericTypes = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
@@ -50,6 +54,24 @@ export function moreSpecificFilename(
   if (!isGenericContentType(ticketContentType) || isGenericContentType(fileType)) return null;
   const extension = extensionByType[fileType.split(';')[0]!.trim().toLowerCase()];
   if (!extension || filename.toLowerCase().endsWith(`.${extension}`)) return null;
-  // The API limits filenames to 255 characters; only the ticket sees this name, so shorten it.
-  return `${filename.slice(0, maxFilenameLength - extension.length - 1)}.${extension}`;
+  // Only the ticket sees this name, so it is simply cut to fit.
+  return `${cut(filename, MAX_FILENAME_LENGTH - extension.length - 1)}.${extension}`;
+}
+
+/**
+ * The name as it can be attached: a name longer than the API takes is shortened on the tablet, before
+ * any ticket, keeping its extension (so its type) and marking the cut with "…".
+ */
+export function withinFilenameLimit(filename: string): string {
+  if (filename.length <= MAX_FILENAME_LENGTH) return filename;
+  const dot = filename.lastIndexOf('.');
+  const extension = dot > 0 && filename.length - dot - 1 <= maxExtensionLength ? filename.slice(dot) : '';
+  const stem = filename.slice(0, filename.length - extension.length);
+  return `${cut(stem, MAX_FILENAME_LENGTH - extension.length - 1)}…${extension}`;
+}
+
+/** The first `length` code units, one fewer when the last would split a character in two. */
+function cut(text: string, length: number): string {
+  const head = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(head) ? head.slice(0, -1) : head;
 }

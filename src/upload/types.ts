@@ -40,6 +40,8 @@ export interface UploadEntry {
   file: Blob;
   /** The name the technician sees, and the attachment's filename. */
   filename: string;
+  /** The name as dropped, when it was longer than the API takes and `filename` is it shortened. */
+  shortenedFrom?: string;
   size: number;
   /** The browser's idea of the file's type ('' when it has none). */
   type: string;
@@ -67,9 +69,18 @@ export interface UploadEntry {
   lighteningFailed?: string;
   /** The original is still held in this page, so "Send original" can send it instead. */
   originalKept?: boolean;
+  /** The original of a photo made lighter, held in this page only (never stored). */
+  original?: OriginalFile;
+  /** createFileAttachment was sent for s3Key at least once, so its answer may have been lost. */
+  registerSent?: boolean;
+  /** The device could not store it (full): it is sent from this page only, and a reload loses it. */
+  notKept?: true;
   /** Set while the file is held back to be marked up; see UploadQueue.holdForMarkup. */
   markup?: MarkupDraft;
 }
+
+/** A file as it was dropped, before it was made lighter. */
+export type OriginalFile = Pick<UploadEntry, 'file' | 'filename' | 'type' | 'size'>;
 
 /**
  * Marks drawn on a photo and not saved yet, kept as plain data with the queued file so a reload
@@ -86,4 +97,16 @@ export type FinishedState = Extract<UploadState, 'attached' | 'failed' | 'cancel
 
 export function isFinished(state: UploadState): state is FinishedState {
   return state === 'attached' || state === 'failed' || state === 'cancelled';
+}
+
+/** A file the queue would not take, and why (in words for the technician). */
+export interface Refusal {
+  filename: string;
+  reason: string;
+}
+
+/** A file attached or failed, announced with the snapshot change that shows it. */
+export interface UploadEvent {
+  type: 'attached' | 'failed';
+  entry: UploadEntry;
 }

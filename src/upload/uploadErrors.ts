@@ -1,3 +1,5 @@
+import { WordedError } from '../lib/failures.ts';
+
 /**
  * How the pipeline reacts to a failure is decided by its kind alone, so every transport (GraphQL,
  * storage, hashing) classifies its own failures into one of these and the queue handles each once.
@@ -20,14 +22,14 @@ export type UploadErrorKind =
   /** The request was aborted because the technician cancelled. */
   | 'aborted';
 
-export class UploadError extends Error {
+export class UploadError extends WordedError {
+  override name = 'UploadError';
   readonly kind: UploadErrorKind;
   /** The server's `Retry-After` (capped): the next try waits at least this long. */
   readonly retryAfterMs: number | null;
 
   constructor(kind: UploadErrorKind, message: string, retryAfterMs: number | null = null) {
     super(message);
-    this.name = 'UploadError';
     this.kind = kind;
     this.retryAfterMs = retryAfterMs;
   }

@@ -1,3 +1,5 @@
+import type { BackoffOptions } from '../lib/backoff.ts';
+import { memoryAttachRefusals, type AttachRefusals } from './attachRefusals.ts';
 import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /**
@@ -74,7 +76,10 @@ export interface PersonSource {
 }
 
 /** What is kept of an entry across reloads. */
-export type StoredUpload = Omit<UploadEntry, 'sentBytes' | 'bytesPerSecond' | 'waiting' | 'originalKept'> & {
+export type StoredUpload = Omit<
+  UploadEntry,
+  'sentBytes' | 'bytesPerSecond' | 'waiting' | 'originalKept' | 'original' | 'registerSent' | 'notKept'
+> & {
   /** createFileAttachment was sent for s3Key at least once, so its answer may have been lost. */
   registerSent: boolean;
   /** The page (tab) working on it; another open tab must not upload it a second time. */
@@ -92,7 +97,11 @@ export interface UploadOwnership {
 
 export interface UploadStore {
   loadAll(): Promise<StoredUpload[]>;
-  saveAll(entries: StoredUpload[]): Promise<void>;
+  /**
+   * Stores one file (the first time with its bytes) in its own transaction, so a full disk refuses
+   * only what does not fit; rejects when it could not be stored.
+   */
+  save(entry: StoredUpload): Promise<void>;
   remove(id: string): Promise<void>;
 }
 
@@ -100,4 +109,60 @@ export interface Clock {
   now(): number;
   /** Waits ms (rejects with the signal's reason when aborted). */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export interface RetryPolicy extends BackoffOptions {
+  /** Retries after the first attempt; the next failure is final. */
+  maxRetries: number;
+}
+
+/** Everything the queue is built from: the ports above and its settings. */
+export interface UploadQueueOptions {
+  api: UploadApi;
+  storage: ObjectStorage;
+  md5: Md5;
+  store: UploadStore;
+  ownership: UploadOwnership;
+  connectivity: Connectivity;
+  session: SessionGate;
+  /** Who is signed in: files are stamped with it and sent only while it is the same person. */
+  person: PersonSource;
+  /** Cuts retry and sign-in waits short, so files do not wait on a timer once things look better. */
+  resume: ResumeSignal;
+  clock: Clock;
+  random: () => number;
+  /** Read at each add, so a configuration loaded after the queue was built still applies. */
+  maxUploadBytes: () => number;
+  /** Files moving at once (each does ticket, PUT, registration in turn). */
+  concurrency?: number;
+  backoff?: RetryPolicy;
+  /** Makes photos lighter before they are stored and sent; without it files go as they are. */
+  prepare?: PreparePhoto | null;
+  /** Changes are announced at most this often, so 500 files do not re-render 500 times. */
+  notifyEveryMs?: number;
+  newId?: () => string;
+  /** Who the server refused an attach (kept on the device in the app; in memory by default). */
+  attachRefusals?: AttachRefusals;
+  /** Whether the signed-in person may discard files others left here (an administrator, if allowed). */
+  keptFilesAdmin?: () => boolean;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { baseMs: 1_000, maxMs: 30_000, maxRetries: 6 };
+
+/** The settings a queue has unless it is given others. */
+export function queueDefaults(): Required<
+  Pick<
+    UploadQueueOptions,
+    'concurrency' | 'backoff' | 'notifyEveryMs' | 'newId' | 'prepare' | 'attachRefusals' | 'keptFilesAdmin'
+  >
+> {
+  return {
+    concurrency: 3,
+    backoff: defaultRetryPolicy,
+    notifyEveryMs: 100,
+    newId: () => crypto.randomUUID(),
+    prepare: null,
+    attachRefusals: memoryAttachRefusals(),
+    keptFilesAdmin: () => false,
+  };
 }

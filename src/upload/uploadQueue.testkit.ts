@@ -1,3 +1,7 @@
+// Over 400 lines for a reason: one small fake world (API and storage, the device's store, network,
+// session, person, clock, tabs) that every queue test shares; split up, each test would assemble it.
+import { vi } from 'vitest';
+import { memoryAttachRefusals, type AttachRefusals } from './attachRefusals.ts';
 import { UploadError } from './uploadErrors.ts';
 import { UploadQueue, type UploadQueueOptions } from './uploadQueue.ts';
 import type {
@@ -14,7 +18,7 @@ import type {
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import type { UploadPerson, UploadTarget, UploadTicket } from './types.ts';
+import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /** A promise the test resolves when it wants the step to go on. */
 export class Gate {
@@ -184,8 +188,17 @@ export class MemoryStore implements UploadStore {
     return [...this.rows.values()].map((row) => ({ ...row }));
   }
 
+  /** Files that do not fit: saving them fails, as on a full disk. */
+  readonly full = new Set<string>();
+
+  async save(entry: StoredUpload): Promise<void> {
+    if (this.full.has(entry.id)) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    this.rows.set(entry.id, { ...entry });
+  }
+
+  /** Stores rows as an earlier page left them. */
   async saveAll(entries: StoredUpload[]): Promise<void> {
-    for (const entry of entries) this.rows.set(entry.id, { ...entry });
+    await Promise.all(entries.map((entry) => this.save(entry)));
   }
 
   async remove(id: string): Promise<void> {
@@ -263,7 +276,7 @@ export class FakeResume implements ResumeSignal {
   }
 }
 
-/** Time stands still; waits are recorded and return at once. */
+/** Each look at the clock takes a moment; waits are recorded and return at once, the time passed. */
 export class FakeClock implements Clock {
   readonly sleeps: number[] = [];
   private time = 1_000_000;
@@ -276,6 +289,7 @@ export class FakeClock implements Clock {
   async sleep(ms: number, signal: AbortSignal): Promise<void> {
     this.sleeps.push(ms);
     throwIfAborted(signal);
+    this.time += ms;
   }
 }
 
@@ -301,6 +315,8 @@ export class FakePages {
 }
 
 export interface QueueWorld {
+  /** Who the server refused an attach, shared by the world's pages (as localStorage is). */
+  refusals: AttachRefusals;
   server: FakeServer;
   store: MemoryStore;
   connectivity: FakeConnectivity;
@@ -314,6 +330,7 @@ export interface QueueWorld {
 
 export function createQueueWorld(): QueueWorld {
   const world = {
+    refusals: memoryAttachRefusals(),
     server: new FakeServer(),
     store: new MemoryStore(),
     connectivity: new FakeConnectivity(),
@@ -342,7 +359,49 @@ export function createQueueWorld(): QueueWorld {
         maxUploadBytes: () => 1_000_000,
         notifyEveryMs: 0,
         newId: () => `upload-${(ids += 1)}`,
+        attachRefusals: world.refusals,
         ...overrides,
       }),
   };
+}
+
+export const PART: UploadTarget = { entityId: 501, label: 'Part BRKT-001', record: { kind: 'part', id: 1 } };
+
+export function file(name: string, size = 10, type = ''): File {
+  return new File([new Uint8Array(size)], name, { type });
+}
+
+export function entryOf(queue: UploadQueue, id: string): UploadEntry {
+  const entry = queue.getSnapshot().find((e) => e.id === id);
+  if (!entry) throw new Error(`no entry ${id}`);
+  return entry;
+}
+
+/** Waits until the file's entry passes `check`, and gives it back. */
+export async function until(
+  queue: UploadQueue,
+  id: string,
+  check: (entry: UploadEntry) => boolean,
+): Promise<UploadEntry> {
+  return vi.waitFor(() => {
+    const entry = entryOf(queue, id);
+    if (!check(entry)) throw new Error(`entry is ${entry.state}/${entry.waiting ?? ''}`);
+    return entry;
+  });
+}
+
+export const finished = (entry: UploadEntry) => ['attached', 'failed', 'cancelled'].includes(entry.state);
+
+/**
+ * Taylor drops a file with storage stalled and closes the page: it stays stored, unsent; then Vic
+ * signs in. The world is ready for Vic's page.
+ */
+export async function taylorLeavesAFileForVic(world: QueueWorld): Promise<void> {
+  world.server.gates.put.close();
+  world.makeQueue().add([file('a.jpg')], PART);
+  await vi.waitFor(() => {
+    if (world.store.rows.size !== 1) throw new Error('not stored yet');
+  });
+  world.pages.close('page-1');
+  world.person.signedIn = VIC;
 }

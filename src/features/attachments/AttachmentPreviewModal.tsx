@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl, type AttachmentType } from './attachmentType.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
-import { useStoredFile } from './useStoredFile.ts';
+import { useContentPreview, useStoredFile } from './useStoredFile.ts';
 import { ZoomableImage } from './ZoomableImage.tsx';
 import { DownloadButton } from './DownloadButton.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
@@ -18,7 +18,8 @@ const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
 export interface PreviewTarget {
   id: number;
   filename: string | null;
-  type: Extract<AttachmentType, 'image' | 'pdf'>;
+  /** 'by-content': the file says nothing of its type; its first bytes decide how it shows. */
+  type: Extract<AttachmentType, 'image' | 'pdf'> | 'by-content';
 }
 
 interface Props {
@@ -119,10 +120,33 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
       </Alert>
     );
   }
+  if (target.type === 'by-content') return <ContentPreview url={url} filename={target.filename} />;
   if (target.type === 'image') {
     return <ZoomableImage src={url} alt={`Preview of ${displayFilename(target.filename).text}`} />;
   }
   return <PdfPreview url={url} filename={target.filename} />;
+}
+
+/** A file known only by its first bytes: shown as the image or PDF they say it is, or said not to be one. */
+function ContentPreview({ url, filename }: { url: string; filename: string | null }) {
+  const { preview, error } = useContentPreview(url);
+  if (error) {
+    return (
+      <Alert color="red" title="The preview could not be opened">
+        {error}
+      </Alert>
+    );
+  }
+  if (preview === undefined) return <PreviewLoading />;
+  if (preview === 'image') {
+    return <ZoomableImage src={url} alt={`Preview of ${displayFilename(filename).text}`} />;
+  }
+  if (preview === 'pdf') return <PdfPreview url={url} filename={filename} />;
+  return (
+    <Alert color="gray" title="No preview for this file">
+      It is not an image or PDF this app can show. Download it to open it.
+    </Alert>
+  );
 }
 
 function PdfPreview({ url, filename }: { url: string; filename: string | null }) {

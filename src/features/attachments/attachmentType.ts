@@ -1,3 +1,5 @@
+import { isGenericContentType } from '../../upload/ticketFilename.ts';
+
 /** The families of file the list tells apart by icon, and which of them open in the in-app preview. */
 export type AttachmentType = 'image' | 'pdf' | 'video' | 'audio' | 'sheet' | 'archive' | 'text' | 'other';
 
@@ -45,6 +47,24 @@ export function attachmentType(
   if (type.startsWith('text/') || type === 'application/json' || type === 'application/xml') return 'text';
   const extension = /\.([a-z0-9]+)$/i.exec(filename ?? '')?.[1]?.toLowerCase();
   return (extension && BY_EXTENSION[extension]) || 'other';
+}
+
+/**
+ * A file that says nothing of what it is (a generic content type and no extension, e.g. "IMG_0412" sent
+ * by another client): its preview reads its first bytes to find out (sniffType).
+ */
+export function knownOnlyByContent(
+  contentType: string | null | undefined,
+  filename: string | null | undefined,
+): boolean {
+  return isGenericContentType(contentType ?? '') && !/\.[a-z0-9]+$/i.test(filename ?? '');
+}
+
+/** What a sniffed type previews as: an image the browser draws, a PDF, or nothing. */
+export function previewOfContent(sniffed: string | null): 'image' | 'pdf' | null {
+  if (sniffed === 'application/pdf') return 'pdf';
+  // HEIC is found by its bytes too, but no browser here draws it.
+  return sniffed !== null && /^image\/(jpeg|png|gif|webp|avif)$/.test(sniffed) ? 'image' : null;
 }
 
 /**

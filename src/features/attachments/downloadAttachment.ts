@@ -1,10 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl } from './attachmentType.ts';
-import { FAILURE_WORDS } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 
 /** A failure on the storage side, already phrased for the technician. */
-export class StorageError extends Error {
+export class StorageError extends WordedError {
   override name = 'StorageError';
 }
 
@@ -28,10 +28,10 @@ export async function freshDownloadUrl(client: ApolloClient, attachmentId: numbe
 export const IN_MEMORY_DOWNLOAD_LIMIT = 64 * 1024 * 1024;
 
 /** Requests the bytes behind a signed URL, turning storage refusals into messages. */
-async function openStoredFile(url: string, signal?: AbortSignal): Promise<Response> {
+async function openStoredFile(url: string, signal?: AbortSignal, headers?: HeadersInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer' });
+    response = await fetch(url, { signal, headers, credentials: 'omit', referrerPolicy: 'no-referrer' });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new StorageError(FAILURE_WORDS.storageUnreachable);
@@ -45,6 +45,27 @@ async function openStoredFile(url: string, signal?: AbortSignal): Promise<Respon
 /** Reads the bytes behind a signed URL. */
 export async function fetchStoredFile(url: string, signal?: AbortSignal): Promise<Blob> {
   return (await openStoredFile(url, signal)).blob();
+}
+
+/**
+ * Reads the first `count` bytes behind a signed URL (a range request; from a storage that ignores
+ * ranges, only the start of what it sends is read before the rest is cancelled).
+ */
+export async function fetchStoredHead(url: string, count: number, signal?: AbortSignal): Promise<Uint8Array> {
+  const response = await openStoredFile(url, signal, { Range: `bytes=0-${count - 1}` });
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array(await response.arrayBuffer()).subarray(0, count);
+  const head = new Uint8Array(count);
+  let filled = 0;
+  while (filled < count) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const part = value.subarray(0, count - filled);
+    head.set(part, filled);
+    filled += part.length;
+  }
+  await reader.cancel().catch(() => undefined);
+  return head.subarray(0, filled);
 }
 
 function followLink(href: string, filename?: string): void {

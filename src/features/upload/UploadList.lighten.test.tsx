@@ -1,27 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
-import { UploadList } from './UploadList.tsx';
+import { renderUploadList } from './renderUploadList.tsx';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 
 const step = { entityId: 77, label: 'Run step 1', record: { kind: 'runStep' as const, id: 1 } };
 
-function Uploads() {
-  return <UploadList entries={useUploads()} title="Uploads to Run step 1" />;
-}
-
-function renderList(queue: UploadQueue) {
-  return render(
-    <MantineProvider>
-      <UploadQueueProvider queue={queue}>
-        <Uploads />
-      </UploadQueueProvider>
-    </MantineProvider>,
-  );
-}
+const renderList = (queue: UploadQueue) => renderUploadList(queue, 'Uploads to Run step 1');
 
 /** A queue whose photos become 700-byte JPEGs and whose PUTs wait until the test lets them go. */
 function lighteningWorld() {

@@ -5,9 +5,12 @@ import { canSendOriginal, percentDone, speedText, statusText } from '../../uploa
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
+import { allows } from '../../upload/uploadQueue.ts';
+import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { canMarkUp } from '../markup/index.ts';
 import { MarkUpQueuedPhoto } from './MarkUpQueuedPhoto.tsx';
+import { RenameUpload } from './RenameUpload.tsx';
 import classes from './UploadRow.module.css';
 
 const stateColors: Record<UploadEntry['state'], string> = {
@@ -36,6 +39,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
   // A permission refusal stays one: Retry is not offered.
   const canRetry = (entry.state === 'failed' || entry.state === 'cancelled') && !entry.refusedPermission;
+  const canRename = allows(entry.state, 'rename') && !entry.refusedPermission;
   // As stored: a direction override cannot make `inv\u202Egpj.exe` read as a photo.
   const name = displayFilename(entry.filename).text;
   const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
@@ -83,6 +87,16 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             </Text>
           )}
         </Group>
+        {entry.notKept && (
+          <Text size="xs" className={classes.status} data-tone="failed">
+            Not saved on this tablet: keep this page open until sent.
+          </Text>
+        )}
+        {entry.shortenedFrom !== undefined && (
+          <Text size="xs" c="dimmed">
+            Name shortened to fit the {MAX_FILENAME_LENGTH}-character limit.
+          </Text>
+        )}
         {entry.lighteningFailed && (
           <Text size="xs" c="dimmed">
             Sent at full size: {entry.lighteningFailed}
@@ -116,6 +130,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             </ActionIcon>
           </Tooltip>
         )}
+        {canRename && <RenameUpload entry={entry} name={name} />}
         {canRetry && (
           <Tooltip label="Retry">
             <ActionIcon variant="subtle" aria-label={`Retry ${name}`} onClick={() => queue.retry(entry.id)}>

@@ -1,0 +1,20 @@
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
+import type { UploadQueue } from '../../upload/uploadQueue.ts';
+import { UploadList } from './UploadList.tsx';
+
+function Uploads({ title }: { title: string }) {
+  return <UploadList entries={useUploads()} title={title} />;
+}
+
+/** For tests: the queue's files as the upload list shows them, re-read at every queue change. */
+export function renderUploadList(queue: UploadQueue, title: string) {
+  return render(
+    <MantineProvider>
+      <UploadQueueProvider queue={queue}>
+        <Uploads title={title} />
+      </UploadQueueProvider>
+    </MantineProvider>,
+  );
+}

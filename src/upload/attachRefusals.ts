@@ -1,0 +1,55 @@
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
+import type { UploadPerson } from './types.ts';
+
+/**
+ * The people the server refused an attach, remembered on this device: the API says nothing of a
+ * person's permissions up front, so its first refusal is the answer. Attach controls stay hidden for
+ * them from then on, in every page and after a reload, until they ask to check again.
+ */
+export interface AttachRefusals {
+  has(person: UploadPerson): boolean;
+  remember(person: UploadPerson): void;
+  forget(person: UploadPerson): void;
+}
+
+/** The localStorage key of the refusals: a list of [organisation, subject] pairs, nothing else. */
+export const ATTACH_REFUSALS_KEY = STORAGE_KEYS.attachRefusals.name;
+
+const keyOf = (person: UploadPerson) => JSON.stringify([person.organization, person.subject]);
+
+/** Refusals kept in `storage` (localStorage in the app), so they outlast the tab and the session. */
+export function storedAttachRefusals(storage: Storage): AttachRefusals {
+  const read = (): string[] => {
+    try {
+      const value: unknown = JSON.parse(storage.getItem(ATTACH_REFUSALS_KEY) ?? '[]');
+      return Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
+  const write = (keys: string[]) => {
+    try {
+      storage.setItem(ATTACH_REFUSALS_KEY, JSON.stringify(keys));
+    } catch {
+      // Storage full or denied: the refusal is learnt again at the next attach, no worse than before.
+    }
+  };
+  return {
+    has: (person) => read().includes(keyOf(person)),
+    remember: (person) => {
+      const keys = read();
+      if (!keys.includes(keyOf(person))) write([...keys, keyOf(person)]);
+    },
+    forget: (person) => write(read().filter((key) => key !== keyOf(person))),
+  };
+}
+
+/** Refusals kept for the life of the page only (tests, and browsers without storage). */
+export function memoryAttachRefusals(): AttachRefusals {
+  const keys = new Set<string>();
+  return {
+    has: (person) => keys.has(keyOf(person)),
+    remember: (person) => void keys.add(keyOf(person)),
+    forget: (person) => void keys.delete(keyOf(person)),
+  };
+}

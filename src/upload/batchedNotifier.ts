@@ -1,0 +1,51 @@
+/**
+ * Announces changes at most every `everyMs`, so 500 files do not re-render 500 times: `refresh` takes
+ * the new snapshots, then each listener is called once, and the events gathered since go with them.
+ */
+export class BatchedNotifier<E> {
+  private readonly listeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(events: E[]) => void>();
+  private events: E[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly everyMs: number,
+    private readonly refresh: () => void,
+  ) {}
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onEvents(listener: (events: E[]) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** An event for the next announcement. */
+  push(event: E): void {
+    this.events.push(event);
+    this.changed();
+  }
+
+  /** Forgets the events not announced yet (what they were about is gone). */
+  dropEvents(): void {
+    this.events = [];
+  }
+
+  changed(): void {
+    if (this.timer !== null) return;
+    this.timer = setTimeout(() => this.announce(), this.everyMs);
+  }
+
+  private announce(): void {
+    this.timer = null;
+    this.refresh();
+    for (const listener of this.listeners) listener();
+    if (this.events.length === 0) return;
+    const events = this.events;
+    this.events = [];
+    for (const listener of this.eventListeners) listener(events);
+  }
+}

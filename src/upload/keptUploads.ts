@@ -1,0 +1,140 @@
+import type { StoredUpload, UploadOwnership, UploadStore } from './uploadPorts.ts';
+import { samePerson, type UploadEntry, type UploadPerson } from './types.ts';
+
+/** What sorting the stored files found: this person's to resume, everyone else's to hold for them. */
+export interface StoredForPerson {
+  mine: UploadEntry[];
+  /** Rows stored before files carried a person have none: nobody can vouch for them. */
+  others: StoredUpload[];
+}
+
+/**
+ * What this page keeps of its files so a reload, a crash or a sign-in redirect loses none of them
+ * (the role of Uppy's Golden Retriever): which fields are kept, the order of writes, and how a stored
+ * file comes back.
+ */
+export class KeptUploads {
+  private writes: Promise<void> = Promise.resolve();
+  /** Files stored at least once: a later write that fails leaves an older copy, not none. */
+  private readonly stored = new Set<string>();
+
+  /** `onKept` hears, per file, whether it is stored now or could not be (a full disk, say). */
+  constructor(
+    private readonly store: UploadStore,
+    private readonly ownership: UploadOwnership,
+    private readonly onKept: (id: string, kept: boolean) => void,
+  ) {}
+
+  /** What is kept of an entry: no progress or waits, nothing held only in this page. */
+  toStored(entry: UploadEntry): StoredUpload {
+    const {
+      sentBytes: _sent,
+      bytesPerSecond: _speed,
+      waiting: _waiting,
+      originalKept: _kept,
+      original: _original,
+      notKept: _notKept,
+      registerSent,
+      ...rest
+    } = entry;
+    // One write before registering serves both facts: the key to register, and that it may be sent.
+    return {
+      ...rest,
+      registerSent: registerSent === true || entry.state === 'registering',
+      owner: this.ownership.ownerId,
+    };
+  }
+
+  /**
+   * Stores each file in its own transaction (Golden Retriever does the same), so storage that is full
+   * refuses only what does not fit, and says which. Writes run one batch after another so a later state
+   * never loses to an earlier one.
+   */
+  save(entries: readonly UploadEntry[]): Promise<void> {
+    const rows = entries.map((entry) => this.toStored(entry));
+    return this.queueWrite(async () => {
+      const results = await Promise.allSettled(rows.map((row) => this.store.save(row)));
+      results.forEach((result, i) => {
+        const { id } = rows[i]!;
+        if (result.status === 'fulfilled') this.stored.add(id);
+        if (result.status === 'fulfilled' || !this.stored.has(id))
+          this.onKept(id, result.status === 'fulfilled');
+      });
+    });
+  }
+
+  forget(id: string): Promise<void> {
+    this.stored.delete(id);
+    return this.queueWrite(() => this.store.remove(id));
+  }
+
+  /**
+   * Takes up the stored files this page may have, while no other page of this origin does the same:
+   * `take` receives them sorted (sortStored), and this person's are marked as this page's before another
+   * tab may look. Gives back this person's files; none when storage cannot be read.
+   */
+  async adopt(
+    me: UploadPerson,
+    known: (id: string) => boolean,
+    take: (found: StoredForPerson) => void,
+  ): Promise<UploadEntry[]> {
+    try {
+      return await this.ownership.exclusively(async () => {
+        const found = await this.sortStored(me, known);
+        take(found);
+        await this.save(found.mine);
+        return found.mine;
+      });
+    } catch {
+      // Without storage this page still uploads what it is given; nothing earlier can be resumed.
+      return [];
+    }
+  }
+
+  /**
+   * The stored files this page may take up, oldest first, sorted by who dropped them; files another
+   * open tab still works on are left to it, and those this page already has (`known`) are skipped.
+   */
+  private async sortStored(me: UploadPerson, known: (id: string) => boolean): Promise<StoredForPerson> {
+    const { ownership } = this;
+    const alive = new Map<string, boolean>();
+    const sorted: StoredForPerson = { mine: [], others: [] };
+    const stored = (await this.store.loadAll()).sort((a, b) => a.createdAt - b.createdAt);
+    for (const row of stored) {
+      if (known(row.id)) continue;
+      if (row.owner !== ownership.ownerId) {
+        if (!alive.has(row.owner)) alive.set(row.owner, await ownership.isAlive(row.owner));
+        if (alive.get(row.owner)) continue;
+      }
+      if (samePerson(row.person, me)) {
+        this.stored.add(row.id);
+        sorted.mine.push(resumed(row));
+      } else sorted.others.push(row);
+    }
+    return sorted;
+  }
+
+  private queueWrite(write: () => Promise<void>): Promise<void> {
+    // Persistence is best effort: when IndexedDB is unavailable uploads still finish in this page.
+    this.writes = this.writes.then(write).catch(() => undefined);
+    return this.writes;
+  }
+}
+
+/**
+ * A stored file as it comes back: a failed one stays failed; one whose bytes were uploaded goes on to
+ * be registered (looked up first if a registration may have been sent); any other starts again.
+ */
+function resumed({ owner: _owner, ...saved }: StoredUpload): UploadEntry {
+  const uploaded = saved.s3Key !== undefined && saved.s3Etag !== undefined;
+  return {
+    ...saved,
+    sentBytes: 0,
+    bytesPerSecond: 0,
+    ...(saved.state === 'failed'
+      ? {}
+      : uploaded
+        ? { state: 'registering' }
+        : { state: 'queued', s3Key: undefined, s3Etag: undefined }),
+  };
+}

@@ -1,0 +1,179 @@
+import { sniffBlobType } from '../lib/sniffType.ts';
+import { isGenericContentType, moreSpecificFilename } from './ticketFilename.ts';
+import { isUploadError } from './uploadErrors.ts';
+import { throwIfAborted, type StepContext, type UploadRetries } from './uploadRetries.ts';
+import type { PreparePhoto, UploadQueueOptions } from './uploadPorts.ts';
+import type { UploadEntry, UploadTicket } from './types.ts';
+
+/** A PUT that sends nothing for this long gives its slot back and is tried again. */
+export const PUT_STALL_MS = 30_000;
+
+const speedSampleMs = 250;
+
+/** The moves of the pipeline itself: a ticket, the PUT, the registration. */
+export type StepAction = 'request-ticket' | 'put' | 'register';
+
+/** A running file as a step sees it; a move is refused once the file was stopped. */
+export interface RunningFile {
+  readonly signal: AbortSignal;
+  get(): UploadEntry;
+  /** Changes what is known of the file without changing its state (a removed file takes no change). */
+  patch(patch: Partial<UploadEntry>): void;
+  /** Moves the file on by one of the pipeline's transitions. */
+  move(action: StepAction, patch?: Partial<UploadEntry>): void;
+  /** Stores the file as it is now (see keptUploads). */
+  keep(): Promise<void>;
+}
+
+export type StepsDeps = Pick<UploadQueueOptions, 'api' | 'storage' | 'md5' | 'clock'> & {
+  prepare: PreparePhoto | null;
+  retries: UploadRetries;
+};
+
+/**
+ * One file's work, each step once (the queue decides when, and the retries how often): making a photo
+ * lighter, a ticket and the PUT, the registration. Each step reports what it learns on the file.
+ */
+export class UploadSteps {
+  constructor(private readonly deps: StepsDeps) {}
+
+  /**
+   * One file's way through, from the photo made lighter to registered; resolves with the attachment's
+   * id. Storage refusing a signed URL gets one new ticket, and an object the server does not confirm
+   * is uploaded once more, before the failure counts.
+   */
+  async run(file: RunningFile): Promise<number> {
+    const { retries } = this.deps;
+    const context: StepContext = {
+      owner: file.get().person,
+      signal: file.signal,
+      onWait: (patch) => file.patch(patch),
+    };
+    let urlRenewals = 0;
+    let etagRenewals = 0;
+    if (!file.get().prepared) {
+      await this.prepare(file);
+      await file.keep();
+    }
+    for (;;) {
+      const entry = file.get();
+      if (entry.s3Key === undefined || entry.s3Etag === undefined) {
+        try {
+          const uploaded = await retries.run(context, () => this.upload(file));
+          file.move('register', { ...uploaded, waiting: undefined });
+        } catch (error) {
+          if (isUploadError(error) && error.kind === 'url-rejected' && urlRenewals++ < 1) continue;
+          throw error;
+        }
+      } else if (entry.state !== 'registering') {
+        file.move('register');
+      }
+      // Stored before anything is sent: after a reload the answer may be the thing that was lost,
+      // and a stored 'registering' entry is looked up before it is registered again (toStored).
+      await file.keep();
+      try {
+        return await retries.run(context, () => this.register(file));
+      } catch (error) {
+        if (isUploadError(error) && error.kind === 'etag-mismatch' && etagRenewals++ < 1) {
+          file.patch({ registerSent: undefined, s3Key: undefined, s3Etag: undefined });
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * Learns the file's type from its bytes when nothing else tells it, then makes a photo lighter, once,
+   * before anything is sent: the lighter file replaces it in the entry
+   * (so it is what is hashed, named for the ticket and resumed after a reload), and the original is
+   * held in this page for "Send original". A photo that cannot be made lighter goes as it is, saying why.
+   */
+  async prepare(file: RunningFile): Promise<void> {
+    const { prepare } = this.deps;
+    let entry = file.get();
+    // A file whose name and browser type say nothing ("IMG_0412") is known by its first bytes, so it
+    // is made lighter, previewed, and ticketed (moreSpecificFilename) as what it is.
+    if (isGenericContentType(entry.type)) {
+      const sniffed = await sniffBlobType(entry.file).catch(() => null);
+      throwIfAborted(file.signal);
+      if (sniffed) file.patch({ type: sniffed });
+      entry = file.get();
+    }
+    if (prepare) {
+      file.patch({ waiting: 'lightening' });
+      try {
+        const lighter = await prepare(entry.file, entry.filename, file.signal);
+        throwIfAborted(file.signal);
+        if (lighter) {
+          const { file: original, filename, type, size } = entry;
+          file.patch({
+            ...lighter,
+            size: lighter.file.size,
+            lightenedFrom: entry.size,
+            original: { file: original, filename, type, size },
+            originalKept: true,
+          });
+        }
+      } catch (error) {
+        throwIfAborted(file.signal);
+        file.patch({ lighteningFailed: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    throwIfAborted(file.signal);
+    file.patch({ prepared: true, waiting: undefined });
+  }
+
+  /** One storage round: a fresh ticket (each try, since a URL is single-use), the PUT, the ETag. */
+  async upload(file: RunningFile): Promise<{ s3Key: string; s3Etag: string }> {
+    const { clock, storage, md5 } = this.deps;
+    const { signal } = file;
+    file.move('request-ticket', { sentBytes: 0, bytesPerSecond: 0 });
+    const entry = file.get();
+    const ticket = await this.requestTicket(entry, signal);
+    file.move('put', { waiting: undefined });
+    let sample = { at: clock.now(), sent: 0 };
+    const { etag } = await storage.put({
+      url: ticket.uploadUrl,
+      body: entry.file,
+      contentType: ticket.contentType,
+      stallTimeoutMs: PUT_STALL_MS,
+      signal,
+      onProgress: (sent) => {
+        if (signal.aborted) return;
+        const at = clock.now();
+        let { bytesPerSecond } = file.get();
+        if (at - sample.at >= speedSampleMs) {
+          const current = ((sent - sample.sent) * 1000) / (at - sample.at);
+          bytesPerSecond = bytesPerSecond > 0 ? bytesPerSecond * 0.7 + current * 0.3 : current;
+          sample = { at, sent };
+        }
+        file.patch({ sentBytes: sent, bytesPerSecond });
+      },
+    });
+    throwIfAborted(signal);
+    const s3Etag = etag ?? (await md5(entry.file, signal));
+    return { s3Key: ticket.s3Key, s3Etag };
+  }
+
+  /**
+   * createFileAttachment for the uploaded key; when an earlier registration of it may have reached
+   * the server (its answer lost), the attachment is looked up first so it is never made twice.
+   */
+  async register(file: RunningFile): Promise<number> {
+    const { filename, s3Key, s3Etag, target, registerSent } = file.get();
+    if (s3Key === undefined || s3Etag === undefined) throw new Error('Nothing uploaded to register.');
+    if (registerSent) {
+      const existing = await this.deps.api.findAttachment(target, s3Key, file.signal);
+      if (existing !== null) return existing;
+    }
+    file.patch({ registerSent: true });
+    return this.deps.api.register({ filename, s3Key, s3Etag, target }, file.signal);
+  }
+
+  private async requestTicket(entry: UploadEntry, signal: AbortSignal): Promise<UploadTicket> {
+    const ticket = await this.deps.api.requestTicket(entry.filename, signal);
+    const specific = moreSpecificFilename(entry.filename, ticket.contentType, entry.type);
+    return specific === null ? ticket : this.deps.api.requestTicket(specific, signal);
+  }
+}
