@@ -171,7 +171,10 @@ test.describe('a shared tablet', () => {
     await expect(vic.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
     await expect(vic.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
 
+    // Sign-out counts Vic's refused photo among his files not attached; he keeps it (it stays his).
     await openSignOut(vic, VIEWER.name);
+    await expect(vic.getByText('1 file could not be attached.', { exact: false })).toBeVisible();
+    await vic.getByRole('button', { name: 'Keep them for me and sign out' }).click();
     await vic.waitForURL(/\/oidc\/session\/end/);
     await vic.getByRole('button', { name: 'Sign out' }).click();
     await vic.waitForURL(/\/oidc\/interaction\//);
