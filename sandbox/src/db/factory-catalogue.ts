@@ -1,6 +1,8 @@
 /**
  * The hand-written part of the seed: a small aerospace machine shop with real-looking part numbers,
  * procedures with steps (and the data fields a run of each step records) and runs in every state.
+ * Over 400 lines for a reason: it is data, one table a kind of record, read top to bottom like a
+ * shop's catalogue; split up, a procedure's steps would stand apart from the runs made of them.
  */
 export type PartType = 'PART' | 'TOOL';
 export type TrackingType = 'SERIAL' | 'LOT';
