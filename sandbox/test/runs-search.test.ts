@@ -73,13 +73,18 @@ describe('runs filters', () => {
     const before = await stepsMissing();
     expect(before.length).toBeGreaterThan(0);
     const step = before[0]!;
-    const res = await api.gql<{ runStep: { fields: { type: string; required: boolean; entity: { id: number } }[] } }>(
-      'query($id: ID!) { runStep(id: $id) { fields { type required entity { id } } } }',
-      { id: step },
-    );
+    const res = await api.gql<{
+      runStep: { fields: { type: string; required: boolean; entity: { id: number } }[] };
+    }>('query($id: ID!) { runStep(id: $id) { fields { type required entity { id } } } }', { id: step });
     const slots = (res.data?.runStep.fields ?? []).filter((f) => f.type === 'FILE_ATTACHMENT' && f.required);
     for (const slot of slots) {
-      const attached = await attachFile(api.url, await api.token('technician'), slot.entity.id, 'proof.txt', 'x');
+      const attached = await attachFile(
+        api.url,
+        await api.token('technician'),
+        slot.entity.id,
+        'proof.txt',
+        'x',
+      );
       expect(attached.errors).toBeUndefined();
     }
     const after = await stepsMissing();
@@ -90,7 +95,10 @@ describe('runs filters', () => {
   it('sorts newest first and by title', async () => {
     const newest = await api.gql<RunsData>(RUNS, { sort: ['_CREATED_DESC'] });
     expect(titles(newest.data)[0]).toMatch(/, SN 10299$/);
-    const byTitle = await api.gql<RunsData>(RUNS, { sort: ['TITLE_ASC'], filters: { title: { ilike: 'BRKT-0001%' } } });
+    const byTitle = await api.gql<RunsData>(RUNS, {
+      sort: ['TITLE_ASC'],
+      filters: { title: { ilike: 'BRKT-0001%' } },
+    });
     expect(titles(byTitle.data)).toEqual([...titles(byTitle.data)].sort());
   });
 });

@@ -260,7 +260,10 @@ export const RUN_STEP_FIELDS: RecordTable = {
   },
   sorts: { ...commonSorts, POSITION: 'position' },
   relations: {
-    step: { table: () => RUN_STEPS, sql: (where) => `run_step_id IN (SELECT id FROM run_steps WHERE ${where})` },
+    step: {
+      table: () => RUN_STEPS,
+      sql: (where) => `run_step_id IN (SELECT id FROM run_steps WHERE ${where})`,
+    },
   },
 };
 

@@ -9,7 +9,12 @@ export const SHARED_SERIAL = 'SN 0100';
 
 const SHARED_SERIAL_RUNS = [
   { partNumber: 'HSG-0104', procedure: 0, title: `HSG-0104 Rev A, ${SHARED_SERIAL}`, status: 'TODO' },
-  { partNumber: 'TANK-0010', procedure: 1, title: `Receiving: TANK-0010 ${SHARED_SERIAL}`, status: 'COMPLETE' },
+  {
+    partNumber: 'TANK-0010',
+    procedure: 1,
+    title: `Receiving: TANK-0010 ${SHARED_SERIAL}`,
+    status: 'COMPLETE',
+  },
 ] as const;
 
 const GENERATED_STATUSES = ['TODO', 'IN_PROGRESS', 'COMPLETE', 'HOLD', 'FAILED', 'CANCELED'] as const;
