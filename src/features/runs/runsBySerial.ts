@@ -1,7 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../../graphql/generated/index.ts';
-import type { RunsInputFilters } from '../../graphql/generated/graphql.ts';
-import { likeContains } from '../../components/list/likePatterns.ts';
+import { serialTitleFilter } from './runsSearch.ts';
 import { titleNamesSerial, type SerialKind } from '../../records/serialNumbers.ts';
 
 const RunsBySerialQuery = graphql(`
@@ -36,13 +35,6 @@ export interface SerialMatch {
   procedure: string | null;
 }
 
-/** How titles write the number: `SN 0041` or `S/N 0041`, `lot 24-117`, or anywhere for a bare value. */
-function titleFilters(value: string, kind: SerialKind | null): RunsInputFilters {
-  const written =
-    kind === 'serial' ? [`SN ${value}`, `S/N ${value}`] : kind === 'lot' ? [`lot ${value}`] : [value];
-  return { or_: written.map((text) => ({ title: { ilike: likeContains(text) } })) };
-}
-
 /**
  * Runs whose title names this serial or lot number, whole (`SN 0041` is not `SN 00410`), newest
  * first. `kind` null: a bare value, which may be either. Throws when the API cannot be asked.
@@ -54,7 +46,7 @@ export async function runsBySerial(
 ): Promise<SerialMatch[]> {
   const { data } = await client.query({
     query: RunsBySerialQuery,
-    variables: { filters: titleFilters(value, kind) },
+    variables: { filters: serialTitleFilter(value, kind) },
     fetchPolicy: 'network-only',
   });
   return (data?.runs?.edges ?? []).flatMap((edge) => {

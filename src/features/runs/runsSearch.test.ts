@@ -29,14 +29,24 @@ describe('validateRunsSearch', () => {
 
 describe('runsFilters', () => {
   it('finds each word in the title (the serial), the part number or the procedure title', () => {
-    expect(runsFilters({ q: 'SN 0041' })).toEqual({
-      and_: ['sn', '0041'].map((word) => ({
+    expect(runsFilters({ q: 'bracket 0041' })).toEqual({
+      and_: ['bracket', '0041'].map((word) => ({
         or_: [
           { title: { ilike: `%${word}%` } },
           { partNumber: { ilike: `%${word}%` } },
           { procedure: { title: { ilike: `%${word}%` } } },
         ],
       })),
+    });
+  });
+
+  it('looks for a serial or lot written as a label writes it as a whole', () => {
+    expect(runsFilters({ q: 'S/N 0041' })).toEqual({
+      or_: [{ title: { ilike: '%SN 0041%' } }, { title: { ilike: '%S/N 0041%' } }],
+    });
+    expect(runsFilters({ q: 'LOT 24-117', status: 'COMPLETE' })).toEqual({
+      or_: [{ title: { ilike: '%lot 24-117%' } }],
+      status: { eq: 'COMPLETE' },
     });
   });
 

@@ -1,5 +1,6 @@
 import type { RunSortEnum, RunStatus, RunsInputFilters } from '../../graphql/generated/graphql.ts';
-import { everyWord } from '../../components/list/likePatterns.ts';
+import { everyWord, likeContains } from '../../components/list/likePatterns.ts';
+import { parseSerialLabel, type SerialKind } from '../../records/serialNumbers.ts';
 import {
   pagingVariables,
   urlText,
@@ -75,9 +76,20 @@ function wordFilter(pattern: string): RunsInputFilters {
   };
 }
 
+/** How titles write a serial or lot: `SN 0041` or `S/N 0041`, `lot 24-117`; anywhere for a bare value. */
+export function serialTitleFilter(value: string, kind: SerialKind | null): RunsInputFilters {
+  const written =
+    kind === 'serial' ? [`SN ${value}`, `S/N ${value}`] : kind === 'lot' ? [`lot ${value}`] : [value];
+  return { or_: written.map((text) => ({ title: { ilike: likeContains(text) } })) };
+}
+
 export function runsFilters(search: RunsSearch): RunsInputFilters {
-  // Every word, in any order: "0041 bracket" finds SN 0041 of the bracket.
-  const filters: RunsInputFilters = everyWord(search.q, wordFilter);
+  // A serial or lot as a label writes it ("SN 0041", "S/N 0041") is looked for as a whole; anything
+  // else word by word, in any order: "0041 bracket" finds SN 0041 of the bracket.
+  const serial = search.q ? parseSerialLabel(search.q) : null;
+  const filters: RunsInputFilters = serial
+    ? serialTitleFilter(serial.value, serial.kind)
+    : everyWord(search.q, wordFilter);
   if (search.status) filters.status = { eq: search.status };
   if (search.part) filters.partId = { eq: String(search.part) };
   if (search.procedure) filters.procedureId = { eq: String(search.procedure) };
