@@ -85,6 +85,9 @@ export function AppShellLayout() {
                     variant={active ? 'light' : 'subtle'}
                     color={active ? 'blue' : 'gray'}
                     leftSection={<Icon size={20} />}
+                    // Narrow sides: three links, the environment badge and the header's controls fit a
+                    // landscape tablet (1024 px) whole.
+                    px={10}
                     aria-current={active ? 'page' : undefined}
                   >
                     {label}
