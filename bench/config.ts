@@ -13,6 +13,8 @@ export interface BenchSizes {
   dropRepeats: number;
   /** Parts seeded for the catalogue benchmark. */
   catalogueParts: number;
+  /** Runs seeded for the runs benchmark (the catalogue's few come on top). */
+  runs: number;
   /** The deep page fetched by walking `after` cursors (1-based). */
   deepPage: number;
   /** Samples per server latency figure. */
@@ -31,6 +33,7 @@ export const FULL: BenchSizes = {
   smallFileBytes: 100 * 1024,
   dropRepeats: 5,
   catalogueParts: 100_000,
+  runs: 100_000,
   deepPage: 500,
   latencySamples: 40,
   appRepeats: 5,
@@ -44,6 +47,7 @@ export const QUICK: BenchSizes = {
   smallFileBytes: 100 * 1024,
   dropRepeats: 3,
   catalogueParts: 10_000,
+  runs: 5_000,
   deepPage: 50,
   latencySamples: 15,
   appRepeats: 2,

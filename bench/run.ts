@@ -16,12 +16,14 @@ import { markup } from './benchmarks/markup.ts';
 import { offlineStart } from './benchmarks/offlineStart.ts';
 import { pdfPreview } from './benchmarks/pdfPreview.ts';
 import { roundTrips } from './benchmarks/roundTrips.ts';
+import { runs } from './benchmarks/runs.ts';
 import { upload } from './benchmarks/upload.ts';
 
 // Bundle first: it builds dist/ when stale, which the in-browser benchmarks then serve.
 const BENCHMARKS: Benchmark[] = [
   bundle,
   catalogue,
+  runs,
   upload,
   roundTrips,
   dropToVisible,

@@ -83,6 +83,42 @@ function screens(stepId: number, fieldId: number): Screen[] {
       ready: (page) => page.getByText('Attached: cmm-report.pdf'),
     },
     { name: 'unknown-run', path: '/runs/999999', ready: (page) => page.getByRole('alert') },
+    { name: 'runs', path: '/runs', ready: (page) => page.getByText(/^Showing 1–\d+ of \d+ runs$/) },
+    {
+      name: 'runs-no-result',
+      path: '/runs?q=SN%209999&status=HOLD',
+      ready: (page) => page.getByText('Nothing matches “SN 9999”, status hold.'),
+    },
+    {
+      name: 'serial-choice',
+      path: '/runs?part=1',
+      ready: (page) => page.getByText('Only the runs of part 1.'),
+      open: async (page) => {
+        await scan(page, 'SN 0100');
+        const dialog = page.getByRole('dialog', { name: 'Which run?' });
+        await expect(dialog.getByRole('link')).toHaveCount(2);
+        return dialog;
+      },
+    },
+    {
+      name: 'home-serial-choice',
+      path: '/',
+      ready: (page) => page.getByLabel('Id, scanned label or link'),
+      open: async (page) => {
+        await page.getByLabel('Id, scanned label or link').fill('SN 0100');
+        await page.keyboard.press('Enter');
+        const choice = page.getByRole('group', { name: 'Runs with SN 0100' });
+        await expect(choice.getByRole('link')).toHaveCount(2);
+        return choice;
+      },
+    },
+    { name: 'part-runs', path: '/parts/1', ready: (page) => page.getByText('Runs, newest first') },
+    { name: 'procedure-runs', path: '/procedures/1', ready: (page) => page.getByText('Runs, newest first') },
+    {
+      name: 'step-run-steps',
+      path: '/steps/2',
+      ready: (page) => page.getByText('Run steps made from it, newest runs first'),
+    },
   ];
 }
 

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
-import { PAGE_SIZE, TIMEOUTS } from '../config.ts';
+import { PAGE_SIZE } from '../config.ts';
 import { attempt, NotReady, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
 import { apiClient, gql, replay, type ApiClient } from '../lib/apiClient.ts';
 import { armEventClock, eventAt } from '../lib/pageClock.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
 import { median, percentile } from '../lib/stats.ts';
+import { ROWS_SELECTOR, rowsShownAt, split, splitNote, watchRows, type Split } from '../lib/listTiming.ts';
 
 const NAME = 'catalogue';
 /** Matches about a hundred generated parts at any seed size from 10,000 up (see sandbox/src/db/seed.ts). */
@@ -113,72 +114,6 @@ async function serverLatency(ctx: BenchContext, client: ApiClient): Promise<Row[
   return rows;
 }
 
-const ROWS_SELECTOR = 'table tbody tr';
-
-/** Starts watching, in the page, for parts rows (all containing `term`, when given); see rowsShownAt. */
-async function watchRows(page: Page, term: string | null): Promise<void> {
-  await page.evaluate(
-    ({ selector, wanted }) => {
-      const ready = () => {
-        const rows = Array.from(document.querySelectorAll(selector));
-        if (rows.length === 0 || !location.pathname.startsWith('/parts')) return false;
-        return (
-          wanted === null || rows.every((r) => r.textContent?.toLowerCase().includes(wanted.toLowerCase()))
-        );
-      };
-      (window as unknown as { __benchRows: Promise<number> }).__benchRows = new Promise((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (!ready()) return;
-          observer.disconnect();
-          resolve(performance.now());
-        });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      });
-    },
-    { selector: ROWS_SELECTOR, wanted: term },
-  );
-}
-
-async function rowsShownAt(page: Page): Promise<number> {
-  return page.evaluate(
-    (ms) =>
-      Promise.race([
-        (window as unknown as { __benchRows: Promise<number> }).__benchRows,
-        new Promise<number>((_, reject) => setTimeout(() => reject(new Error('rows did not show')), ms)),
-      ]),
-    TIMEOUTS.uiMs,
-  );
-}
-
-interface Split {
-  /** Event to the parts request's start, the request itself, its response to the rows shown. */
-  before: number;
-  request: number;
-  after: number;
-}
-
-/** Where the time between the event and the rows went, from the page's Resource Timing. */
-async function split(page: Page, eventAt: number, rowsAt: number): Promise<Split> {
-  const request = await page.evaluate((from) => {
-    const entries = performance
-      .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/graphql') && e.startTime >= from);
-    const last = entries.at(-1) as PerformanceResourceTiming | undefined;
-    return last ? { start: last.startTime, end: last.responseEnd } : null;
-  }, eventAt);
-  if (!request) return { before: NaN, request: NaN, after: NaN };
-  return {
-    before: request.start - eventAt,
-    request: request.end - request.start,
-    after: rowsAt - request.end,
-  };
-}
-
-function splitNote(splits: Split[]): string {
-  const part = (pick: (s: Split) => number) => median(splits.map(pick)).toFixed(0);
-  return `to request ${part((s) => s.before)} ms, request ${part((s) => s.request)} ms, response to rows ${part((s) => s.after)} ms`;
-}
-
 async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Promise<Row[]> {
   const navigation: number[] = [];
   const keystroke: number[] = [];
@@ -203,7 +138,7 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
     } catch {
       throw new NotReady('the app shell shows no "Parts" link yet');
     }
-    await watchRows(page, null);
+    await watchRows(page, '/parts', null);
     await armEventClock(page, 'click');
     await partsLink.click();
     try {
@@ -225,7 +160,7 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
       throw new NotReady('the parts page has no search box (role searchbox or a label with "search") yet');
     }
     await search.fill(SEARCH_TERM.slice(0, -1));
-    await watchRows(page, SEARCH_TERM);
+    await watchRows(page, '/parts', SEARCH_TERM);
     await armEventClock(page, 'keydown');
     await search.press(SEARCH_TERM.slice(-1));
     const rowsAt = await rowsShownAt(page);
@@ -236,7 +171,7 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
 
     // A scanner: the whole code typed at machine speed, then Enter; timed from Enter.
     await search.fill('');
-    await watchRows(page, SCANNED_TERM);
+    await watchRows(page, '/parts', SCANNED_TERM);
     await armEventClock(page, 'keydown', 'Enter');
     await search.pressSequentially(SCANNED_TERM);
     await search.press('Enter');

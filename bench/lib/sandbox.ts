@@ -12,6 +12,8 @@ export interface SandboxOptions {
   seedParts?: number;
   /** FILE_ATTACHMENT fields of the extra seeded run step (SANDBOX_SEED_EVIDENCE_FIELDS). */
   evidenceFields?: number;
+  /** Runs generated beyond the catalogue's (SANDBOX_SEED_RUNS). */
+  seedRuns?: number;
   /** Browser origins the sandbox must allow (the served app). */
   allowedOrigins?: string[];
   /** Put a request-counting proxy in front: every URL the sandbox hands out then points at the proxy. */
@@ -48,6 +50,7 @@ export async function startSandbox(repoRoot: string, options: SandboxOptions = {
   };
   if (options.seedParts !== undefined) env.SANDBOX_SEED_PARTS = String(options.seedParts);
   if (options.evidenceFields !== undefined) env.SANDBOX_SEED_EVIDENCE_FIELDS = String(options.evidenceFields);
+  if (options.seedRuns !== undefined) env.SANDBOX_SEED_RUNS = String(options.seedRuns);
   if (options.allowedOrigins) env.SANDBOX_ALLOWED_ORIGINS = options.allowedOrigins.join(',');
   const running = startChild(process.execPath, ['--import', 'tsx', main], { cwd: repoRoot, env });
   const stop = async () => {

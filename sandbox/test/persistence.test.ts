@@ -40,7 +40,7 @@ describe('what survives a restart', () => {
       '{ parts(first: 1) { pageInfo { totalCount } } runs(first: 1) { pageInfo { totalCount } } }',
     );
     expect(res.data?.parts.pageInfo.totalCount).toBe(40);
-    expect(res.data?.runs.pageInfo.totalCount).toBe(10);
+    expect(res.data?.runs.pageInfo.totalCount).toBe(12);
     expect(readdirSync(api.sandbox.dataDir)).toContain('sandbox.sqlite');
   });
 });

@@ -227,6 +227,13 @@ export function compileFilters(table: RecordTable, filters: unknown, depth = 0):
       parts.push({ sql: relation.sql(inner.sql), params: inner.params });
       continue;
     }
+    const via = table.relatedFields?.[field];
+    const viaRelation = via && table.relations?.[via.relation];
+    if (via && viaRelation) {
+      const inner = compileFilters(viaRelation.table(), { [via.field]: value }, depth + 1);
+      parts.push({ sql: viaRelation.sql(inner.sql), params: inner.params });
+      continue;
+    }
     const column = table.filters[field];
     if (!column) throw invalid(`Filtering ${table.name}s by ${field} is not supported by the sandbox`);
     for (const [op, operandValue] of Object.entries(value as FilterInput)) {

@@ -223,6 +223,39 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
       ALTER TABLE run_step_fields ADD COLUMN options TEXT;
     `,
   },
+  {
+    id: 5,
+    name: 'runs list: trigram index on titles, indexes for its sorts and filters',
+    sql: `
+      -- Serial and title search on the runs list (title ilike '%SN 0041%'), as migration 2 does for parts;
+      -- the triggers are named runs_search_* so the seed can set them aside during its bulk insert.
+      CREATE VIRTUAL TABLE runs_search USING fts5(
+        title,
+        content = 'runs', content_rowid = 'id',
+        tokenize = 'trigram case_sensitive 0'
+      );
+      CREATE TRIGGER runs_search_insert AFTER INSERT ON runs BEGIN
+        INSERT INTO runs_search (rowid, title) VALUES (new.id, new.title);
+      END;
+      CREATE TRIGGER runs_search_delete AFTER DELETE ON runs BEGIN
+        INSERT INTO runs_search (runs_search, rowid, title) VALUES ('delete', old.id, old.title);
+      END;
+      CREATE TRIGGER runs_search_update AFTER UPDATE OF id, title ON runs BEGIN
+        INSERT INTO runs_search (runs_search, rowid, title) VALUES ('delete', old.id, old.title);
+        INSERT INTO runs_search (rowid, title) VALUES (new.id, new.title);
+      END;
+      INSERT INTO runs_search (runs_search) VALUES ('rebuild');
+      -- The list's sorts (newest first by default) and its status filter, each ending in id as the
+      -- connection's order does; a part's or a procedure's runs newest first.
+      CREATE INDEX runs_created ON runs(created_at, id);
+      CREATE INDEX runs_title ON runs(title, id);
+      CREATE INDEX runs_status ON runs(status, created_at, id);
+      CREATE INDEX runs_due_date ON runs(due_date, id);
+      CREATE INDEX runs_part_created ON runs(part_id, created_at, id);
+      CREATE INDEX runs_procedure_created ON runs(procedure_id, created_at, id);
+      CREATE INDEX run_steps_origin_step ON run_steps(origin_step_id, id);
+    `,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -27,12 +27,20 @@ export interface Relation {
   sql: (where: string) => string;
 }
 
+/** A filter field that is a field of a related record (`runs(filters: { partNumber: ... })`: its part's). */
+export interface RelatedField {
+  relation: string;
+  field: string;
+}
+
 export interface RecordTable {
   name: string;
   table: string;
   select: string;
   filters: Readonly<Record<string, ColumnSpec>>;
   relations?: Readonly<Record<string, Relation>>;
+  /** Compiled as the relation's filter, so the related table's indexes answer it. */
+  relatedFields?: Readonly<Record<string, RelatedField>>;
   /** Sort enum stem (e.g. PART_NUMBER) → column. */
   sorts: Readonly<Record<string, string>>;
   trigramIndex?: TrigramIndex;
@@ -153,7 +161,6 @@ export const RUNS: RecordTable = {
     ...common,
     updatedById: col('created_by', 'id'),
     partInventoryId: col('part_inventory_id', 'id'),
-    partNumber: col('(SELECT p.part_number FROM parts p WHERE p.id = runs.part_id)', 'string'),
     archived: no,
     batched: no,
     exportControlled: no,
@@ -196,6 +203,9 @@ export const RUNS: RecordTable = {
     },
     steps: { table: () => RUN_STEPS, sql: (where) => `id IN (SELECT run_id FROM run_steps WHERE ${where})` },
   },
+  // The part's number, searched in the parts' own trigram index rather than row by row over the runs.
+  relatedFields: { partNumber: { relation: 'part', field: 'partNumber' } },
+  trigramIndex: { table: 'runs_search', fields: ['title'] },
 };
 
 export const RUN_STEPS: RecordTable = {
@@ -218,7 +228,18 @@ export const RUN_STEPS: RecordTable = {
     position: col('position', 'int'),
   },
   sorts: { ...commonSorts, POSITION: 'position' },
+  relations: {
+    run: { table: () => RUNS, sql: (where) => `run_id IN (SELECT id FROM runs WHERE ${where})` },
+    fields: {
+      table: () => RUN_STEP_FIELDS,
+      sql: (where) => `id IN (SELECT run_step_id FROM run_step_fields WHERE ${where})`,
+    },
+  },
 };
+
+/** The file a FILE_ATTACHMENT field holds: the last one attached to its entity (as record-resolvers reads it). */
+const FIELD_ATTACHMENT_ID = `(CASE WHEN run_step_fields.type = 'FILE_ATTACHMENT' THEN (SELECT MAX(fa.id)
+  FROM file_attachments fa WHERE fa.entity_id = run_step_fields.entity_id) END)`;
 
 export const RUN_STEP_FIELDS: RecordTable = {
   name: 'run step field',
@@ -235,8 +256,15 @@ export const RUN_STEP_FIELDS: RecordTable = {
     required: col('required', 'bool'),
     helpText: col('help_text', 'string'),
     position: col('position', 'int'),
+    fileAttachmentId: col(FIELD_ATTACHMENT_ID, 'id'),
   },
   sorts: { ...commonSorts, POSITION: 'position' },
+  relations: {
+    step: {
+      table: () => RUN_STEPS,
+      sql: (where) => `run_step_id IN (SELECT id FROM run_steps WHERE ${where})`,
+    },
+  },
 };
 
 export const FILE_ATTACHMENTS: RecordTable = {

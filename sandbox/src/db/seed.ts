@@ -11,7 +11,8 @@ import {
   type CatalogueRun,
 } from './factory-catalogue.ts';
 import type { EntityKind } from './entities.ts';
-import { PARTS, type RecordTable } from './record-tables.ts';
+import { PARTS, RUNS, type RecordTable } from './record-tables.ts';
+import { seedMoreRuns } from './seed-runs.ts';
 
 export interface SeedOptions {
   /** Total number of parts (the catalogue's parts count towards it; never fewer than the catalogue). */
@@ -21,6 +22,8 @@ export interface SeedOptions {
    * evidence slots; 0 (the default) adds nothing.
    */
   evidenceFields?: number;
+  /** Runs generated beyond the catalogue's (for the runs list's performance work); 0 by default. */
+  seedRuns?: number;
 }
 
 /** Title of the extra run that holds the `evidenceFields` step, for finding it through the API. */
@@ -117,6 +120,7 @@ export function seed(db: Database.Database, options: SeedOptions): void {
 
   db.transaction(() => {
     const indexParts = deferIndexing(db, PARTS);
+    const indexRuns = deferIndexing(db, RUNS);
     insertOrg.run(ORGANIZATION.id, ORGANIZATION.name, ORGANIZATION.domain);
     const newUserEntity = db.prepare("INSERT INTO entities (id, type) VALUES (?, 'user')");
     USERS.forEach((user, i) => {
@@ -342,6 +346,22 @@ export function seed(db: Database.Database, options: SeedOptions): void {
       );
     }
 
+    seedMoreRuns(
+      {
+        db,
+        entity,
+        insertRun,
+        insertInventory,
+        partIds,
+        procedureIds: procedures.map((p) => p.id),
+        userId: SEED_USER_ID,
+        stamp,
+        minute: minute + Math.ceil(generated / 10) + 1,
+      },
+      options.seedRuns ?? 0,
+    );
+
     indexParts();
+    indexRuns();
   })();
 }

@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBarcode, IconList } from '@tabler/icons-react';
+import { IconBarcode, IconList, IconListCheck } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useApolloClient } from '@apollo/client/react';
 import { useAppConfig } from '../../config/ConfigContext';
@@ -15,11 +15,12 @@ import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
 import { SignOutDialog } from './SignOutDialog.tsx';
 import { useState } from 'react';
-import { useScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
+import { ScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
 
 const NAV_ITEMS = [
   { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
   { to: '/parts', label: 'Parts', icon: IconList, exact: false },
+  { to: '/runs', label: 'Runs', icon: IconListCheck, exact: false },
 ] as const;
 
 function isActive(pathname: string, to: string, exact: boolean): boolean {
@@ -49,7 +50,6 @@ export function AppShellLayout() {
   useShellResilience(client, page, useUploadQueue());
   const [signingOut, setSigningOut] = useState(false);
   useOpenByIdShortcut();
-  useScansOpenRecords();
 
   return (
     <AppShell
@@ -85,6 +85,9 @@ export function AppShellLayout() {
                     variant={active ? 'light' : 'subtle'}
                     color={active ? 'blue' : 'gray'}
                     leftSection={<Icon size={20} />}
+                    // Narrow sides: three links, the environment badge and the header's controls fit a
+                    // landscape tablet (1024 px) whole.
+                    px={10}
                     aria-current={active ? 'page' : undefined}
                   >
                     {label}
@@ -127,6 +130,7 @@ export function AppShellLayout() {
         <SessionEndedBanner />
         <UpdateNotice />
         <LeftByOthersNotice />
+        <ScansOpenRecords />
         {signingOut && <SignOutDialog page={page} onClose={() => setSigningOut(false)} />}
         <Outlet />
       </AppShell.Main>

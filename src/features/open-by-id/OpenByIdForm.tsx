@@ -7,6 +7,8 @@ import { RECORD_KINDS, isRecordKind, type RecordKind } from '../../records/recor
 import readable from '../../components/readable.module.css';
 import { readRememberedKind, rememberKind } from './rememberedKind.ts';
 import { useOpenRecordRef } from './useOpenRecordRef.ts';
+import { RunChoiceList } from './RunChoiceList.tsx';
+import type { RecordRefDestination } from './resolveRecordRef.ts';
 import { useScanner } from './scan/scannerContext.tsx';
 import { readCameraAfterScan, rememberCameraAfterScan } from './scan/cameraAfterScan.ts';
 import desktop from '../../components/desktopOnly.module.css';
@@ -23,13 +25,16 @@ export function OpenByIdForm() {
   const [kind, setKind] = useState<RecordKind>(() => readRememberedKind());
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [choice, setChoice] = useState<Extract<RecordRefDestination, { to: 'choose' }> | null>(null);
   const [cameraAfterScan, setCameraAfterScan] = useState(() => readCameraAfterScan());
 
   useEffect(() => input.current?.focus(), []);
 
   const openText = useCallback(
     async (value: string, chosen: RecordKind, scanned = false) => {
+      setChoice(null);
       const destination = await open(value, chosen, { scanned });
+      if (destination.to === 'choose') setChoice(destination);
       if (destination.to !== 'refused') return;
       setError(destination.message);
       // The next scan replaces the refused value instead of being appended to it.
@@ -85,11 +90,12 @@ export function OpenByIdForm() {
             ref={input}
             id={OPEN_BY_ID_INPUT_ID}
             label="Id, scanned label or link"
-            placeholder="42, RUN-42 or a link"
+            placeholder="42, RUN-42, SN 0041 or a link"
             value={text}
             onChange={(event) => {
               setText(event.currentTarget.value);
               setError(null);
+              setChoice(null);
             }}
             error={error}
             size="lg"
@@ -106,6 +112,7 @@ export function OpenByIdForm() {
             Open
           </Button>
         </Group>
+        {choice && <RunChoiceList serial={choice.serial} runs={choice.runs} />}
         {error && searchText !== '' && !/^https?:|^\//i.test(searchText) && (
           <Text size="sm">
             Looking for a part by its number?{' '}

@@ -2,6 +2,6 @@
 export { useOpenByIdShortcut } from './openByIdShortcut.ts';
 export { OpenByIdForm } from './OpenByIdForm.tsx';
 export { ScanButton } from './scan/ScanButton.tsx';
-export { useScansOpenRecords } from './scan/useScansOpenRecords.ts';
+export { ScansOpenRecords } from './scan/ScansOpenRecords.tsx';
 export { useCameraAfterScan } from './scan/cameraAfterScan.ts';
 export { OpenedAsNotice } from './OpenedAsNotice.tsx';

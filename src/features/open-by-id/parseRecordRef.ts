@@ -20,7 +20,7 @@ const BARE_NUMBER = /^#?(\d+)$/;
 
 /** A number with no kind (`101`, `#101`): its kind comes from where it was typed or scanned. */
 export function isBareNumber(raw: string): boolean {
-  return BARE_NUMBER.test(clean(raw));
+  return BARE_NUMBER.test(cleanRef(raw));
 }
 
 /**
@@ -28,7 +28,7 @@ export function isBareNumber(raw: string): boolean {
  * `chosenKind` applies to a bare number; a prefix (`RUN-42`, `run step 7`) or an app URL names its own kind.
  */
 export function parseRecordRef(raw: string, chosenKind: RecordKind, appOrigin: string): ParsedRecordRef {
-  const text = clean(raw);
+  const text = cleanRef(raw);
   if (text === '') return fail(`Type or scan a record id: ${EXAMPLE}.`);
 
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text) || text.startsWith('/')) return parseUrl(text, appOrigin);
@@ -54,7 +54,7 @@ export function parseRecordRef(raw: string, chosenKind: RecordKind, appOrigin: s
  * Scanners add control characters (CR, LF, Tab, GS) and keyboards may send full-width digits; invisible
  * format characters (zero-width, bidi overrides) never belong in an id.
  */
-function clean(raw: string): string {
+export function cleanRef(raw: string): string {
   return raw
     .normalize('NFKC')
     .replace(/[\p{Cc}\p{Cf}]/gu, ' ')

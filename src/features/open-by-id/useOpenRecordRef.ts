@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { useNavigate } from '@tanstack/react-router';
 import { partIdsByNumber } from '../parts/index.ts';
+import { runsBySerial } from '../runs/index.ts';
 import { RECORD_ROUTES, type RecordKind } from '../../records/recordKinds.ts';
 import { isBareNumber } from './parseRecordRef.ts';
 import { resolveRecordRef, type RecordRefDestination } from './resolveRecordRef.ts';
@@ -16,7 +17,8 @@ declare module '@tanstack/react-router' {
 
 /**
  * Opens what typed or scanned text names (a record, or the parts search) and says where it went; a
- * refusal is returned for the caller to show where the technician is looking. A scanned bare number
+ * refusal, or a choice between runs that share a serial, is returned for the caller to show where the
+ * technician is looking. A scanned bare number
  * marks the page it opens, which then says what it was opened as (OpenedAsNotice).
  */
 export function useOpenRecordRef(): (
@@ -28,9 +30,10 @@ export function useOpenRecordRef(): (
   const client = useApolloClient();
   return useCallback(
     async (text, kind, { scanned = false } = {}) => {
-      const destination = await resolveRecordRef(text, kind, window.location.origin, (partNumber) =>
-        partIdsByNumber(client, partNumber),
-      );
+      const destination = await resolveRecordRef(text, kind, window.location.origin, {
+        partIds: (partNumber) => partIdsByNumber(client, partNumber),
+        runsBySerial: (value, serialKind) => runsBySerial(client, value, serialKind),
+      });
       if (destination.to === 'record') {
         const scannedBareNumber = scanned && isBareNumber(text) ? true : undefined;
         // Every record route takes the same `$id` param; navigate cannot type-check a union of routes.

@@ -1,12 +1,11 @@
-import { Alert, Button, Loader, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { PartsFilters } from './PartsFilters.tsx';
-import { PartsPager } from './PartsPager.tsx';
 import { PartsTable, type PartRow } from './PartsTable.tsx';
 import { PartsListQuery } from './partsListQuery.ts';
-import { partsVariables, type PartsSearch } from './partsSearch.ts';
+import { PARTS_PAGE_SIZE, partsVariables, type PartsSearch } from './partsSearch.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { RetryMessage } from '../../components/RetryMessage.tsx';
+import { CursorList } from '../../components/list/CursorList.tsx';
 
 interface Props {
   search: PartsSearch;
@@ -23,75 +22,27 @@ export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
   // While the next page loads, the previous one stays in view (dimmed) instead of flashing empty.
   const connection = (data ?? previousData)?.parts;
   const parts: PartRow[] = (connection?.edges ?? []).flatMap((edge) => (edge?.node ? [edge.node] : []));
-  const pageInfo = connection?.pageInfo;
-  const page = search.page ?? 1;
-  const filtered = Boolean(search.q || search.type || search.rev);
 
   return (
     <Stack gap="md">
       <PartsFilters search={search} onChange={onCriteria} />
-      {error ? (
-        <Alert color="red" title="Parts could not be loaded" role="alert">
-          <RetryMessage message={toUserMessage(error)} onRetry={() => void refetch()} />
-        </Alert>
-      ) : !connection ? (
-        <Stack gap="xs" role="status" aria-live="polite" aria-busy="true">
-          <Text>Loading parts…</Text>
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </Stack>
-      ) : parts.length === 0 && !loading ? (
-        <Alert color="gray" title={filtered ? 'No parts match' : 'No parts yet'}>
-          <Stack gap="sm" align="flex-start">
-            <Text style={{ overflowWrap: 'anywhere' }}>
-              {filtered
-                ? `Nothing matches${search.q ? ` “${search.q}”` : ''}${search.type ? `, type ${search.type.toLowerCase()}` : ''}${search.rev ? `, revision ${search.rev}` : ''}.`
-                : 'There are no parts to show.'}
-            </Text>
-            {filtered && (
-              <Button
-                variant="light"
-                onClick={() => onCriteria({ q: undefined, type: undefined, rev: undefined }, false)}
-              >
-                Clear search and filters
-              </Button>
-            )}
-          </Stack>
-        </Alert>
-      ) : (
-        <>
-          {loading && (
-            <Group gap="xs" role="status" aria-live="polite">
-              <Loader size="xs" aria-hidden="true" />
-              <Text size="sm">Loading…</Text>
-            </Group>
-          )}
-          <PartsTable parts={parts} busy={loading} />
-          <PartsPager
-            page={page}
-            shown={parts.length}
-            total={pageInfo?.totalCount ?? parts.length}
-            hasPrevious={page > 1 || Boolean(pageInfo?.hasPreviousPage)}
-            hasNext={Boolean(pageInfo?.hasNextPage)}
-            busy={loading}
-            onPrevious={() => {
-              const { after: _a, before: _b, page: _p, ...criteria } = search;
-              onNavigate(
-                page <= 2 || !pageInfo?.startCursor
-                  ? criteria
-                  : { ...criteria, before: pageInfo.startCursor, page: page - 1 },
-                false,
-              );
-            }}
-            onNext={() => {
-              if (!pageInfo?.endCursor) return;
-              const { after: _a, before: _b, page: _p, ...criteria } = search;
-              onNavigate({ ...criteria, after: pageInfo.endCursor, page: page + 1 }, false);
-            }}
-          />
-        </>
-      )}
+      <CursorList
+        noun="parts"
+        search={search}
+        pageSize={PARTS_PAGE_SIZE}
+        pageInfo={connection?.pageInfo}
+        loaded={Boolean(connection)}
+        shown={parts.length}
+        loading={loading}
+        error={error ? toUserMessage(error) : null}
+        onRetry={() => void refetch()}
+        filtered={Boolean(search.q || search.type || search.rev)}
+        nothingMatches={`Nothing matches${search.q ? ` “${search.q}”` : ''}${search.type ? `, type ${search.type.toLowerCase()}` : ''}${search.rev ? `, revision ${search.rev}` : ''}.`}
+        onClear={() => onCriteria({ q: undefined, type: undefined, rev: undefined }, false)}
+        onNavigate={onNavigate}
+      >
+        <PartsTable parts={parts} busy={loading} />
+      </CursorList>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { graphql } from '../../graphql/generated/index.ts';
-import { likeExact } from './partsSearch.ts';
+import { likeExact } from '../../components/list/likePatterns.ts';
 
 const PartIdsByNumberQuery = graphql(`
   query PartIdsByNumber($filters: PartsInputFilters) {

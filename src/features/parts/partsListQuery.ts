@@ -11,11 +11,7 @@ export const PartsListQuery = graphql(`
   ) {
     parts(filters: $filters, sort: $sort, first: $first, after: $after, last: $last, before: $before) {
       pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
-        totalCount
+        ...ListPageInfo
       }
       edges {
         cursor

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   firstPage,
   partsFilters,
-  searchWords,
-  likeContains,
   partsVariables,
   PARTS_PAGE_SIZE,
   validatePartsSearch,
 } from './partsSearch.ts';
+import { likeContains, searchWords } from '../../components/list/likePatterns.ts';
 
 describe('validatePartsSearch', () => {
   it('keeps well-formed values and drops the rest', () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { RECORD_ROUTES, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
@@ -15,6 +16,8 @@ export interface RelatedGroup {
   records: RelatedRecord[];
   /** Said when the group has no records, e.g. "This run has no part." */
   empty: string;
+  /** Shown under the records, e.g. a link to all of a part's runs when only the newest are listed. */
+  more?: ReactNode;
 }
 
 /** Links from a record to the records the schema relates it to. */
@@ -39,6 +42,7 @@ export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
               ))}
             </List>
           )}
+          {group.records.length > 0 && group.more}
         </Stack>
       ))}
     </Stack>

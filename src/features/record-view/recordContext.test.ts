@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeFragmentData } from '../../graphql/generated/fragment-masking.ts';
 import type { StepPlaceFragment } from '../../graphql/generated/graphql.ts';
-import { documentTitle, runContext, runStepContext, runStepFieldContext, serialOf } from './recordContext.ts';
+import { documentTitle, runContext, runStepContext, runStepFieldContext } from './recordContext.ts';
+import { serialOf } from '../../records/serialNumbers.ts';
 import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
 
 const runFields = {

@@ -2,6 +2,7 @@ import { type FragmentType, getFragmentData } from '../../graphql/generated/frag
 import type { RunPlaceFragment, StepPlaceFragment } from '../../graphql/generated/graphql.ts';
 import { formatEnum } from '../../components/formatValue.ts';
 import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
+import { serialOf } from '../../records/serialNumbers.ts';
 
 /**
  * Where a record sits in the work, so a photo is not put on the wrong serial: a run step names its
@@ -21,15 +22,6 @@ export type RunPlace = FragmentType<typeof RunPlaceFields>;
 export type StepPlace = FragmentType<typeof StepPlaceFields>;
 
 const SEPARATOR = ' · ';
-
-/**
- * The serial as the run's title names it ("BRKT-0001 Rev C, SN 0041" → "SN 0041"): the schema keeps
- * serials on inventory the API does not expose here, so the title is what the floor reads.
- */
-export function serialOf(title: string): string | null {
-  const match = /\b(?:SN|S\/N)[\s:#]+([A-Za-z0-9][\w-]*)/.exec(title);
-  return match ? `SN ${match[1]}` : null;
-}
 
 function runName(run: RunPlaceFragment): string {
   return `Run ${run.id}${SEPARATOR}${serialOf(run.title) ?? run.title}`;

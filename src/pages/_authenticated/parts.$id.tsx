@@ -3,6 +3,7 @@ import { RecordPage } from '../-components/RecordPage.tsx';
 import { prefetchRecord } from '../../features/record-view/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
+import { relatedRuns } from '../../features/runs/relatedRuns.tsx';
 
 const PartRecordQuery = graphql(`
   query PartRecord($id: ID!) {
@@ -23,6 +24,9 @@ const PartRecordQuery = graphql(`
         ...RecordAttachments
       }
     }
+    runs(filters: { partId: { eq: $id } }, sort: [_CREATED_DESC], first: 10) {
+      ...RelatedRuns
+    }
   }
 `);
 
@@ -38,7 +42,7 @@ function PartPage() {
       kind="part"
       rawId={id}
       query={PartRecordQuery}
-      select={(data) => data.part}
+      select={(data) => data.part && { ...data.part, runs: data.runs }}
       view={(part) => ({
         title: `${part.partNumber} rev ${part.revision}`,
         fields: [
@@ -53,7 +57,13 @@ function PartPage() {
           { label: 'Created', value: formatDate(part._created) },
           { label: 'Updated', value: formatDate(part._updated) },
         ],
-        related: [],
+        related: [
+          {
+            heading: 'Runs, newest first',
+            empty: 'No run builds this part yet.',
+            ...relatedRuns(part.runs, { part: part.id }),
+          },
+        ],
         entity: part.entity,
       })}
     />

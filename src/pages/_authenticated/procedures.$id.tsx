@@ -3,6 +3,7 @@ import { RecordPage } from '../-components/RecordPage.tsx';
 import { prefetchRecord } from '../../features/record-view/prefetchRecord.ts';
 import { formatDate, formatEnum } from '../../components/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
+import { relatedRuns } from '../../features/runs/relatedRuns.tsx';
 
 const ProcedureRecordQuery = graphql(`
   query ProcedureRecord($id: ID!) {
@@ -24,6 +25,9 @@ const ProcedureRecordQuery = graphql(`
         ...RecordAttachments
       }
     }
+    runs(filters: { procedureId: { eq: $id } }, sort: [_CREATED_DESC], first: 10) {
+      ...RelatedRuns
+    }
   }
 `);
 
@@ -39,7 +43,7 @@ function ProcedurePage() {
       kind="procedure"
       rawId={id}
       query={ProcedureRecordQuery}
-      select={(data) => data.procedure}
+      select={(data) => data.procedure && { ...data.procedure, runs: data.runs }}
       view={(procedure) => ({
         title: procedure.title,
         fields: [
@@ -65,6 +69,11 @@ function ProcedurePage() {
                   ]
                 : [],
             ),
+          },
+          {
+            heading: 'Runs, newest first',
+            empty: 'No run follows this procedure yet.',
+            ...relatedRuns(procedure.runs, { procedure: procedure.id }),
           },
         ],
         entity: procedure.entity,

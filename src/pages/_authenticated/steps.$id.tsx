@@ -3,6 +3,7 @@ import { RecordPage } from '../-components/RecordPage.tsx';
 import { prefetchRecord } from '../../features/record-view/prefetchRecord.ts';
 import { formatDate, formatEnum, formatNumber } from '../../components/formatValue.ts';
 import { graphql } from '../../graphql/generated/index.ts';
+import { runStepLinkText } from '../../features/runs/relatedRuns.tsx';
 
 const StepRecordQuery = graphql(`
   query StepRecord($id: ID!) {
@@ -23,6 +24,19 @@ const StepRecordQuery = graphql(`
         ...RecordAttachments
       }
     }
+    runs(filters: { steps: { originStepId: { eq: $id } } }, sort: [_CREATED_DESC], first: 10) {
+      edges {
+        node {
+          id
+          title
+          madeFromStep: steps(filters: { originStepId: { eq: $id } }) {
+            id
+            title
+            status
+          }
+        }
+      }
+    }
   }
 `);
 
@@ -38,7 +52,7 @@ function StepPage() {
       kind="step"
       rawId={id}
       query={StepRecordQuery}
-      select={(data) => data.step}
+      select={(data) => data.step && { ...data.step, runs: data.runs }}
       view={(step) => ({
         title: step.title,
         fields: [
@@ -60,6 +74,23 @@ function StepPage() {
                   },
                 ]
               : [],
+          },
+          {
+            heading: 'Run steps made from it, newest runs first',
+            empty: 'No run has this step yet.',
+            records: (step.runs?.edges ?? []).flatMap((edge) =>
+              (edge?.node?.madeFromStep ?? []).flatMap((runStep) =>
+                runStep && edge?.node
+                  ? [
+                      {
+                        kind: 'runStep' as const,
+                        id: runStep.id,
+                        text: runStepLinkText(edge.node.title, runStep),
+                      },
+                    ]
+                  : [],
+              ),
+            ),
           },
         ],
         entity: step.entity,

@@ -1,9 +1,11 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
-import { PARTS_PAGE_SIZE } from './partsSearch.ts';
 
 interface Props {
   page: number;
+  pageSize: number;
+  /** What the rows are, plural ("parts", "runs"). */
+  noun: string;
   shown: number;
   total: number;
   hasPrevious: boolean;
@@ -13,14 +15,16 @@ interface Props {
   onNext(): void;
 }
 
-export function PartsPager({ page, shown, total, hasPrevious, hasNext, busy, onPrevious, onNext }: Props) {
-  const from = (page - 1) * PARTS_PAGE_SIZE + 1;
+/** Where in the list this page is, and the way to the pages before and after it. */
+export function ListPager(props: Props) {
+  const { page, pageSize, noun, shown, total, hasPrevious, hasNext, busy, onPrevious, onNext } = props;
+  const from = (page - 1) * pageSize + 1;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text aria-live="polite">
         {shown === 0
-          ? `${total.toLocaleString()} parts`
-          : `Showing ${from.toLocaleString()}–${(from + shown - 1).toLocaleString()} of ${total.toLocaleString()} parts`}
+          ? `${total.toLocaleString()} ${noun}`
+          : `Showing ${from.toLocaleString()}–${(from + shown - 1).toLocaleString()} of ${total.toLocaleString()} ${noun}`}
       </Text>
       <Group gap="sm">
         <Button

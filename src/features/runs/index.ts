@@ -1,0 +1,2 @@
+// What other features may use of the runs feature.
+export { runsBySerial, type SerialMatch } from './runsBySerial.ts';

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  RUNS_PAGE_SIZE,
+  firstRunsPage,
+  runsFilters,
+  runsVariables,
+  validateRunsSearch,
+} from './runsSearch.ts';
+
+describe('validateRunsSearch', () => {
+  it('keeps well-formed values and drops the rest', () => {
+    expect(
+      validateRunsSearch({ q: ' SN 0041 ', status: 'HOLD', part: '3', procedure: 4, sort: 'TITLE_ASC' }),
+    ).toEqual({ q: 'SN 0041', status: 'HOLD', part: 3, procedure: 4, sort: 'TITLE_ASC' });
+    expect(validateRunsSearch({ status: 'DONE', part: '-1', procedure: 'x', sort: 'DROP TABLE' })).toEqual(
+      {},
+    );
+    // The default sort is left out of the URL.
+    expect(validateRunsSearch({ sort: '_CREATED_DESC' })).toEqual({});
+    // The router reads ?q=41 as a number.
+    expect(validateRunsSearch({ q: 41 })).toEqual({ q: '41' });
+  });
+
+  it('keeps a page number only with a cursor', () => {
+    expect(validateRunsSearch({ page: 3 })).toEqual({});
+    expect(validateRunsSearch({ after: 'c', page: 3 })).toEqual({ after: 'c', page: 3 });
+  });
+});
+
+describe('runsFilters', () => {
+  it('finds each word in the title (the serial), the part number or the procedure title', () => {
+    expect(runsFilters({ q: 'bracket 0041' })).toEqual({
+      and_: ['bracket', '0041'].map((word) => ({
+        or_: [
+          { title: { ilike: `%${word}%` } },
+          { partNumber: { ilike: `%${word}%` } },
+          { procedure: { title: { ilike: `%${word}%` } } },
+        ],
+      })),
+    });
+  });
+
+  it('looks for a serial or lot written as a label writes it as a whole', () => {
+    expect(runsFilters({ q: 'S/N 0041' })).toEqual({
+      or_: [{ title: { ilike: '%SN 0041%' } }, { title: { ilike: '%S/N 0041%' } }],
+    });
+    expect(runsFilters({ q: 'LOT 24-117', status: 'COMPLETE' })).toEqual({
+      or_: [{ title: { ilike: '%lot 24-117%' } }],
+      status: { eq: 'COMPLETE' },
+    });
+  });
+
+  it('filters by status, part and procedure with the schema’s operators', () => {
+    expect(runsFilters({ status: 'HOLD', part: 3, procedure: 4 })).toEqual({
+      status: { eq: 'HOLD' },
+      partId: { eq: '3' },
+      procedureId: { eq: '4' },
+    });
+    expect(runsFilters({ q: '50%' })).toEqual({
+      or_: [
+        { title: { ilike: '%50\\%%' } },
+        { partNumber: { ilike: '%50\\%%' } },
+        { procedure: { title: { ilike: '%50\\%%' } } },
+      ],
+    });
+  });
+});
+
+describe('runsVariables', () => {
+  it('sorts newest first unless told, and pages with cursors', () => {
+    expect(runsVariables({})).toEqual({
+      filters: {},
+      sort: ['_CREATED_DESC'],
+      first: RUNS_PAGE_SIZE,
+      after: null,
+    });
+    expect(runsVariables({ before: 'b', page: 2, sort: 'TITLE_ASC' })).toMatchObject({
+      sort: ['TITLE_ASC'],
+      last: RUNS_PAGE_SIZE,
+      before: 'b',
+    });
+  });
+
+  it('starts from the first page when criteria change', () => {
+    expect(firstRunsPage({ q: 'a', after: 'c', page: 4, part: 2 }, { status: 'TODO' })).toEqual({
+      q: 'a',
+      part: 2,
+      status: 'TODO',
+    });
+  });
+});

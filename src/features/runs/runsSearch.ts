@@ -1,0 +1,110 @@
+import type { RunSortEnum, RunStatus, RunsInputFilters } from '../../graphql/generated/graphql.ts';
+import { everyWord, likeContains } from '../../components/list/likePatterns.ts';
+import { parseSerialLabel, type SerialKind } from '../../records/serialNumbers.ts';
+import {
+  pagingVariables,
+  urlText,
+  validateCursorPage,
+  type CursorPage,
+} from '../../components/list/cursorPaging.ts';
+
+/** Rows per page, as the parts list. */
+export const RUNS_PAGE_SIZE = 25;
+
+export const RUN_STATUSES = [
+  'TODO',
+  'IN_PROGRESS',
+  'HOLD',
+  'FAILED',
+  'REDLINE',
+  'PARTIAL_COMPLETE',
+  'COMPLETE',
+  'CANCELED',
+] as const satisfies readonly RunStatus[];
+
+export const RUN_SORTS = [
+  { value: '_CREATED_DESC', label: 'Newest first' },
+  { value: '_CREATED_ASC', label: 'Oldest first' },
+  { value: 'TITLE_ASC', label: 'Title A–Z' },
+  { value: 'DUE_DATE_ASC', label: 'Due soonest' },
+  { value: 'STATUS_ASC', label: 'Status' },
+  { value: '_UPDATED_DESC', label: 'Recently updated' },
+] as const satisfies readonly { value: RunSortEnum; label: string }[];
+
+export type RunsSort = (typeof RUN_SORTS)[number]['value'];
+export const DEFAULT_RUNS_SORT: RunsSort = '_CREATED_DESC';
+
+/** The runs page's state, all of it in the URL so it can be shared and Back restores it. */
+export interface RunsSearch extends CursorPage {
+  q?: string;
+  status?: (typeof RUN_STATUSES)[number];
+  /** Only the runs of this part or this procedure (a record page's "all runs" link). */
+  part?: number;
+  procedure?: number;
+  sort?: RunsSort;
+}
+
+function positiveId(value: unknown): number | undefined {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+/** Keeps only well-formed values from a URL anyone may have edited. */
+export function validateRunsSearch(raw: Record<string, unknown>): RunsSearch {
+  const search: RunsSearch = {};
+  const q = urlText(raw.q, 200);
+  if (q) search.q = q;
+  const status = RUN_STATUSES.find((s) => s === raw.status);
+  if (status) search.status = status;
+  const part = positiveId(raw.part);
+  if (part) search.part = part;
+  const procedure = positiveId(raw.procedure);
+  if (procedure) search.procedure = procedure;
+  const sort = RUN_SORTS.find((s) => s.value === raw.sort)?.value;
+  if (sort && sort !== DEFAULT_RUNS_SORT) search.sort = sort;
+  return { ...search, ...validateCursorPage(raw) };
+}
+
+/** One word, in the run's title (where its serial is), its part's number or its procedure's title. */
+function wordFilter(pattern: string): RunsInputFilters {
+  return {
+    or_: [
+      { title: { ilike: pattern } },
+      { partNumber: { ilike: pattern } },
+      { procedure: { title: { ilike: pattern } } },
+    ],
+  };
+}
+
+/** How titles write a serial or lot: `SN 0041` or `S/N 0041`, `lot 24-117`; anywhere for a bare value. */
+export function serialTitleFilter(value: string, kind: SerialKind | null): RunsInputFilters {
+  const written =
+    kind === 'serial' ? [`SN ${value}`, `S/N ${value}`] : kind === 'lot' ? [`lot ${value}`] : [value];
+  return { or_: written.map((text) => ({ title: { ilike: likeContains(text) } })) };
+}
+
+export function runsFilters(search: RunsSearch): RunsInputFilters {
+  // A serial or lot as a label writes it ("SN 0041", "S/N 0041") is looked for as a whole; anything
+  // else word by word, in any order: "0041 bracket" finds SN 0041 of the bracket.
+  const serial = search.q ? parseSerialLabel(search.q) : null;
+  const filters: RunsInputFilters = serial
+    ? serialTitleFilter(serial.value, serial.kind)
+    : everyWord(search.q, wordFilter);
+  if (search.status) filters.status = { eq: search.status };
+  if (search.part) filters.partId = { eq: String(search.part) };
+  if (search.procedure) filters.procedureId = { eq: String(search.procedure) };
+  return filters;
+}
+
+export function runsVariables(search: RunsSearch) {
+  return {
+    filters: runsFilters(search),
+    sort: [search.sort ?? DEFAULT_RUNS_SORT],
+    ...pagingVariables(search, RUNS_PAGE_SIZE),
+  };
+}
+
+/** The search that shows the first page for changed criteria (old cursors mean nothing for new ones). */
+export function firstRunsPage(search: RunsSearch, change: Partial<RunsSearch>): RunsSearch {
+  return validateRunsSearch({ ...search, ...change, after: undefined, before: undefined, page: undefined });
+}
