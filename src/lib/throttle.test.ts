@@ -18,15 +18,21 @@ function manualTimers() {
   };
 }
 
+/** A throttled call with a fixed window that notes when each run happened. */
+function throttledEvery(windowMs: number) {
+  const timers = manualTimers();
+  const runs: number[] = [];
+  const call = throttle(
+    () => runs.push(timers.now()),
+    () => windowMs,
+    timers,
+  );
+  return { timers, runs, call };
+}
+
 describe('throttle', () => {
   it('runs the first call at once', () => {
-    const timers = manualTimers();
-    const runs: number[] = [];
-    const call = throttle(
-      () => runs.push(timers.now()),
-      () => 100,
-      timers,
-    );
+    const { timers, runs, call } = throttledEvery(100);
 
     call();
 
@@ -34,13 +40,7 @@ describe('throttle', () => {
   });
 
   it('gathers the calls of a burst into one run at the end of the window', () => {
-    const timers = manualTimers();
-    const runs: number[] = [];
-    const call = throttle(
-      () => runs.push(timers.now()),
-      () => 100,
-      timers,
-    );
+    const { timers, runs, call } = throttledEvery(100);
 
     call();
     timers.advance(10);
@@ -56,13 +56,7 @@ describe('throttle', () => {
   });
 
   it('runs at once again after a quiet window', () => {
-    const timers = manualTimers();
-    const runs: number[] = [];
-    const call = throttle(
-      () => runs.push(timers.now()),
-      () => 100,
-      timers,
-    );
+    const { timers, runs, call } = throttledEvery(100);
 
     call();
     timers.advance(250);
