@@ -32,7 +32,7 @@ function throttledEvery(windowMs: number) {
 
 describe('throttle', () => {
   it('runs the first call at once', () => {
-    const { timers, runs, call } = throttledEvery(100);
+    const { runs, call } = throttledEvery(100);
 
     call();
 

@@ -1,15 +1,9 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, render, screen } from '@testing-library/react';
+import { Outlet } from '@tanstack/react-router';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useDiscardQuestion } from './useDiscardQuestion.ts';
+import { renderMemoryRouter } from '../../test/memoryRouter.tsx';
 
 function Editor({ hasMarks, onDiscard }: { hasMarks: boolean; onDiscard(): void }) {
   const question = useDiscardQuestion({ hasMarks, marksKept: false, onDiscard });
@@ -27,22 +21,18 @@ function Editor({ hasMarks, onDiscard }: { hasMarks: boolean; onDiscard(): void 
 /** A page at / with the editor open over it, and another page to leave for. */
 async function renderEditor(hasMarks: boolean) {
   const onDiscard = vi.fn();
-  const root = createRootRoute({
-    component: () => (
+  const router = renderMemoryRouter(
+    () => (
       <>
         <Outlet />
         <Editor hasMarks={hasMarks} onDiscard={onDiscard} />
       </>
     ),
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([
-      createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Part 1</p> }),
-      createRoute({ getParentRoute: () => root, path: '/run-steps/1', component: () => <p>Run step 1</p> }),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  render(<RouterProvider router={router} />);
+    {
+      '/': { component: () => <p>Part 1</p> },
+      '/run-steps/1': { component: () => <p>Run step 1</p> },
+    },
+  );
   await screen.findByText('Part 1');
   // A scan, a link or the shortcut: each navigates through the router's history.
   const leave = () => act(() => router.history.push('/run-steps/1'));

@@ -1,15 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { OPEN_BY_ID_INPUT_ID, useOpenByIdShortcut } from './openByIdShortcut.ts';
+import { renderMemoryRouter } from '../../test/memoryRouter.tsx';
 
 /** A promise the test settles: the record page's loader waits on it, as on a slow network. */
 function gate() {
@@ -21,34 +15,20 @@ function gate() {
 /** Home with the open-by-id box, a record page that loads until `recordLoad` opens, and another page. */
 function renderShell() {
   const recordLoad = gate();
-  const root = createRootRoute({
-    component: function Shell() {
+  const router = renderMemoryRouter(
+    function Shell() {
       useOpenByIdShortcut();
       return <Outlet />;
     },
-  });
-  const home = createRoute({
-    getParentRoute: () => root,
-    path: '/',
-    component: () => <input id={OPEN_BY_ID_INPUT_ID} aria-label="Id, scanned label or link" autoFocus />,
-  });
-  const record = createRoute({
-    getParentRoute: () => root,
-    path: '/record',
-    loader: () => recordLoad.opened,
-    component: () => <h1>Record</h1>,
-  });
-  const other = createRoute({
-    getParentRoute: () => root,
-    path: '/other',
-    component: () => <h1>Other record</h1>,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([home, record, other]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-    defaultPendingMs: 60_000,
-  });
-  render(<RouterProvider router={router} />);
+    {
+      '/': {
+        component: () => <input id={OPEN_BY_ID_INPUT_ID} aria-label="Id, scanned label or link" autoFocus />,
+      },
+      '/record': { loader: () => recordLoad.opened, component: () => <h1>Record</h1> },
+      '/other': { component: () => <h1>Other record</h1> },
+    },
+    { defaultPendingMs: 60_000 },
+  );
   return { router, recordLoad };
 }
 
