@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { TIMEOUTS } from '../config.ts';
+import { APP_UPLOAD_CONCURRENCY, TIMEOUTS } from '../config.ts';
 import { attempt, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
-import { apiClient, attachMany, partEntityId, type ApiClient } from '../lib/apiClient.ts';
+import { apiClient, attachAll, partEntityId } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
 import { dropFiles } from '../lib/drop.ts';
 import { longestTask, recordLongTasks, shownAt, watchCount } from '../lib/pageClock.ts';
@@ -12,23 +12,7 @@ import { withApp, withSandbox } from '../lib/stack.ts';
 const NAME = 'many-files';
 const RECORD_PATH = '/parts/1';
 /** Files the app uploads at once (its queue's concurrency); the bare client uses the same. */
-const CONCURRENCY = 3;
-
-/** `count` files named `prefix-0000.bin`… attached to one record, `concurrency` at a time; wall time, ms. */
-function attachAll(
-  client: ApiClient,
-  body: Uint8Array<ArrayBuffer>,
-  entityId: number,
-  prefix: string,
-  count: number,
-  concurrency: number,
-): Promise<number> {
-  const jobs = Array.from({ length: count }, (_, n) => ({
-    entityId,
-    filename: `${prefix}-${String(n).padStart(4, '0')}.bin`,
-  }));
-  return attachMany(client, body, jobs, concurrency);
-}
+const CONCURRENCY = APP_UPLOAD_CONCURRENCY;
 
 /** RAIL's budget for answering input: a task longer than this is a tap the technician feels ignored. */
 const INPUT_RESPONSE_MS = 100;
