@@ -87,6 +87,7 @@ async function main(): Promise<number> {
         const label = `${variant ? `${benchmark.name} (${variant.label}: ${variant.source})` : benchmark.name}${pass.device === 'desktop' ? '' : ` on ${pass.device}`}`;
         const variantCtx = variant ? { ...ctx, repoRoot: variant.root } : ctx;
         ctx.log(`${label}: start`);
+        const startedMs = Date.now();
         let measuredRows: Row[];
         try {
           measuredRows = await benchmark.run(variantCtx);
@@ -100,7 +101,7 @@ async function main(): Promise<number> {
             ...(variant ? { variant: variant.label } : {}),
           })),
         );
-        ctx.log(`${label}: done`);
+        ctx.log(`${label}: done in ${((Date.now() - startedMs) / 1000).toFixed(0)} s`);
       }
     }
   }

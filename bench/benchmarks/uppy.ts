@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { APP_UPLOAD_CONCURRENCY, TIMEOUTS } from '../config.ts';
-import { attempt, type BenchContext, type Benchmark } from '../lib/benchmark.ts';
+import { attempt, NotReady, type BenchContext, type Benchmark } from '../lib/benchmark.ts';
+import { activeDevice } from '../lib/device.ts';
+import { watchMemory, type MemorySamples } from '../lib/memory.ts';
 import { apiClient, attachAll, partAttachmentNames, partEntityId, type ApiClient } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
 import { dropFiles, dropUntilListed } from '../lib/drop.ts';
@@ -11,21 +13,34 @@ import { longestTask, recordLongTasks, shownAt, watchCount } from '../lib/pageCl
 import { freePort } from '../lib/ports.ts';
 import { measured, type Measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
-import { median, now } from '../lib/stats.ts';
+import { mbPerSecond, median, now } from '../lib/stats.ts';
 import { openUppyPage, startUppyServer, type UppyServer } from '../lib/uppyPage.ts';
 
 const NAME = 'uppy';
 /** Records each side attaches to: the app's first, Uppy's second, so that each scenario starts alike. */
 const PARTS = {
-  single: { app: 1, uppy: 2 },
-  many: { app: 3, uppy: 4 },
-  reload: { app: 5, uppy: 6 },
+  single: { app: 1, Uppy: 2 },
+  many: { app: 3, Uppy: 4 },
+  reload: { app: 5, Uppy: 6 },
+  big: { app: 7, Uppy: 8 },
 };
+const MB = 1024 * 1024;
+const BIG_BYTES = 1024 * MB;
 /** Attachments both batch records hold before the first batch (the earlier trial's 100). */
 const ONTO = 100;
 
 const batchCounts = (ctx: BenchContext) => (ctx.quick ? [ctx.sizes.manyFilesDropped] : [30, 100]);
 const reloadCount = (ctx: BenchContext) => (ctx.quick ? 9 : 30);
+
+/** Full runs only: a 1 GB file's throughput, and what the page and Chromium hold meanwhile. */
+const bigFigures = (ctx: BenchContext) =>
+  ctx.quick
+    ? []
+    : [
+        `${sizeLabel(BIG_BYTES)} file: drop to registered, app / Uppy`,
+        `${sizeLabel(BIG_BYTES)}: JS heap growth, app / Uppy`,
+        `${sizeLabel(BIG_BYTES)}: browser RSS growth, app / Uppy`,
+      ];
 
 const figures = (ctx: BenchContext) => [
   `${sizeLabel(ctx.sizes.smallFileBytes)} file: drop to registered, app / Uppy`,
@@ -34,6 +49,7 @@ const figures = (ctx: BenchContext) => [
     `${n} files: longest main-thread task, app / Uppy`,
   ]),
   `reload mid-batch (${reloadCount(ctx)} files): drop to all registered once, app / Uppy`,
+  ...bigFigures(ctx),
 ];
 
 /** One side of the comparison: a page where files are dropped and registered names are listed. */
@@ -61,13 +77,13 @@ function sides(browser: Browser, appPage: Page, server: UppyServer, client: ApiC
   ];
 }
 
-/** The app's figure against Uppy's, both in ms, as one row: ratio app / Uppy. */
-function versus(figure: string, app: number, uppy: number, note: string): Measured {
+/** The app's figure against Uppy's (ms unless told), as one row: ratio app / Uppy. */
+function versus(figure: string, app: number, uppy: number, note: string, unit = 'ms'): Measured {
   return measured(
     NAME,
     figure,
-    { value: app, unit: 'ms' },
-    { label: 'Uppy 5 (core + aws-s3 + golden-retriever), same page setup', value: uppy, unit: 'ms' },
+    { value: app, unit },
+    { label: 'Uppy 5 (core + aws-s3 + golden-retriever), same page setup', value: uppy, unit },
     { note },
   );
 }
@@ -106,7 +122,7 @@ export const uppy: Benchmark = {
   async run(ctx) {
     const all = figures(ctx);
     const [singleFigure] = all as [string];
-    const reloadFigure = all.at(-1)!;
+    const reloadFigure = all[1 + 2 * batchCounts(ctx).length]!;
     const names = await namingDir();
     const uppyPort = await freePort();
     try {
@@ -115,7 +131,7 @@ export const uppy: Benchmark = {
       const sandboxOptions = { allowedOrigins: [`http://127.0.0.1:${uppyPort}`] };
       return await withSandbox(ctx.repoRoot, sandboxOptions, async (sandbox, appPort) => {
         const client = await apiClient(sandbox.graphqlUrl, sandbox.issuer);
-        for (const part of [PARTS.many.app, PARTS.many.uppy]) {
+        for (const part of [PARTS.many.app, PARTS.many.Uppy]) {
           await attachAll(client, body, await partEntityId(client, part), 'existing', ONTO, 8);
         }
         const server = await startUppyServer(ctx.repoRoot, uppyPort);
@@ -130,7 +146,7 @@ export const uppy: Benchmark = {
               ...(await attempt(NAME, [singleFigure], async () => {
                 const times: Record<string, number[]> = { app: [], Uppy: [] };
                 for (const side of both) {
-                  const sidePage = await side.open(PARTS.single[side.label === 'app' ? 'app' : 'uppy']);
+                  const sidePage = await side.open(PARTS.single[side.label]);
                   for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
                     const dropped = await file(side, `single-${Date.now()}-${i}.bin`);
                     times[side.label]!.push((await dropUntilListed(sidePage, [dropped], TIMEOUTS.uiMs)).ms);
@@ -155,7 +171,7 @@ export const uppy: Benchmark = {
                 ...(await attempt(NAME, [batchFigure, taskFigure], async () => {
                   const result: Record<string, { ms: number; task: number; before: number }> = {};
                   for (const side of both) {
-                    const sidePage = await side.open(PARTS.many[side.label === 'app' ? 'app' : 'uppy']);
+                    const sidePage = await side.open(PARTS.many[side.label]);
                     const paths: string[] = [];
                     for (let i = 0; i < count; i++)
                       paths.push(await file(side, `batch${count}-${String(i).padStart(4, '0')}.bin`));
@@ -206,7 +222,7 @@ export const uppy: Benchmark = {
                 const count = reloadCount(ctx);
                 const result: Record<string, { ms: number; missing: string[]; twice: string[] }> = {};
                 for (const side of both) {
-                  const part = PARTS.reload[side.label === 'app' ? 'app' : 'uppy'];
+                  const part = PARTS.reload[side.label];
                   const sidePage = await side.open(part);
                   const paths: string[] = [];
                   for (let i = 0; i < count; i++)
@@ -255,6 +271,54 @@ export const uppy: Benchmark = {
                 ];
               })),
             );
+            const big = bigFigures(ctx);
+            if (big.length > 0) {
+              rows.push(
+                ...(await attempt(NAME, big, async () => {
+                  if (activeDevice().network) {
+                    throw new NotReady(
+                      '1 GB over the emulated Wi-Fi (750 kbit/s up) would take about 3 hours',
+                    );
+                  }
+                  const bigSource = await sourceFile(BIG_BYTES);
+                  const result: Record<string, { ms: number } & MemorySamples> = {};
+                  for (const side of both) {
+                    const sidePage = await side.open(PARTS.big[side.label]);
+                    const dropped = await names.named(bigSource, `${side.label}-big.bin`);
+                    const memory = await watchMemory(sidePage);
+                    const listed = dropUntilListed(
+                      sidePage,
+                      [dropped],
+                      TIMEOUTS.uiMs + (TIMEOUTS.uploadPerMbMs * BIG_BYTES) / MB,
+                    );
+                    const samples = await memory.sample(listed);
+                    result[side.label] = { ms: (await listed).ms, ...samples };
+                    if (sidePage !== page) await sidePage.context().close();
+                  }
+                  const app = result.app!;
+                  const up = result.Uppy!;
+                  const rate = (ms: number) => `${mbPerSecond(BIG_BYTES, ms).toFixed(0)} MB/s`;
+                  const [whole, heap, rss] = big as [string, string, string];
+                  return [
+                    versus(whole, app.ms, up.ms, `app ${rate(app.ms)}, Uppy ${rate(up.ms)}; one PUT each`),
+                    versus(
+                      heap,
+                      app.heapGrowth / MB,
+                      up.heapGrowth / MB,
+                      'peak JSHeapUsedSize minus before',
+                      'MB',
+                    ),
+                    versus(
+                      rss,
+                      app.rssGrowth / MB,
+                      up.rssGrowth / MB,
+                      'peak summed VmRSS of all Chromium processes minus before',
+                      'MB',
+                    ),
+                  ];
+                })),
+              );
+            }
             return rows;
           });
         } finally {
