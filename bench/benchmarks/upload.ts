@@ -11,6 +11,7 @@ import {
   type ApiClient,
 } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
+import { sendableOverDevice } from '../lib/device.ts';
 import {
   dropFiles,
   firstGraphqlStart,
@@ -128,6 +129,7 @@ async function appAttach(
   curl: CurlResult | undefined,
 ): Promise<Row[]> {
   const bytes = statSync(file).size;
+  sendableOverDevice(bytes);
   const size = sizeLabel(bytes);
   const [whole, put, heap, rss, barePut] = appFigures(size) as [string, string, string, string, string];
   await openRecordPage(page, RECORD_PATH);

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { APP_UPLOAD_CONCURRENCY, TIMEOUTS } from '../config.ts';
-import { attempt, NotReady, type BenchContext, type Benchmark } from '../lib/benchmark.ts';
-import { activeDevice } from '../lib/device.ts';
+import { attempt, type BenchContext, type Benchmark } from '../lib/benchmark.ts';
+import { sendableOverDevice } from '../lib/device.ts';
 import { watchMemory, type MemorySamples } from '../lib/memory.ts';
 import { apiClient, attachAll, partAttachmentNames, partEntityId, type ApiClient } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
@@ -275,11 +275,7 @@ export const uppy: Benchmark = {
             if (big.length > 0) {
               rows.push(
                 ...(await attempt(NAME, big, async () => {
-                  if (activeDevice().network) {
-                    throw new NotReady(
-                      '1 GB over the emulated Wi-Fi (750 kbit/s up) would take about 3 hours',
-                    );
-                  }
+                  sendableOverDevice(BIG_BYTES);
                   const bigSource = await sourceFile(BIG_BYTES);
                   const result: Record<string, { ms: number } & MemorySamples> = {};
                   for (const side of both) {

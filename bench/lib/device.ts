@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { TIMEOUTS } from '../config.ts';
+import { NotReady } from './benchmark.ts';
 
 /**
  * The device a benchmark's pages run on (`--device`). `desktop` is Chromium as it is, on this machine
@@ -100,4 +101,18 @@ export async function startDeadZone(context: BrowserContext): Promise<void> {
     if (inDeadWindow && alternate++ % 2 === 0) return route.abort('connectionfailed');
     return route.fallback();
   });
+}
+
+/**
+ * Refuses (as "not measured") a file whose upload over the profile's emulated uplink would take longer
+ * than `limitMs`: 256 MB at 750 kbit/s is 45 minutes.
+ */
+export function sendableOverDevice(bytes: number, limitMs = 60_000): void {
+  if (!active.network) return;
+  const ms = ((bytes * 8) / (active.network.uploadKbps * 1000)) * 1000;
+  if (ms > limitMs) {
+    throw new NotReady(
+      `${(bytes / 1024 ** 2).toFixed(0)} MB at ${active.network.uploadKbps} kbit/s up would take ${(ms / 60_000).toFixed(0)} min on the ${active.name} profile`,
+    );
+  }
 }
