@@ -134,7 +134,7 @@ export const uppy: Benchmark = {
         for (const part of [PARTS.many.app, PARTS.many.Uppy]) {
           await attachAll(client, body, await partEntityId(client, part), 'existing', ONTO, 8);
         }
-        const server = await startUppyServer(ctx.repoRoot, uppyPort);
+        const server = await startUppyServer(uppyPort);
         try {
           return await withApp(ctx.repoRoot, sandbox, appPort, ctx.log, async ({ browser, page }) => {
             await recordLongTasks(page);

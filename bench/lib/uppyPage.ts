@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { benchContext, devicePage } from './browser.ts';
 import { startDeadZone } from './device.ts';
@@ -13,11 +13,14 @@ export interface UppyServer {
 
 let bundled: Promise<string> | undefined;
 
-/** bench/uppy/page.ts and Uppy bundled for the browser with esbuild (once per run, in memory). */
-function bundle(repoRoot: string): Promise<string> {
+/**
+ * bench/uppy/page.ts and Uppy bundled for the browser with esbuild (once per run, in memory). Always
+ * this tree's page, also when a `--baseline` run measures another tree's app beside it.
+ */
+function bundle(): Promise<string> {
   bundled ??= import('esbuild').then(async (esbuild) => {
     const result = await esbuild.build({
-      entryPoints: [path.join(repoRoot, 'bench/uppy/page.ts')],
+      entryPoints: [fileURLToPath(new URL('../uppy/page.ts', import.meta.url))],
       bundle: true,
       format: 'esm',
       platform: 'browser',
@@ -35,8 +38,8 @@ const HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>Uppy peer</title></head><body><script type="module" src="/uppy.js"></script></body></html>';
 
 /** Serves the Uppy page on 127.0.0.1:`port` (pick the port before the sandbox starts, to allow its origin). */
-export async function startUppyServer(repoRoot: string, port: number): Promise<UppyServer> {
-  const script = await bundle(repoRoot);
+export async function startUppyServer(port: number): Promise<UppyServer> {
+  const script = await bundle();
   const server: Server = createServer((req, res) => {
     const js = req.url?.startsWith('/uppy.js');
     res.writeHead(200, {
