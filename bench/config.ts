@@ -53,6 +53,9 @@ export const QUICK: BenchSizes = {
   appRepeats: 2,
 };
 
+/** Files the app's upload queue moves at once (src/upload/uploadPorts.ts); bare clients and Uppy use the same. */
+export const APP_UPLOAD_CONCURRENCY = 3;
+
 /** Page size the catalogue figures use, as the parts list asks. */
 export const PAGE_SIZE = 50;
 

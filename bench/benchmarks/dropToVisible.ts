@@ -11,13 +11,8 @@ import {
   type ApiClient,
 } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
-import {
-  dropFiles,
-  firstGraphqlStart,
-  storagePutDurations,
-  waitUntilListed,
-  watchListed,
-} from '../lib/drop.ts';
+import { activeDevice, deviceEmulated } from '../lib/device.ts';
+import { dropUntilListed, firstGraphqlStart, storagePutDurations } from '../lib/drop.ts';
 import { namingDir, sizeLabel, sourceFile } from '../lib/files.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
@@ -137,22 +132,50 @@ export const dropToVisible: Benchmark = {
               const puts: number[] = [];
               for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
                 const file = await names.unique(source, `visible-${Date.now()}-${i}.bin`);
-                await watchListed(page, [file.split('/').pop()!]);
-                const droppedAt = await dropFiles(page, [file]);
-                times.push((await waitUntilListed(page, TIMEOUTS.uiMs)) - droppedAt);
+                const { droppedAt, ms } = await dropUntilListed(page, [file], TIMEOUTS.uiMs);
+                times.push(ms);
                 beforeTicket.push((await firstGraphqlStart(page, droppedAt)) - droppedAt);
                 puts.push(...(await storagePutDurations(page, droppedAt)));
               }
               const inPage: number[] = [];
-              for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
-                const file = await names.unique(source, `bare-in-page-${Date.now()}-${i}.bin`);
-                inPage.push(await bareAttachInPage(page, client, entityId, file));
+              try {
+                for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
+                  const file = await names.unique(source, `bare-in-page-${Date.now()}-${i}.bin`);
+                  inPage.push(await bareAttachInPage(page, client, entityId, file));
+                }
+              } catch (error) {
+                // A bare script does not retry: in a dead zone it is not a floor, so the app is compared with Node's.
+                if (!activeDevice().deadZone) throw error;
+                return [
+                  measured(NAME, appFigure, { value: median(times), unit: 'ms' }, bareMs, {
+                    vital: 'INP',
+                    note: `median of ${times.length}; drop to ticket request ${median(beforeTicket).toFixed(0)} ms; the bare script in the page lost a request in the dead zone (it does not retry)`,
+                  }),
+                  {
+                    benchmark: NAME,
+                    figure: bareInPageFigure,
+                    notMeasured: `a bare script does not retry; it lost a request in the dead zone: ${(error as Error).message.split('\n')[0]}`,
+                  },
+                ];
               }
               const part = (xs: number[]) => median(xs).toFixed(0);
+              // Under a device profile only the page's own requests pay the same Wi-Fi and CPU.
+              const bareInPageMs = {
+                label: 'bare ticket + PUT + register in the same page, median',
+                value: median(inPage),
+                unit: 'ms',
+              };
               return [
-                measured(NAME, appFigure, { value: median(times), unit: 'ms' }, bareMs, {
-                  note: `median of ${times.length}; drop to ticket request ${part(beforeTicket)} ms, PUT with preflight ${part(puts)} ms, bare PUT ${part(barePuts)} ms; app/bare in Chromium ${(median(times) / median(inPage)).toFixed(2)}x`,
-                }),
+                measured(
+                  NAME,
+                  appFigure,
+                  { value: median(times), unit: 'ms' },
+                  deviceEmulated() ? bareInPageMs : bareMs,
+                  {
+                    vital: 'INP',
+                    note: `median of ${times.length}; drop to ticket request ${part(beforeTicket)} ms, PUT with preflight ${part(puts)} ms, bare PUT ${part(barePuts)} ms; app/bare in Chromium ${(median(times) / median(inPage)).toFixed(2)}x`,
+                  },
+                ),
                 measured(NAME, bareInPageFigure, { value: median(inPage), unit: 'ms' }, bareMs, {
                   note: `the same three requests from the app's page by a bare script (fetch, XHR PUT of the File), median of ${inPage.length}`,
                 }),

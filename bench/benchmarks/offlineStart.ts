@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TIMEOUTS } from '../config.ts';
-import { type Benchmark } from '../lib/benchmark.ts';
+import { NotReady, type Benchmark } from '../lib/benchmark.ts';
+import { activeDevice, deviceEmulated } from '../lib/device.ts';
 import { signedInPage } from '../lib/browser.ts';
 import { measured } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
@@ -39,7 +40,16 @@ export const offlineStart: Benchmark = {
     return withSandbox(ctx.repoRoot, {}, (sandbox, appPort) =>
       withApp(ctx.repoRoot, sandbox, appPort, ctx.log, async ({ browser, app, context, page }) => {
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        try {
+          await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        } catch (error) {
+          // Seen on the tablet profile (2026-11-27): the worker is ready but never controls the page
+          // that emulates the network through CDP. Not investigated yet; reported, not a broken bench.
+          if (!deviceEmulated()) throw error;
+          throw new NotReady(
+            `the service worker was ready but did not control the page within ${TIMEOUTS.uiMs / 1000} s on the ${activeDevice().name} profile`,
+          );
+        }
         await context.setOffline(true);
         const offline = await samples(page, ctx.sizes.appRepeats);
 
@@ -50,9 +60,11 @@ export const offlineStart: Benchmark = {
         const onlineMs = { label: 'online, warm HTTP cache, median', value: median(warm), unit: 'ms' };
         return [
           measured(NAME, offlineFigure, { value: median(offline), unit: 'ms' }, onlineMs, {
+            vital: 'LCP',
             note: `median of ${offline.length} starts of ${PAGE}; ratio is offline/online`,
           }),
           measured(NAME, onlineFigure, onlineMs, undefined, {
+            vital: 'LCP',
             note: `median of ${warm.length}, no service worker`,
           }),
         ];

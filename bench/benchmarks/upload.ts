@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TIMEOUTS } from '../config.ts';
 import { attempt, type Benchmark } from '../lib/benchmark.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type ApiClient,
 } from '../lib/apiClient.ts';
 import { openRecordPage } from '../lib/browser.ts';
+import { sendableOverDevice } from '../lib/device.ts';
 import {
   dropFiles,
   firstGraphqlStart,
@@ -20,7 +21,8 @@ import {
 } from '../lib/drop.ts';
 import { namingDir, nodeMd5Speed, sizeLabel, sourceFile } from '../lib/files.ts';
 import { md5SpeedOfAppWorker, md5WorkerPath } from '../lib/md5InPage.ts';
-import { chromiumCpuSeconds, chromiumRssBytes, treeCpuSeconds } from '../lib/processStats.ts';
+import { watchMemory } from '../lib/memory.ts';
+import { chromiumCpuSeconds, treeCpuSeconds } from '../lib/processStats.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox, type AppStack } from '../lib/stack.ts';
 import { mbPerSecond, now } from '../lib/stats.ts';
@@ -79,37 +81,6 @@ async function curlAttach(
   return { wholeMs: now() - start, putMs: put.result.ms, sandboxCpu: put.sandbox };
 }
 
-interface MemorySamples {
-  heapPeak: number;
-  rssPeak: number;
-}
-
-/** Samples the page's JS heap (CDP) and Chromium's summed RSS until `done` settles. */
-async function sampleMemory(cdp: CDPSession, done: Promise<unknown>): Promise<MemorySamples> {
-  const peaks: MemorySamples = { heapPeak: 0, rssPeak: 0 };
-  let finished = false;
-  void done.finally(() => {
-    finished = true;
-  });
-  while (!finished) {
-    const { metrics } = (await cdp.send('Performance.getMetrics')) as {
-      metrics: { name: string; value: number }[];
-    };
-    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-    peaks.heapPeak = Math.max(peaks.heapPeak, heap);
-    peaks.rssPeak = Math.max(peaks.rssPeak, chromiumRssBytes());
-    await Promise.race([done, new Promise((r) => setTimeout(r, 200))]).catch(() => undefined);
-  }
-  return peaks;
-}
-
-async function heapUsed(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as {
-    metrics: { name: string; value: number }[];
-  };
-  return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-}
-
 type BarePut = 'xhr' | 'fetch';
 
 /**
@@ -158,26 +129,22 @@ async function appAttach(
   curl: CurlResult | undefined,
 ): Promise<Row[]> {
   const bytes = statSync(file).size;
+  sendableOverDevice(bytes);
   const size = sizeLabel(bytes);
   const [whole, put, heap, rss, barePut] = appFigures(size) as [string, string, string, string, string];
   await openRecordPage(page, RECORD_PATH);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heapBefore = await heapUsed(cdp);
-  const rssBefore = chromiumRssBytes();
+  const memoryWatch = await watchMemory(page);
   const filename = file.split('/').pop()!;
   await watchListed(page, [filename]);
   const attach = await cpuDuring(sandboxPid, async () => {
     const droppedAt = await dropFiles(page, [file]);
     const listed = waitUntilListed(page, TIMEOUTS.uiMs + (TIMEOUTS.uploadPerMbMs * bytes) / MB);
-    const memory = await sampleMemory(cdp, listed);
+    const memory = await memoryWatch.sample(listed);
     return { droppedAt, memory, listedAt: await listed };
   });
   const { droppedAt, memory, listedAt } = attach.result;
   const puts = await storagePutDurations(page, droppedAt);
   const ticketAt = await firstGraphqlStart(page, droppedAt);
-  await cdp.detach();
   const bareXhr = await cpuDuring(sandboxPid, () => barePutInPage(page, client, file, 'xhr'));
   const bareFetchMs = await barePutInPage(page, client, file, 'fetch');
   const ms = (value: number) => ({ value, unit: 'ms' });
@@ -203,7 +170,7 @@ async function appAttach(
     measured(
       NAME,
       heap,
-      mb(Math.max(0, memory.heapPeak - heapBefore)),
+      mb(memory.heapGrowth),
       { label: 'file size', ...mb(bytes) },
       {
         note: `peak page JS heap ${(memory.heapPeak / MB).toFixed(0)} MB (CDP JSHeapUsedSize)`,
@@ -212,7 +179,7 @@ async function appAttach(
     measured(
       NAME,
       rss,
-      mb(Math.max(0, memory.rssPeak - rssBefore)),
+      mb(memory.rssGrowth),
       { label: 'file size', ...mb(bytes) },
       {
         note: `all Chromium processes, peak ${(memory.rssPeak / MB).toFixed(0)} MB`,

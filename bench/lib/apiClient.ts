@@ -184,3 +184,30 @@ export async function curlPut(ticket: Ticket, file: string): Promise<{ etag: str
   const etag = /^etag:\s*"?([^"\r\n]+)"?/im.exec(stdout)?.[1] ?? '';
   return { etag, ms: Number(timing[1]) * 1000 };
 }
+
+/** File names attached to a part (every attachment, one entry each, so a file attached twice shows twice). */
+export async function partAttachmentNames(client: ApiClient, partId: number): Promise<string[]> {
+  const { data } = await gql<{ part: { entity: { fileAttachments: { filename: string }[] } } | null }>(
+    client,
+    'query BenchPartAttachments($id: ID!) { part(id: $id) { entity { fileAttachments { filename } } } }',
+    { id: partId },
+  );
+  if (!data.part) throw new Error(`part ${partId} not found`);
+  return data.part.entity.fileAttachments.map((a) => a.filename);
+}
+
+/** `count` files named `prefix-0000.bin`… attached to one record, `concurrency` at a time; wall time, ms. */
+export function attachAll(
+  client: ApiClient,
+  body: Uint8Array<ArrayBuffer>,
+  entityId: number,
+  prefix: string,
+  count: number,
+  concurrency: number,
+): Promise<number> {
+  const jobs = Array.from({ length: count }, (_, n) => ({
+    entityId,
+    filename: `${prefix}-${String(n).padStart(4, '0')}.bin`,
+  }));
+  return attachMany(client, body, jobs, concurrency);
+}

@@ -8,6 +8,7 @@ import {
 import playwrightConfig from '../../playwright.config.ts';
 import { TIMEOUTS } from '../config.ts';
 import { NotReady } from './benchmark.ts';
+import { emulateDevice, startDeadZone } from './device.ts';
 
 /** Chromium launched exactly as the end-to-end tests launch it (playwright.config.ts). */
 export async function launchBrowser(): Promise<Browser> {
@@ -36,7 +37,8 @@ export async function benchContext(
 
 /**
  * A signed-in page: opens the app, which sends the browser to the sandbox's login page, signs in
- * as the technician there, and waits until the app has the browser back.
+ * as the technician there, and waits until the app has the browser back. The page runs under the
+ * bench's device profile (`--device`) from its first request; a dead zone starts once signed in.
  */
 export async function signedInPage(
   browser: Browser,
@@ -48,8 +50,7 @@ export async function signedInPage(
     viewport: { width: 1280, height: 900 },
     ...options,
   });
-  const page = await context.newPage();
-  page.setDefaultTimeout(TIMEOUTS.uiMs);
+  const page = await devicePage(context);
   await page.goto('/');
   const email = page.getByLabel('Email');
   try {
@@ -65,7 +66,16 @@ export async function signedInPage(
   } catch {
     throw new NotReady(`signing in did not return to the app (stuck at ${page.url()})`);
   }
+  await startDeadZone(context);
   return { context, page };
+}
+
+/** A new page of `context` under the bench's device profile (CPU and network throttled before it loads anything). */
+export async function devicePage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(TIMEOUTS.uiMs);
+  await emulateDevice(page);
+  return page;
 }
 
 /** Opens a path in the signed-in app and waits until the page's content is there. */

@@ -1,15 +1,19 @@
+import { DEVICE_NAMES, type DeviceName } from './device.ts';
+
 export interface CliOptions {
   quick: boolean;
   /** Benchmark names to run; empty means all. */
   only: string[];
   /** A commit to measure next to this tree in the same run (`--baseline <ref>`): before/after ratios. */
   baseline?: string;
+  /** The device profile the pages run under (`--device tablet`); desktop when not given. */
+  device: DeviceName;
   help: boolean;
 }
 
-/** Parses `--quick`, `--only <name>` (repeatable, or comma-separated), `--baseline <ref>` and `--help`. */
+/** Parses `--quick`, `--only <name>` (repeatable, or comma-separated), `--baseline <ref>`, `--device <profile>` and `--help`. */
 export function parseArgs(argv: readonly string[], known: readonly string[]): CliOptions {
-  const options: CliOptions = { quick: false, only: [], help: false };
+  const options: CliOptions = { quick: false, only: [], device: 'desktop', help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
@@ -27,6 +31,12 @@ export function parseArgs(argv: readonly string[], known: readonly string[]): Cl
       const value = arg === '--baseline' ? argv[++i] : arg.slice('--baseline='.length);
       if (!value) throw new Error('--baseline needs a git commit, branch or tag');
       options.baseline = value;
+    } else if (arg === '--device' || arg.startsWith('--device=')) {
+      const value = arg === '--device' ? argv[++i] : arg.slice('--device='.length);
+      if (!DEVICE_NAMES.includes(value as DeviceName)) {
+        throw new Error(`--device needs one of ${DEVICE_NAMES.join(', ')}`);
+      }
+      options.device = value as DeviceName;
     } else throw new Error(`Unknown option "${arg}"`);
   }
   const unknown = options.only.filter((name) => !known.includes(name));

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
@@ -103,4 +104,21 @@ export async function firstGraphqlStart(page: Page, since: number): Promise<numb
       ),
     since,
   );
+}
+
+/**
+ * Drops `paths` on the page's drop zone and waits until every one is listed as attached (see
+ * `watchListed`): the drop event's page clock and the milliseconds from it to the last one listed.
+ */
+export async function dropUntilListed(
+  page: Page,
+  paths: string[],
+  timeoutMs: number,
+): Promise<{ droppedAt: number; ms: number }> {
+  await watchListed(
+    page,
+    paths.map((file) => path.basename(file)),
+  );
+  const droppedAt = await dropFiles(page, paths);
+  return { droppedAt, ms: (await waitUntilListed(page, timeoutMs)) - droppedAt };
 }

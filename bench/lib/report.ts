@@ -17,9 +17,17 @@ export interface Measured {
   ratio?: number;
   note?: string;
   overBudget?: boolean;
+  /** The Web Vitals threshold the absolute figure is held to, where one applies (printed, never asserted). */
+  vital?: Vital;
   /** Set in a `--baseline` run: which tree was measured. */
   variant?: 'before' | 'after';
+  /** The device profile the pages ran under, when not the desktop. */
+  device?: string;
 }
+
+/** Web Vitals' "good" thresholds: a page's main content shown, and an input answered. */
+export const WEB_VITALS = { LCP: 2500, INP: 200 } as const;
+export type Vital = keyof typeof WEB_VITALS;
 
 /** A figure that could not be measured, and why (a missing piece, or an error). */
 export interface NotMeasured {
@@ -29,6 +37,7 @@ export interface NotMeasured {
   /** True when the benchmark broke rather than found a piece missing. */
   failed?: boolean;
   variant?: 'before' | 'after';
+  device?: string;
 }
 
 export type Row = Measured | NotMeasured;
@@ -42,7 +51,7 @@ export function measured(
   figure: string,
   quantity: Quantity,
   compare?: { label: string } & Quantity,
-  extra: { note?: string; overBudget?: boolean } = {},
+  extra: { note?: string; overBudget?: boolean; vital?: Vital } = {},
 ): Measured {
   const row: Measured = { benchmark, figure, ...quantity, ...extra };
   if (compare) {
@@ -73,13 +82,18 @@ function columns(header: string[], lines: string[][]): string {
 export function formatTable(rows: readonly Row[]): string {
   const header = ['benchmark', 'figure', 'value', 'compared to', 'ratio', 'note'];
   const lines = rows.map((row) => {
+    const benchmark = `${row.benchmark}${row.variant ? ` (${row.variant})` : ''}${row.device ? ` [${row.device}]` : ''}`;
     if (!isMeasured(row)) {
-      return [row.benchmark, row.figure, row.failed ? 'FAILED' : 'not measured', '', '', row.notMeasured];
+      return [benchmark, row.figure, row.failed ? 'FAILED' : 'not measured', '', '', row.notMeasured];
     }
     const compare = row.compare ? `${row.compare.label}: ${formatQuantity(row.compare)}` : '';
     const ratio = row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`;
-    const note = [row.overBudget ? '!!! OVER BUDGET !!!' : '', row.note ?? ''].filter(Boolean).join(' ');
-    const benchmark = row.variant ? `${row.benchmark} (${row.variant})` : row.benchmark;
+    const vital = row.vital
+      ? `[${row.vital} good <= ${WEB_VITALS[row.vital]} ms: ${row.value <= WEB_VITALS[row.vital] ? 'within' : 'OVER'}]`
+      : '';
+    const note = [row.overBudget ? '!!! OVER BUDGET !!!' : '', vital, row.note ?? '']
+      .filter(Boolean)
+      .join(' ');
     return [benchmark, row.figure, formatQuantity(row), compare, ratio, note];
   });
   return columns(header, lines);
@@ -90,7 +104,7 @@ export function formatTable(rows: readonly Row[]): string {
  * after ÷ before, and each one's ratio to what it is compared with (the floor), before → after.
  */
 export function formatComparison(rows: readonly Row[]): string {
-  const key = (row: Row) => `${row.benchmark}\u0000${row.figure}`;
+  const key = (row: Row) => `${row.benchmark}\u0000${row.device ?? ''}\u0000${row.figure}`;
   const before = new Map(rows.filter((r) => r.variant === 'before').map((r) => [key(r), r]));
   const lines: string[][] = [];
   for (const after of rows) {
@@ -113,6 +127,8 @@ export interface RunRecord {
   startedAt: string;
   finishedAt: string;
   quick: boolean;
+  /** The `--device` profile the pages ran under. */
+  device?: string;
   /** The two trees of a `--baseline` run. */
   variants?: { label: string; source: string }[];
   machine: { cpus: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };

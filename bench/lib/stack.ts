@@ -25,7 +25,7 @@ export async function withSandbox<T>(
   const appPort = await freePort();
   const sandbox = await startSandbox(repoRoot, {
     ...options,
-    allowedOrigins: [`http://127.0.0.1:${appPort}`],
+    allowedOrigins: [`http://127.0.0.1:${appPort}`, ...(options.allowedOrigins ?? [])],
   });
   try {
     return await body(sandbox, appPort);

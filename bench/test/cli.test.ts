@@ -8,12 +8,13 @@ describe('parseArgs', () => {
     expect(parseArgs(['--quick', '--only', 'bundle', '--only=upload,round-trips'], known)).toEqual({
       quick: true,
       only: ['bundle', 'upload', 'round-trips'],
+      device: 'desktop',
       help: false,
     });
   });
 
   it('defaults to every benchmark at full size', () => {
-    expect(parseArgs([], known)).toEqual({ quick: false, only: [], help: false });
+    expect(parseArgs([], known)).toEqual({ quick: false, only: [], device: 'desktop', help: false });
   });
 
   it('reads the commit to compare with', () => {
@@ -23,6 +24,12 @@ describe('parseArgs', () => {
     });
     expect(parseArgs(['--baseline=v1'], known).baseline).toBe('v1');
     expect(() => parseArgs(['--baseline'], known)).toThrow('--baseline needs a git commit');
+  });
+
+  it('reads the device profile', () => {
+    expect(parseArgs(['--device', 'tablet'], known).device).toBe('tablet');
+    expect(parseArgs(['--device=dead-zone-edge'], known).device).toBe('dead-zone-edge');
+    expect(() => parseArgs(['--device', 'phone'], known)).toThrow('--device needs one of');
   });
 
   it('refuses unknown options and benchmark names', () => {

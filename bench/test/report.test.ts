@@ -36,6 +36,19 @@ describe('formatTable', () => {
     expect(lines[4]).toMatch(/FAILED\s+failed: boom$/);
   });
 
+  it('prints the Web Vitals threshold a figure is held to, and the device profile it ran on', () => {
+    const [, , within, over] = formatTable([
+      measured('catalogue', 'scan', { value: 150, unit: 'ms' }, undefined, { vital: 'INP' }),
+      {
+        ...measured('offline-start', 'start', { value: 2600, unit: 'ms' }, undefined, { vital: 'LCP' }),
+        device: 'tablet',
+      },
+    ]).split('\n');
+    expect(within).toContain('[INP good <= 200 ms: within]');
+    expect(over).toMatch(/^offline-start \[tablet\]/);
+    expect(over).toContain('[LCP good <= 2500 ms: OVER]');
+  });
+
   it('rounds by magnitude', () => {
     expect(formatQuantity({ value: 1234.5, unit: 'ms' })).toBe('1235 ms');
     expect(formatQuantity({ value: 12.345, unit: 'ms' })).toBe('12.3 ms');

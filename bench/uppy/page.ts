@@ -1,0 +1,118 @@
+/**
+ * The bench's Uppy peer (bundled by bench/lib/uppyPage.ts, never part of the app): a bare page where
+ * files dropped on its "Choose files" button go through @uppy/core and @uppy/aws-s3 to the sandbox,
+ * with the ticket asked for by the same GraphQL `requestFileUploadUrl` the app sends and, on each
+ * upload-success, the file registered with `createFileAttachment` using the PUT's ETag. Golden
+ * Retriever keeps the batch across a reload, as the app's durable queue does. Each registered file's
+ * name is listed and counted in "Attachments (n)", so the bench watches it as it watches the app.
+ */
+import Uppy, { type Meta, type UppyFile } from '@uppy/core';
+import AwsS3 from '@uppy/aws-s3';
+import GoldenRetriever from '@uppy/golden-retriever';
+
+/** What the bench hands the page in its URL's hash (it survives a reload). */
+interface PageConfig {
+  graphqlUrl: string;
+  token: string;
+  entityId: number;
+  ticketQuery: string;
+  registerMutation: string;
+  /** Files in flight at once: the app's queue uses 3. */
+  limit: number;
+}
+
+interface BenchMeta extends Meta {
+  s3Key?: string;
+  registered?: boolean;
+}
+
+const config = JSON.parse(decodeURIComponent(location.hash.slice(1))) as PageConfig;
+
+async function gql<T>(query: string, variables: object): Promise<T> {
+  const response = await fetch(config.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${config.token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const result = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (!result.data || result.errors)
+    throw new Error(`GraphQL ${response.status}: ${JSON.stringify(result.errors)}`);
+  return result.data;
+}
+
+const heading = document.createElement('h2');
+heading.id = 'attachments-heading';
+const list = document.createElement('ul');
+const dropZone = document.createElement('button');
+dropZone.textContent = 'Choose files';
+document.body.append(dropZone, heading, list);
+let registeredCount = 0;
+const showCount = () => (heading.textContent = `Attachments (${registeredCount})`);
+showCount();
+
+const uppy = new Uppy<BenchMeta, Record<string, never>>({ id: 'bench', autoProceed: true });
+uppy.use(GoldenRetriever, { serviceWorker: false });
+uppy.use(AwsS3, {
+  limit: config.limit,
+  shouldUseMultipart: false,
+  async getUploadParameters(file) {
+    const { requestFileUploadUrl: ticket } = await gql<{
+      requestFileUploadUrl: { uploadUrl: string; s3Key: string; contentType: string };
+    }>(config.ticketQuery, { filename: file.name });
+    uppy.setFileMeta(file.id, { s3Key: ticket.s3Key });
+    return { method: 'PUT', url: ticket.uploadUrl, headers: { 'content-type': ticket.contentType } };
+  },
+});
+
+const registering = new Set<string>();
+async function registerFile(file: UppyFile<BenchMeta, Record<string, never>>, etag: string): Promise<void> {
+  const current = uppy.getFile(file.id) ?? file;
+  if (current.meta.registered || registering.has(file.id) || !current.meta.s3Key) return;
+  registering.add(file.id);
+  try {
+    await gql(config.registerMutation, {
+      input: {
+        filename: current.name,
+        s3Key: current.meta.s3Key,
+        s3Etag: etag.replace(/"/g, ''),
+        entityId: config.entityId,
+        validateUpload: true,
+      },
+    });
+    uppy.setFileMeta(file.id, { registered: true });
+    registeredCount += 1;
+    const item = document.createElement('li');
+    item.textContent = current.name ?? '';
+    list.append(item);
+    showCount();
+  } finally {
+    registering.delete(file.id);
+  }
+}
+
+const etagOf = (file: UppyFile<BenchMeta, Record<string, never>> | undefined) =>
+  (file?.response?.body as { ETag?: string } | undefined)?.ETag;
+
+uppy.on('upload-success', (file, response) => {
+  const etag = (response.body as { ETag?: string } | undefined)?.ETag;
+  if (file && etag) void registerFile(file, etag);
+});
+
+// After a reload: resume what Golden Retriever restored (a dialog would ask; the bench says yes at once),
+// and register files whose PUT had finished but whose registration had not.
+uppy.on('restored', () => {
+  for (const file of uppy.getFiles()) {
+    const etag = etagOf(file);
+    if (file.progress.uploadComplete && etag && !file.meta.registered) void registerFile(file, etag);
+  }
+  uppy.emit('restore-confirmed');
+});
+
+dropZone.addEventListener('dragover', (event) => event.preventDefault());
+dropZone.addEventListener('drop', (event) => {
+  event.preventDefault();
+  const files = Array.from(event.dataTransfer?.files ?? []);
+  uppy.addFiles(files.map((data) => ({ name: data.name, type: data.type, data, source: 'drop' })));
+});
+
+(window as unknown as { benchUppy: unknown }).benchUppy = uppy;
