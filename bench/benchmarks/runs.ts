@@ -50,7 +50,7 @@ async function keystrokeToRows(
   // The rows for all but the last key first, so they cannot pass for the answer to it.
   await page.waitForURL((url) => url.searchParams.get('q') === typed);
   await page.locator('table[aria-busy="false"]').waitFor();
-  await watchRows(page, '/runs', shown);
+  await watchRows(page, '/runs', shown, term);
   await armEventClock(page, 'keydown');
   await search.press(term.slice(-1));
   const rowsAt = await rowsShownAt(page);
@@ -163,7 +163,7 @@ async function appLatency(ctx: BenchContext, page: Page, client: ApiClient): Pro
       ms(median(scans)),
       { label: "the app's serial lookup + run request, bare, p50 summed", ...ms(bareScan) },
       {
-        note: `"${SCANNED}" scanned by wedge on the parts list, Enter to the run's page, median of ${scans.length}`,
+        note: `"${SCANNED}" scanned by wedge on the parts list, first key to the run's page, median of ${scans.length}`,
       },
     ),
   ];
