@@ -7,14 +7,24 @@ export const ROWS_SELECTOR = 'table tbody tr';
 
 /**
  * Starts watching, in the page, for list rows on a page under `pathPrefix` (all containing `term`,
- * when given); see rowsShownAt.
+ * when given); see rowsShownAt. With `q`, only rows read for that search count: the URL says it and
+ * the table is no longer busy (rows of the search before may already contain `term`).
  */
-export async function watchRows(page: Page, pathPrefix: string, term: string | null): Promise<void> {
+export async function watchRows(
+  page: Page,
+  pathPrefix: string,
+  term: string | null,
+  q?: string,
+): Promise<void> {
   await page.evaluate(
-    ({ selector, prefix, wanted }) => {
+    ({ selector, prefix, wanted, search }) => {
       const ready = () => {
         const rows = Array.from(document.querySelectorAll(selector));
         if (rows.length === 0 || !location.pathname.startsWith(prefix)) return false;
+        if (search !== null) {
+          if (new URLSearchParams(location.search).get('q') !== search) return false;
+          if (document.querySelector('table[aria-busy="true"]')) return false;
+        }
         return (
           wanted === null || rows.every((r) => r.textContent?.toLowerCase().includes(wanted.toLowerCase()))
         );
@@ -25,10 +35,15 @@ export async function watchRows(page: Page, pathPrefix: string, term: string | n
           observer.disconnect();
           resolve(performance.now());
         });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        observer.observe(document.body, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+          attributes: true,
+        });
       });
     },
-    { selector: ROWS_SELECTOR, prefix: pathPrefix, wanted: term },
+    { selector: ROWS_SELECTOR, prefix: pathPrefix, wanted: term, search: q ?? null },
   );
 }
 

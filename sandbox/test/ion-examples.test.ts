@@ -107,7 +107,8 @@ describe('ION example scripts against the sandbox over HTTPS', () => {
     const run = await runExample('alter-completed-runs', '1');
     expect(run.stderr).toContain(`Calling ${httpsUrl} with {"query":"\\n  query GetRuns(`);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ runIds: [1, 6] });
+    // Run 11 is the HSG-0104 unit that shares serial SN 0100 (seed-runs.ts).
+    expect(JSON.parse(run.stdout)).toEqual({ runIds: [1, 6, 11] });
   });
 
   it('procedure_export.py: reads a file attachment and downloads it from its URL', async () => {

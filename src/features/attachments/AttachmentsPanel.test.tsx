@@ -30,6 +30,13 @@ function attachment(
   };
 }
 
+/** The part page also lists the part's newest runs. */
+const NO_RUNS = {
+  __typename: 'RunsConnection',
+  pageInfo: { __typename: 'IonPageInfo', totalCount: 0 },
+  edges: [],
+};
+
 function partMock(fileAttachments: ReturnType<typeof attachment>[] | null): MockLink.MockedResponse {
   return {
     request: { query: PartRecordDocument, variables: { id: '1' } },
@@ -50,6 +57,7 @@ function partMock(fileAttachments: ReturnType<typeof attachment>[] | null): Mock
           _updated: null,
           entity: { __typename: 'Entity', id: ENTITY_ID, fileAttachments },
         },
+        runs: NO_RUNS,
       },
     },
   };
@@ -217,7 +225,7 @@ describe('record page states', () => {
   it('says when the record does not exist', async () => {
     const missing: MockLink.MockedResponse = {
       request: { query: PartRecordDocument, variables: { id: '1' } },
-      result: { data: { part: null } },
+      result: { data: { part: null, runs: NO_RUNS } },
     };
     await renderApp({ path: '/parts/1', mocks: [missing] });
     expect(await screen.findByRole('alert')).toHaveTextContent('Part 1 was not found');

@@ -123,7 +123,7 @@ describe('resolveRecordRef with serial and lot numbers', () => {
     );
     expect(await resolve('SN 0041', offline)).toEqual({
       to: 'refused',
-      message: 'Runs could not be searched for SN 0041. Try again.',
+      message: 'Runs could not be searched for SN 0041. Something went wrong. Try again.',
     });
   });
 

@@ -1,6 +1,7 @@
 import type { RecordKind } from '../../records/recordKinds.ts';
 import { parseSerialLabel, serialText, type SerialKind } from '../../records/serialNumbers.ts';
 import type { SerialMatch } from '../runs/index.ts';
+import { toUserMessage } from '../../graphql/errors.ts';
 import { cleanRef, parseRecordRef } from './parseRecordRef.ts';
 
 export type RecordRefDestination =
@@ -35,8 +36,12 @@ export async function resolveRecordRef(
   const label = parseSerialLabel(cleanRef(text));
   if (label) {
     const named = serialText(label);
-    const runs = await lookups.runsBySerial(label.value, label.kind).catch(() => null);
-    if (!runs) return { to: 'refused', message: `Runs could not be searched for ${named}. Try again.` };
+    let runs: SerialMatch[];
+    try {
+      runs = await lookups.runsBySerial(label.value, label.kind);
+    } catch (error) {
+      return { to: 'refused', message: `Runs could not be searched for ${named}. ${toUserMessage(error)}` };
+    }
     return chooseRun(runs, named) ?? { to: 'refused', message: `No run has ${label.kind} ${label.value}.` };
   }
 
