@@ -8,15 +8,9 @@ import { createCache } from '../../graphql/cache.ts';
 import { currentUserMock, renderApp } from '../../test/renderApp.tsx';
 import { PartsListDocument } from '../../graphql/generated/graphql.ts';
 import { partsVariables } from './partsSearch.ts';
+import { testPageInfo } from '../../components/list/listTestkit.ts';
 
-const pageInfo = {
-  __typename: 'IonPageInfo' as const,
-  hasNextPage: true,
-  hasPreviousPage: false,
-  startCursor: 'c1',
-  endCursor: 'c2',
-  totalCount: 1234,
-};
+const pageInfo = testPageInfo(1234);
 
 function partsMock(
   result: MockLink.MockedResponse['result'],

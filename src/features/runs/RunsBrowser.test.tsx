@@ -5,15 +5,9 @@ import type { MockLink } from '@apollo/client/testing';
 import { renderApp } from '../../test/renderApp.tsx';
 import { RunsListDocument } from '../../graphql/generated/graphql.ts';
 import { runsVariables, type RunsSearch } from './runsSearch.ts';
+import { testPageInfo } from '../../components/list/listTestkit.ts';
 
-const pageInfo = {
-  __typename: 'IonPageInfo' as const,
-  hasNextPage: true,
-  hasPreviousPage: false,
-  startCursor: 'c1',
-  endCursor: 'c2',
-  totalCount: 100_002,
-};
+const pageInfo = testPageInfo(100_002);
 
 function runsMock(
   result: MockLink.MockedResponse['result'],
