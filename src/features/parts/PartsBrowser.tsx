@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Button, Loader, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { PartsFilters } from './PartsFilters.tsx';
@@ -5,7 +6,8 @@ import { PartsPager } from './PartsPager.tsx';
 import { PartsTable, type PartRow } from './PartsTable.tsx';
 import { PartsListQuery } from './partsListQuery.ts';
 import { partsVariables, type PartsSearch } from './partsSearch.ts';
-import { toUserMessage } from '../../graphql/errors.ts';
+import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
+import { KeptPartsResults } from './KeptPartsResults.tsx';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
 
 interface Props {
@@ -20,6 +22,12 @@ export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
   const { data, previousData, error, loading, refetch } = useQuery(PartsListQuery, {
     variables: partsVariables(search),
   });
+  // Back from a dead zone: the server's list replaces what was searched on the tablet.
+  useEffect(() => {
+    const onOnline = () => void refetch().catch(() => undefined);
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [refetch]);
   // While the next page loads, the previous one stays in view (dimmed) instead of flashing empty.
   const connection = (data ?? previousData)?.parts;
   const parts: PartRow[] = (connection?.edges ?? []).flatMap((edge) => (edge?.node ? [edge.node] : []));
@@ -30,7 +38,9 @@ export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
   return (
     <Stack gap="md">
       <PartsFilters search={search} onChange={onCriteria} />
-      {error ? (
+      {error && !data && isUnreachable(error) ? (
+        <KeptPartsResults search={search} message={toUserMessage(error)} />
+      ) : error ? (
         <Alert color="red" title="Parts could not be loaded" role="alert">
           <RetryMessage message={toUserMessage(error)} onRetry={() => void refetch()} />
         </Alert>
