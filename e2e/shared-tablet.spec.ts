@@ -13,6 +13,7 @@ import {
   VIEWER,
 } from './fixtures.ts';
 import { shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
+import { keptOnDevice, keptRecordKeys } from './offline-support.ts';
 import { PNG_BYTES } from './test-files.ts';
 
 interface StoredAttachment {
@@ -348,6 +349,7 @@ test('sign-out works offline: signed out here at once, the next person must ente
 }) => {
   const name = unique('kept-offline.jpg');
   await signIn(page, '/parts/1', TECHNICIAN);
+  await expect.poll(() => keptRecordKeys(page)).toContain('Part:1');
   await context.setOffline(true);
   await chooseFiles(page, [name]);
   await expect(page.getByTestId('network-indicator')).toHaveText('Offline · 1 waiting for the network');
@@ -363,6 +365,8 @@ test('sign-out works offline: signed out here at once, the next person must ente
   expect(
     await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('oidc.user'))),
   ).toEqual([]);
+  // The records kept for Taylor's shift are gone from the device, offline too.
+  expect(await keptOnDevice(page)).toBeNull();
 
   // The network is back; the provider's session of Taylor still lives, but the next person is asked.
   await context.setOffline(false);
@@ -381,4 +385,28 @@ test('sign-out works offline: signed out here at once, the next person must ente
     page.getByRole('region', { name: /^All uploads/ }).getByRole('listitem', { name: `${name}: Attached` }),
   ).toBeVisible();
   expect(await attachmentsNamed([name])).toHaveLength(1);
+});
+
+test("one person's kept records never reach the next: IndexedDB holds only the signed-in person's", async ({
+  page,
+}) => {
+  await signIn(page, '/runs/1', TECHNICIAN);
+  await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
+  await expect.poll(() => keptRecordKeys(page)).toContain('Run:1');
+  const taylors = (await keptOnDevice(page))!.owner;
+
+  await signOutAtProvider(page, TECHNICIAN.name);
+  await submitLogin(page, VIEWER.email, VIEWER.password);
+  await expect(page.getByTestId('current-user')).toContainText(VIEWER.name);
+  // Nothing of Taylor's on the device as Vic arrives: gone at Taylor's sign-out.
+  const arriving = await keptOnDevice(page);
+  expect(arriving?.owner ?? null).not.toEqual(taylors);
+  expect(arriving?.records ?? []).not.toContain('Run:1');
+
+  await page.goto('/parts/1');
+  await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
+  await expect.poll(() => keptRecordKeys(page)).toContain('Part:1');
+  const kept = (await keptOnDevice(page))!;
+  expect(kept.owner).not.toEqual(taylors);
+  expect(kept.records).not.toContain('Run:1');
 });
