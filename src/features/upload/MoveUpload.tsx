@@ -47,7 +47,14 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
       >
         Move to another record
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Move to another record" centered>
+      {/* Above the failure's notification (which opens this), so it never covers the form. */}
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title="Move to another record"
+        centered
+        zIndex={1000}
+      >
         <form onSubmit={submit}>
           <Stack>
             <Text size="sm">{name} goes to this record instead. Nothing of it was sent anywhere yet.</Text>
