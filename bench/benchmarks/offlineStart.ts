@@ -137,7 +137,7 @@ export const offlineStart: Benchmark = {
             note: `median of ${warm.length}, no service worker`,
           }),
           measured(NAME, keptFigure, { value: median(keptRecord.shown), unit: 'ms' }, recordOnlineMs, {
-            note: `median of ${keptRecord.shown.length} starts of ${PAGE} to "Part 1" from the kept records, against online starts of the same page with the worker; ratio is offline/online`,
+            note: `median of ${keptRecord.shown.length} starts of ${PAGE} to the record's title from the kept records, against online starts of the same page with the worker; ratio is offline/online`,
           }),
           measured(
             NAME,
