@@ -1,7 +1,7 @@
 import { gql } from '../sandbox/test/harness.ts';
-import { expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
+import { expect, SANDBOX_URL, signIn, submitLogin, TECHNICIAN, test, VIEWER } from './fixtures.ts';
 import { expectOfflineShell, waitForOfflineReady } from './pwa-support.ts';
-import { keptRecordKeys } from './offline-support.ts';
+import { keptOnDevice, keptRecordKeys, signOutAtProvider } from './offline-support.ts';
 import { attachFile, entityIdOf, PNG_BYTES, technicianToken } from './records-support.ts';
 
 // The tablet the floor uses, so the screenshots of these states are what a technician sees.
@@ -128,4 +128,28 @@ test.describe('a whole shift in a dead zone', () => {
     await expect(tray.getByRole('listitem', { name: `${name}: Attached` })).toBeVisible();
     expect((await runStepAttachments(4)).filter((filename) => filename === name)).toHaveLength(1);
   });
+});
+
+test("one person's kept records never reach the next: IndexedDB holds only the signed-in person's", async ({
+  page,
+}) => {
+  await signIn(page, '/runs/1', TECHNICIAN);
+  await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
+  await expect.poll(() => keptRecordKeys(page)).toContain('Run:1');
+  const taylors = (await keptOnDevice(page))!.owner;
+
+  await signOutAtProvider(page, TECHNICIAN.name);
+  await submitLogin(page, VIEWER.email, VIEWER.password);
+  await expect(page.getByTestId('current-user')).toContainText(VIEWER.name);
+  // Nothing of Taylor's on the device as Vic arrives: gone at Taylor's sign-out.
+  const arriving = await keptOnDevice(page);
+  expect(arriving?.owner ?? null).not.toEqual(taylors);
+  expect(arriving?.records ?? []).not.toContain('Run:1');
+
+  await page.goto('/parts/1');
+  await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
+  await expect.poll(() => keptRecordKeys(page)).toContain('Part:1');
+  const kept = (await keptOnDevice(page))!;
+  expect(kept.owner).not.toEqual(taylors);
+  expect(kept.records).not.toContain('Run:1');
 });

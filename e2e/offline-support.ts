@@ -57,3 +57,12 @@ export function keptOnDevice(page: Page): Promise<KeptOnDevice | null> {
 export async function keptRecordKeys(page: Page): Promise<string[]> {
   return (await keptOnDevice(page))?.records ?? [];
 }
+
+/** Signs out through the app's account menu and the identity provider's "Sign out", to its login page. */
+export async function signOutAtProvider(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Account: ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/oidc\/session\/end/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+}
