@@ -74,6 +74,8 @@ export class KeptRecords {
         if (me) await this.options.store.clear();
         return false;
       }
+      // A response arrived while the store was read: the page's own data is newer than the snapshot.
+      if (Object.keys(this.fetched).length > 0) return false;
       this.options.cache.restore(snapshot.cache);
       this.fetched = { ...snapshot.fetchedAt };
       this.owner = snapshot.owner;
@@ -88,7 +90,10 @@ export class KeptRecords {
 
   /** A response arrived: its records are noted as fresh and the cache is written soon after. */
   noteResponse(data: unknown): void {
-    if (!this.options.owner()) return;
+    const me = this.options.owner();
+    if (!me) return;
+    // What this page holds is this person's from now on: never replaced by a restore (personChanged).
+    this.owner ??= { subject: me.subject, organization: me.organization };
     if (data && typeof data === 'object') {
       const at = this.now();
       for (const value of Object.values(data as Record<string, unknown>)) {
@@ -137,7 +142,8 @@ export class KeptRecords {
       if (!sameOwner(this.owner, me)) await this.clear();
       return;
     }
-    if (me) await this.restore();
+    // Only into a page that has noted nothing yet: restoring replaces the whole cache.
+    if (me && Object.keys(this.fetched).length === 0) await this.restore();
   }
 
   subscribe = (listener: () => void): (() => void) => {

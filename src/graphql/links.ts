@@ -38,7 +38,9 @@ function responseTapLink(onResponse: (data: unknown) => void): ApolloLink {
   return new ApolloLink((operation, forward) =>
     forward(operation).pipe(
       map((result) => {
-        if (result.data) onResponse(result.data);
+        // Told after Apollo has handled the result, never inside its processing of it.
+        const { data } = result;
+        if (data) setTimeout(() => onResponse(data), 0);
         return result;
       }),
     ),
