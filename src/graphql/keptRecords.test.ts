@@ -33,6 +33,23 @@ function world(owner: { current: typeof TAYLOR | null }) {
 }
 
 describe('KeptRecords', () => {
+  it('a restored record is only a kept copy until the server answers for it in this page', async () => {
+    const owner = { current: TAYLOR as typeof TAYLOR | null };
+    const w = world(owner);
+    const first = w.make();
+    first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
+    first.kept.noteResponse({ run });
+    expect(first.kept.isKeptCopyOnly('Run', 1)).toBe(false);
+    await first.kept.flush();
+
+    const reloaded = w.make();
+    await reloaded.kept.restore();
+    expect(reloaded.kept.isKeptCopyOnly('Run', 1)).toBe(true);
+    expect(reloaded.kept.isKeptCopyOnly('Run', 2)).toBe(false);
+    reloaded.kept.noteResponse({ run });
+    expect(reloaded.kept.isKeptCopyOnly('Run', 1)).toBe(false);
+  });
+
   it('a record the person opened comes back into a new page’s cache, with when it arrived', async () => {
     const owner = { current: TAYLOR as typeof TAYLOR | null };
     const w = world(owner);

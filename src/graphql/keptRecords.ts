@@ -44,6 +44,8 @@ const sameOwner = (a: KeptOwner | null | undefined, b: KeptOwner | null | undefi
  */
 export class KeptRecords {
   private fetched: Record<string, number> = {};
+  /** `Typename:id` of the records a response brought to this page (not only the kept snapshot). */
+  private readonly arrivedHere = new Set<string>();
   private owner: KeptOwner | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
@@ -98,7 +100,10 @@ export class KeptRecords {
       const at = this.now();
       for (const value of Object.values(data as Record<string, unknown>)) {
         const key = recordKeyOf(value);
-        if (key) this.fetched[key] = at;
+        if (key) {
+          this.fetched[key] = at;
+          this.arrivedHere.add(key);
+        }
       }
     }
     this.scheduleSave();
@@ -108,6 +113,16 @@ export class KeptRecords {
   /** When the record `Typename:id` last came from the server, or undefined when it never did here. */
   fetchedAt(typename: string, id: number): number | undefined {
     return this.fetched[`${typename}:${id}`];
+  }
+
+  /**
+   * Whether the record `Typename:id` this page shows is only the kept copy: restored at start, not yet
+   * asked of the server here. Such a page asks the server at once when it can, never showing an old
+   * copy as current (a file deleted just before a reload came back until the next refresh).
+   */
+  isKeptCopyOnly(typename: string, id: number): boolean {
+    const key = `${typename}:${id}`;
+    return key in this.fetched && !this.arrivedHere.has(key);
   }
 
   /** Writes what is waiting now (the page is being hidden or closed). */
@@ -126,6 +141,7 @@ export class KeptRecords {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.fetched = {};
+    this.arrivedHere.clear();
     this.owner = null;
     this.changed();
     await this.writing.catch(() => undefined);

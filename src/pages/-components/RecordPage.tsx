@@ -18,6 +18,7 @@ import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
 import { useOnline } from '../../pwa/useOnline.ts';
 import { KeptAge } from '../../features/record-view/KeptAge.tsx';
 import { UnkeptRecord } from './UnkeptRecord.tsx';
+import { useRefreshKeptCopy } from '../../components/keptRecordsContext.tsx';
 import readable from '../../components/readable.module.css';
 import links from './pageLink.module.css';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
@@ -79,6 +80,7 @@ function LoadedRecord<TData, TRecord>({
     variables: recordVariables(id),
   });
   const online = useOnline();
+  useRefreshKeptCopy(recordKindInfo(kind).typename, id, online, refetch);
   // The network is back: what is shown (kept, or not there at all) is asked for again at once.
   const wasOnline = useRef(online);
   useEffect(() => {
