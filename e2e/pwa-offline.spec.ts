@@ -33,15 +33,19 @@ test.describe('working through a dead zone', () => {
     await context.setOffline(true);
 
     for (const { path, label } of KINDS) {
-      // A page whose code this tab never loaded: it comes from the service worker's cache.
+      // A page whose code this tab never loaded: it comes from the service worker's cache. The record
+      // was never opened here: its kind and id, and files can still be added to it.
       await page.goto(`${path}/1`);
       await expectOfflineShell(page);
       await expect(page.getByRole('main').getByText(OFFLINE_MESSAGE)).toBeVisible();
-      await expect(page.getByText(`${label} 1`, { exact: true })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: `${label} 1` })).toBeVisible();
+      await expect(page.getByText('Not kept on this tablet')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Choose files' })).toBeVisible();
     }
     await page.goto('/parts');
     await expectOfflineShell(page);
     await expect(page.getByRole('main').getByText(OFFLINE_MESSAGE)).toBeVisible();
+    await expect(page.getByText('Offline: searching parts kept on this tablet')).toBeVisible();
 
     await page.reload();
     await expectOfflineShell(page);
@@ -51,6 +55,7 @@ test.describe('working through a dead zone', () => {
     await page.goto('/runs/1');
     await expect(page.getByRole('main').getByText(OFFLINE_MESSAGE)).toBeVisible();
     await context.setOffline(false);
+    await expect(page.getByText('Not kept on this tablet')).toHaveCount(0);
     await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
     await expect(page.getByTestId('network-indicator')).toHaveCount(0);
   });

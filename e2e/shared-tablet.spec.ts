@@ -13,6 +13,7 @@ import {
   VIEWER,
 } from './fixtures.ts';
 import { shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
+import { keptOnDevice, keptRecordKeys } from './offline-support.ts';
 import { PNG_BYTES } from './test-files.ts';
 
 interface StoredAttachment {
@@ -348,6 +349,7 @@ test('sign-out works offline: signed out here at once, the next person must ente
 }) => {
   const name = unique('kept-offline.jpg');
   await signIn(page, '/parts/1', TECHNICIAN);
+  await expect.poll(() => keptRecordKeys(page)).toContain('Part:1');
   await context.setOffline(true);
   await chooseFiles(page, [name]);
   await expect(page.getByTestId('network-indicator')).toHaveText('Offline · 1 waiting for the network');
@@ -363,6 +365,8 @@ test('sign-out works offline: signed out here at once, the next person must ente
   expect(
     await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('oidc.user'))),
   ).toEqual([]);
+  // The records kept for Taylor's shift are gone from the device, offline too.
+  expect(await keptOnDevice(page)).toBeNull();
 
   // The network is back; the provider's session of Taylor still lives, but the next person is asked.
   await context.setOffline(false);

@@ -5,6 +5,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { AuthProvider } from '../auth/AuthContext';
 import { ConfigProvider } from '../config/ConfigContext';
 import { UploadQueueProvider } from '../components/uploadQueueContext';
+import { KeptRecordsProvider } from '../components/keptRecordsContext';
 import type { AppServices } from './appServices';
 import { ScannerProvider } from '../features/open-by-id/scan/scannerContext';
 import { ShareInboxProvider } from '../features/share/shareInboxContext';
@@ -39,13 +40,15 @@ export function AppProviders({
     <UiProviders>
       <ConfigProvider config={services.config}>
         <ApolloProvider client={services.client}>
-          <AuthProvider session={services.session} signOut={services.signOut}>
-            <UploadQueueProvider queue={services.uploads}>
-              <ShareInboxProvider inbox={services.shareInbox}>
-                <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
-              </ShareInboxProvider>
-            </UploadQueueProvider>
-          </AuthProvider>
+          <KeptRecordsProvider kept={services.keptRecords ?? null}>
+            <AuthProvider session={services.session} signOut={services.signOut}>
+              <UploadQueueProvider queue={services.uploads}>
+                <ShareInboxProvider inbox={services.shareInbox}>
+                  <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
+                </ShareInboxProvider>
+              </UploadQueueProvider>
+            </AuthProvider>
+          </KeptRecordsProvider>
         </ApolloProvider>
       </ConfigProvider>
     </UiProviders>

@@ -2,6 +2,9 @@ import type { ApolloClient } from '@apollo/client';
 import type { AuthSession, SignOut } from '../auth/authSession';
 import type { AppConfig } from '../config/appConfig';
 import { createAppApolloClient } from '../graphql/createApolloClient';
+import { createCache } from '../graphql/cache';
+import { createIdbKeptRecordsStore } from '../graphql/idbKeptRecordsStore';
+import { KeptRecords } from '../graphql/keptRecords';
 import type { ShareInbox } from '../serviceWorker/shareInbox';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
@@ -16,10 +19,12 @@ export interface AppServices {
   /** Files shared into the app (share target); null where there is none (component tests). */
   shareInbox: ShareInbox | null;
   signOut: SignOut;
+  /** Records kept on the device for a shift offline; absent in component tests. */
+  keptRecords?: KeptRecords;
 }
 
 /**
- * The composition root's order: configuration → session → GraphQL client → upload queue (with the
+ * The composition root's order: configuration → session → kept records and GraphQL client → upload queue (with the
  * share inbox) → sign-out.
  */
 export function createAppServices(
@@ -27,8 +32,17 @@ export function createAppServices(
   session: AuthSession,
   shareInbox: ShareInbox | null,
 ): AppServices {
-  const client = createAppApolloClient(config.apiUrl, session);
+  const cache = createCache();
+  const keptRecords = new KeptRecords({
+    store: createIdbKeptRecordsStore(),
+    cache,
+    owner: () => session.getPerson(),
+  });
+  const client = createAppApolloClient(config.apiUrl, session, {
+    cache,
+    onResponse: (data) => keptRecords.noteResponse(data),
+  });
   const uploads = createAppUploadQueue({ client, session, config });
-  const signOut = createSignOut({ session, client, uploads, shareInbox });
-  return { config, session, client, uploads, shareInbox, signOut };
+  const signOut = createSignOut({ session, client, uploads, shareInbox, keptRecords });
+  return { config, session, client, uploads, shareInbox, signOut, keptRecords };
 }

@@ -2,6 +2,7 @@ import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
+import { KeptRecords, memoryKeptRecordsStore } from '../graphql/keptRecords';
 import type { ShareInbox } from '../serviceWorker/shareInbox';
 import { createTestAuthSession } from '../test/renderApp';
 import { createQueueWorld } from '../upload/uploadQueue.testkit';
@@ -61,7 +62,34 @@ describe('sign-out on a shared tablet', () => {
     const clearedStores = Object.values(STORAGE_KEYS)
       .filter((item: StoredItem) => item.area === 'indexedDB' && item.onSignOut === 'cleared')
       .map((item) => item.name);
-    // The share inbox is cleared through ShareInbox.discardOwnedBy above; a store added here needs its own.
-    expect(clearedStores).toEqual([STORAGE_KEYS.shareInbox.name]);
+    // The share inbox is cleared through ShareInbox.discardOwnedBy above, the kept records through
+    // KeptRecords.clear below; a store added here needs its own.
+    expect(clearedStores).toEqual([STORAGE_KEYS.keptRecords.name, STORAGE_KEYS.shareInbox.name]);
+  });
+
+  it('removes the records kept for offline use, on the device, before the session ends', async () => {
+    const store = memoryKeptRecordsStore();
+    const session = createTestAuthSession();
+    const cache = new InMemoryCache();
+    const keptRecords = new KeptRecords({ store, cache, owner: () => session.getPerson(), saveDelayMs: 0 });
+    keptRecords.noteResponse({ run: { __typename: 'Run', id: 7 } });
+    await keptRecords.flush();
+    expect(store.snapshot).toBeDefined();
+    let keptAtSessionEnd: unknown = 'not ended';
+    session.signOut.mockImplementation(async () => {
+      keptAtSessionEnd = store.snapshot;
+      return 'provider-not-reached';
+    });
+    const client = new ApolloClient({ cache, link: new MockLink([]) });
+    const signOut = createSignOut({
+      session,
+      client,
+      uploads: createQueueWorld().makeQueue(),
+      shareInbox: null,
+      keptRecords,
+    });
+    await signOut({ discardFiles: false, returnTo: '/' });
+    expect(keptAtSessionEnd).toBeUndefined();
+    expect(keptRecords.fetchedAt('Run', 7)).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import type { AuthSession, SignOut } from '../auth/authSession';
 import { rememberSignOutPage } from '../auth/signOutReturn';
 import { keysOf, STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
 import type { ShareInbox } from '../serviceWorker/shareInbox';
+import type { KeptRecords } from '../graphql/keptRecords';
 import type { UploadQueue } from '../upload/uploadQueue';
 
 /** The web storage items sign-out removes: every one lib/storageKeys.ts marks 'cleared'. */
@@ -35,6 +36,8 @@ export function createSignOut(deps: {
   /** null where the app runs without a share target (component tests). */
   shareInbox: ShareInbox | null;
   storages?: { localStorage: Storage; sessionStorage: Storage };
+  /** Records kept for offline use; absent in component tests. */
+  keptRecords?: KeptRecords;
 }): SignOut {
   const storages = deps.storages ?? {
     localStorage: window.localStorage,
@@ -44,7 +47,9 @@ export function createSignOut(deps: {
     const person = deps.session.getPerson();
     // Kept files stay stored, bound to this person: nobody else's sign-in sends them.
     if (discardFiles) await deps.uploads.discardAll();
-    // Nothing of this user's data stays in memory for the next person on this tablet.
+    // Nothing of this user's data stays in memory, nor kept on the device, for the next person here.
+    // Cleared first so no response still arriving is written again under their name.
+    await deps.keptRecords?.clear().catch(() => undefined);
     await deps.client.clearStore();
     // Shared files go with the person who shared them. Should the inbox fail, signing out still goes
     // on: the shares stay bound to this person (nobody else is offered them) and expire by themselves.

@@ -108,6 +108,29 @@ describe('failures nobody worded', () => {
     expect(toUserMessage(new RangeError('Invalid array length'))).toBe('Something went wrong. Try again.');
   });
 
+  it("never pass a library's text that arrived as an API message", () => {
+    const linked = graphQLError(
+      'An error occurred! For more details, see the full error text at https://go.apollo.dev/c/err#%7B%7D',
+    );
+    expect(toUserMessage(linked)).toBe('Something went wrong. Try again.');
+    expect(toUserMessage(graphQLError('TypeError: Cannot read properties of undefined (reading "id")'))).toBe(
+      'Something went wrong. Try again.',
+    );
+    expect(toUserMessage(graphQLError('x'.repeat(500)))).toBe('Something went wrong. Try again.');
+    expect(toUserMessage(serverError(400, { errors: [{ message: 'at handler (/srv/app.js:1:2)\n' }] }))).toBe(
+      'The server refused the request (HTTP 400). If it keeps happening, tell a supervisor.',
+    );
+  });
+
+  it('a real Apollo invariant of the production build is worded, whatever its number', async () => {
+    const { InvariantError } = await import('@apollo/client/utilities/invariant');
+    const error = new InvariantError(
+      'An error occurred! For more details, see the full error text at https://go.apollo.dev/c/err#%7B%22version%22%3A%224.3.8%22%2C%22message%22%3A12%7D',
+    );
+    expect(toUserMessage(error)).toBe('Something went wrong. Try again.');
+    expect(classifyApiError(error).message).toBe('Something went wrong. Try again.');
+  });
+
   it('a request cut off by a store reset (a sign-out on a shared tablet) is tried again, in words', async () => {
     // A server that has not answered yet when the store is reset.
     const client = new ApolloClient({
@@ -125,7 +148,7 @@ describe('failures nobody worded', () => {
     expect(isTransientFailure(error)).toBe(true);
     expect(toUserMessage(error)).toBe('The request was interrupted. Wait a moment and try again.');
     expect(classifyApiError(error)).toMatchObject({
-      kind: 'transient',
+      kind: 'interrupted',
       message: expect.not.stringMatching(/apollo/i),
     });
   });

@@ -5,7 +5,14 @@ import {
   ServerParseError,
 } from '@apollo/client/errors';
 import { InvariantError } from '@apollo/client/utilities/invariant';
-import { FAILURE_WORDS, isAbort, isTransientStatus, retryAfterMs, WordedError } from '../lib/failures';
+import {
+  FAILURE_WORDS,
+  isAbort,
+  isReadableServerMessage,
+  isTransientStatus,
+  retryAfterMs,
+  WordedError,
+} from '../lib/failures';
 
 export { isAbort };
 
@@ -57,6 +64,11 @@ function statusOf(error: unknown): number | undefined {
 /** fetch() rejects with a TypeError when the network is down, DNS fails or CORS refuses. */
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError;
+}
+
+/** No answer came at all (offline, dead Wi-Fi): what is kept on the device is all there is. */
+export function isUnreachable(error: unknown): boolean {
+  return isNetworkFailure(error);
 }
 
 /**
@@ -123,7 +135,8 @@ export function toUserMessage(error: unknown): string {
   if (status !== undefined && status >= 500) return FAILURE_WORDS.server;
   if (ServerParseError.is(error)) return FAILURE_WORDS.server;
   if (isNetworkFailure(error)) return FAILURE_WORDS.unreachable;
-  const first = messages[0];
+  // Only a server's own short sentence is passed on; anything else gets the vocabulary's words.
+  const first = messages.find(isReadableServerMessage);
   if (first) return FAILURE_WORDS.refused(first);
   if (status !== undefined) return FAILURE_WORDS.refusedStatus(status);
   return FAILURE_WORDS.unknown;

@@ -29,6 +29,22 @@ export interface LinkDependencies {
   backoff?: BackoffOptions;
   /** Total attempts for a query that keeps failing transiently (first try included). */
   maxAttempts?: number;
+  /** Told of every successful response's data (records kept for offline use note it). */
+  onResponse?: (data: unknown) => void;
+}
+
+/** Tells `onResponse` of each response that arrived without errors (tap only: the result is unchanged). */
+function responseTapLink(onResponse: (data: unknown) => void): ApolloLink {
+  return new ApolloLink((operation, forward) =>
+    forward(operation).pipe(
+      map((result) => {
+        // Told after Apollo has handled the result, never inside its processing of it.
+        const { data } = result;
+        if (data) setTimeout(() => onResponse(data), 0);
+        return result;
+      }),
+    ),
+  );
 }
 
 /** Reads the token at request time, so every attempt and retry carries the newest one. */
@@ -88,6 +104,8 @@ function transientRetryLink(deps: LinkDependencies): ApolloLink {
       Math.max(backoffDelay(retry, deps.backoff ?? QUERY_BACKOFF), retryAfterOf(error) ?? 0),
     attempts: (retry, operation, error) =>
       retry < maxAttempts &&
+      // Offline, the page shows what is kept (or says it is not) at once rather than after the backoff.
+      navigator.onLine !== false &&
       operation.operationType === OperationTypeNode.QUERY &&
       operation.getContext().retryTransient !== false &&
       isTransientFailure(error),
@@ -97,6 +115,7 @@ function transientRetryLink(deps: LinkDependencies): ApolloLink {
 /** The whole chain, outermost first. */
 export function createLink(deps: LinkDependencies): ApolloLink {
   return ApolloLink.from([
+    ...(deps.onResponse ? [responseTapLink(deps.onResponse)] : []),
     renewOnAuthFailureLink(deps),
     transientRetryLink(deps),
     authHeaderLink(deps.getAccessToken),

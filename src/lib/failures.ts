@@ -10,6 +10,21 @@ export function isTransientStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
+/**
+ * A server's refusal worth passing on as it is: one short line of plain words. A library's text (Apollo's
+ * "An error occurred! For more details, see https://go.apollo.dev/…"), an address, a stack or a page of
+ * HTML is for developers and is never shown; the caller falls back to its own words.
+ */
+export function isReadableServerMessage(message: string): boolean {
+  const text = message.trim();
+  return (
+    text.length > 0 &&
+    text.length <= 200 &&
+    !/[\r\n<>]/.test(text) &&
+    !/https?:\/\/|go\.apollo\.dev|An error occurred!|\bat \S+ \(|Error:/i.test(text)
+  );
+}
+
 /** A request the app cancelled. DOMException is not an Error subclass everywhere, so match by name. */
 export function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
@@ -52,6 +67,11 @@ export const FAILURE_WORDS = {
   server: `The server had a problem. ${LATER}`,
   unreachable: 'Cannot reach the server. Check the Wi-Fi connection and try again.',
   refused: (message: string) => `The server refused the request: ${message}`,
+  cameraFailed:
+    'The camera could not be started. Close other apps using it and try again, or use the device’s camera app.',
+  photoNotQueued: 'The photo could not be kept for sending. Try again.',
+  markedNotSaved: 'The marked copy could not be saved. Try again.',
+  notLightened: 'the photo could not be made lighter on this device',
   refusedStatus: (status: number) => `The server refused the request (HTTP ${status}). ${SUPERVISOR}`,
   // An unknown failure's own text is a library's, for developers: it is never passed on.
   unknown: 'Something went wrong. Try again.',
@@ -62,6 +82,9 @@ export const FAILURE_WORDS = {
   notConfirmed: `The server did not confirm the attachment. ${LATER}`,
   notChecked: 'Could not check whether the file was already attached. It is checked again by itself.',
   recordGone: 'The record is gone or you may no longer open it. Ask a supervisor.',
+  noSuchRecord: (name: string) =>
+    `${name} does not exist, or you may not attach to it. Move the file to another record.`,
+  noEntity: (name: string) => `${name} cannot take files. Move the file to another record.`,
   storageNotConfirmed: (detail: string) =>
     `Storage did not confirm the upload: ${detail}. It is uploaded again by itself.`,
   fileUnreadable: (detail: string) =>

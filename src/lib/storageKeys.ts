@@ -129,6 +129,14 @@ export const STORAGE_KEYS = {
     holds:
       'the upload queue: files not attached yet (bytes included), each bound to the person who dropped it (upload/idbUploadStore.ts)',
   },
+  keptRecords: {
+    area: 'indexedDB',
+    name: 'floor-kept-records',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds:
+      'records this person opened (the GraphQL cache: record, context, steps, evidence, attachments list) and when each came, for a shift offline; bound to the person (subject and organisation), cleared at sign-out or when someone else signs in (graphql/keptRecords.ts)',
+  },
   shareInbox: {
     area: 'indexedDB',
     name: 'floor-share',

@@ -328,7 +328,7 @@ describe('createApolloUploadApi', () => {
     await waiting.clearStore();
 
     await expect(ticket).rejects.toMatchObject({
-      kind: 'transient',
+      kind: 'interrupted',
       message: 'The request was interrupted. Wait a moment and try again.',
     });
   });

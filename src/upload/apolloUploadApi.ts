@@ -5,6 +5,7 @@ import { graphql } from '../graphql/generated/index.ts';
 import {
   errorMessagesOf,
   isAuthFailure,
+  isClientReset,
   isPermissionRefusal,
   isTransientFailure,
   retryAfterOf,
@@ -12,6 +13,7 @@ import {
 } from '../graphql/errors.ts';
 import { FAILURE_WORDS, isAbort } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
+import { resolveEntityId } from './apolloEntityLookup.ts';
 import type { UploadApi } from './uploadPorts.ts';
 import type { RecordKind, RecordRef } from '../records/recordKinds.ts';
 import type { UploadTarget } from './types.ts';
@@ -179,6 +181,7 @@ export function classifyApiError(error: unknown): UploadError {
   if (error instanceof UploadError) return error;
   if (isAbort(error)) return new UploadError('aborted', 'Cancelled');
   const message = toUserMessage(error);
+  if (isClientReset(error)) return new UploadError('interrupted', message);
   if (isAuthFailure(error)) return new UploadError('sign-in', message);
   // Whether the device is offline is the connectivity port's to say (the queue asks it).
   if (isTransientFailure(error)) return new UploadError('transient', message, retryAfterOf(error));
@@ -218,6 +221,7 @@ export function createApolloUploadApi(
 
     register: ({ filename, s3Key, s3Etag, target }, signal) =>
       classified(async () => {
+        if (target.entityId === null) throw new UploadError('permanent', FAILURE_WORDS.notConfirmed);
         const { data } = await client.mutate({
           mutation: AttachUploadedFileMutation,
           variables: {
@@ -237,5 +241,7 @@ export function createApolloUploadApi(
         const found = list.find((item) => item !== null);
         return found ? found.id : null;
       }),
+
+    resolveEntity: (record, signal) => resolveEntityId(client, record, signal, classifyApiError),
   };
 }

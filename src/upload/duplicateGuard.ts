@@ -14,7 +14,8 @@ export type ContentHash = (blob: Blob) => Promise<string>;
 interface Known {
   file: Blob;
   filename: string;
-  entityId: number;
+  /** null only for a record never resolved, which an attached file always was. */
+  entityId: number | null;
   label: string;
   attachedAt: number;
 }

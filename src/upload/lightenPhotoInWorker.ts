@@ -1,3 +1,4 @@
+import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { PreparePhoto } from './uploadPorts.ts';
 import { jpegFilename, photoKind, type LightenSettings } from './lightenPolicy.ts';
@@ -14,7 +15,7 @@ export function lightenPhotoInWorker(settings: () => LightenSettings): PreparePh
     const kind = photoKind(filename, file.type);
     if (kind === null) return null;
     const tooLarge = tooLargeToLighten(await photoPixelSize(file, kind));
-    if (tooLarge) throw new Error(tooLarge);
+    if (tooLarge) throw new WordedError(tooLarge);
     if (signal.aborted) throw new UploadError('aborted', 'Cancelled');
     return new Promise((resolve, reject) => {
       const worker = new Worker(new URL('./lightenPhoto.worker.ts', import.meta.url), { type: 'module' });
@@ -30,16 +31,16 @@ export function lightenPhotoInWorker(settings: () => LightenSettings): PreparePh
       worker.onmessage = (event: MessageEvent<LightenReply>) => {
         done();
         if ('error' in event.data) {
-          reject(new Error(`The photo could not be made lighter: ${event.data.error}`));
+          reject(new WordedError(FAILURE_WORDS.notLightened));
         } else if (event.data.lighter) {
           resolve({ file: event.data.lighter, filename: jpegFilename(filename), type: 'image/jpeg' });
         } else {
           resolve(null);
         }
       };
-      worker.onerror = (event) => {
+      worker.onerror = () => {
         done();
-        reject(new Error(`The photo could not be made lighter: ${event.message}`));
+        reject(new WordedError(FAILURE_WORDS.notLightened));
       };
       const request: LightenRequest = { file, kind, ...settings() };
       worker.postMessage(request);

@@ -2,7 +2,11 @@ import type { RecordRef } from '../records/recordKinds.ts';
 
 /** Where a file goes: the record's entity id (what createFileAttachment takes) and the record itself. */
 export interface UploadTarget {
-  entityId: number;
+  /**
+   * null while unknown: a file chosen offline on a record reached by id or scan and never opened here.
+   * The queue asks the server for it (by `record`) before anything is sent, and keeps it on the file.
+   */
+  entityId: number | null;
   /** The record's kind and own id, used to look the attachment up again when an answer was lost. */
   record: RecordRef;
   /** What the technician calls the record, e.g. "Part BRKT-001". */
@@ -27,6 +31,11 @@ export interface UploadPerson {
   organization: string;
   /** What others on this tablet call them, e.g. "Taylor Technician". */
   name: string;
+}
+
+/** The same record: same kind and own id. */
+export function sameRecord(a: RecordRef, b: RecordRef): boolean {
+  return a.kind === b.kind && a.id === b.id;
 }
 
 /** Same subject of the same organisation: the name is only for display. */
@@ -58,6 +67,11 @@ export interface UploadEntry {
   /** Bytes per second, smoothed; 0 when unknown. */
   bytesPerSecond: number;
   attachmentId?: number;
+  /**
+   * The record the file was chosen for does not exist, or this person may not see it: the file can be
+   * moved to another record (UploadQueue.moveTo), never sent anywhere by itself.
+   */
+  noSuchRecord?: true;
   /** The server refused this user the attach: trying again cannot succeed. */
   refusedPermission?: boolean;
   createdAt: number;

@@ -7,6 +7,12 @@ import { WordedError } from '../lib/failures.ts';
 export type UploadErrorKind =
   /** Network error, stall, 5xx, 429: wait for the network when offline, else back off, a bounded number of times. */
   | 'transient'
+  /**
+   * The request never got an answer because the app reset its GraphQL store (a sign-out or sign-in
+   * handover on a shared tablet): not a failure of the file; it goes again, for its owner only, and the
+   * try does not count against the retries.
+   */
+  | 'interrupted'
   /** The session is gone and cannot be renewed silently: wait until the user signs in again. */
   | 'sign-in'
   /** Storage refused the signed URL (expired or signature mismatch): a new ticket, once. */
@@ -15,6 +21,8 @@ export type UploadErrorKind =
   | 'etag-mismatch'
   /** The server refused this user the action: fail at once, and never offer to try again. */
   | 'forbidden'
+  /** The record a file was chosen for (offline, by id) does not exist or may not be seen: move it. */
+  | 'no-such-record'
   /** Unknown record, too large, any other refusal: fail at once. */
   | 'permanent'
   /** Someone other than the person who dropped the file is signed in: the file waits for its owner. */

@@ -1,5 +1,6 @@
 import type { BackoffOptions } from '../lib/backoff.ts';
 import { memoryAttachRefusals, type AttachRefusals } from './attachRefusals.ts';
+import type { RecordRef } from '../records/recordKinds.ts';
 import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
 
 /**
@@ -18,6 +19,11 @@ export interface UploadApi {
   ): Promise<number>;
   /** The id of the target's attachment stored under s3Key, or null when there is none. */
   findAttachment(target: UploadTarget, s3Key: string, signal: AbortSignal): Promise<number | null>;
+  /**
+   * The entity id of a record known only by kind and own id (chosen offline, never opened here);
+   * throws UploadError 'no-such-record' when the server has no such record this person may see.
+   */
+  resolveEntity(record: RecordRef, signal: AbortSignal): Promise<number>;
 }
 
 export interface PutRequest {

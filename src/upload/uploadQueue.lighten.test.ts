@@ -3,6 +3,7 @@ import type { UploadQueue } from './uploadQueue.ts';
 import { createQueueWorld, Gate } from './uploadQueue.testkit.ts';
 import type { PreparePhoto } from './uploadPorts.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
+import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
 
 const step: UploadTarget = { entityId: 77, label: 'Run step 1', record: { kind: 'runStep', id: 1 } };
 
@@ -89,13 +90,25 @@ describe('UploadQueue: lighter photos', () => {
     const world = createQueueWorld();
     const queue = world.makeQueue({
       prepare: async () => {
-        throw new Error('This photo could not be decoded');
+        throw new WordedError('This photo could not be decoded');
       },
     });
     queue.add([photo()], step);
     const entry = await until(queue, (e) => e.state === 'attached');
     expect(entry).toMatchObject({ filename: 'IMG_0001.heic', size: 4_000 });
     expect(entry.lighteningFailed).toBe('This photo could not be decoded');
+  });
+
+  it("says so in its own words when a library's error stopped the lighter copy", async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue({
+      prepare: async () => {
+        throw new Error('An error occurred! For more details, see https://go.apollo.dev/c/err#x');
+      },
+    });
+    queue.add([photo()], step);
+    const entry = await until(queue, (e) => e.state === 'attached');
+    expect(entry.lighteningFailed).toBe(FAILURE_WORDS.notLightened);
   });
 
   it('sends the original instead when asked while the lighter copy is on its way', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
+import { Observable } from 'rxjs';
 import { UploadError } from './uploadErrors.ts';
+import { classifyApiError } from './apolloUploadApi.ts';
 import {
   createQueueWorld,
   file,
@@ -10,6 +13,20 @@ import {
   until,
   VIC,
 } from './uploadQueue.testkit.ts';
+
+/** What the app's Apollo client rejects a query with when its store is reset while it waits. */
+async function storeResetFailure(): Promise<Error> {
+  const client = new ApolloClient({
+    cache: new InMemoryCache(),
+    link: new ApolloLink(() => new Observable(() => {})),
+  });
+  const pending = client.query({ query: gql('query Waiting { me { id } }'), fetchPolicy: 'network-only' });
+  await client.clearStore();
+  return pending.then(
+    () => new Error('not reset'),
+    (reason: unknown) => classifyApiError(reason),
+  );
+}
 
 const TAYLOR_COLLEAGUE = { ...TAYLOR, subject: '3', name: 'Sam Second' };
 
@@ -146,6 +163,34 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
     expect(queue.getSnapshot().find((e) => e.id === entry!.id)).toBeUndefined();
     expect(world.server.ticketRequests).toHaveLength(1);
     expect(world.server.puts).toEqual([]);
+  });
+
+  it('a store reset at a sign-in handover never fails a kept file: it goes again, once, for its owner', async () => {
+    const world = createQueueWorld();
+    // More resets than retries allowed: a reset is not a failure of the file and is not counted.
+    for (let i = 0; i < 8; i++) world.server.failures.register.push(await storeResetFailure());
+    const queue = world.makeQueue({ backoff: { baseMs: 1, maxMs: 1, maxRetries: 1 } });
+    const [entry] = queue.add([file('kept.jpg')], PART).added;
+    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached', person: TAYLOR });
+    expect(world.server.attachments).toHaveLength(1);
+  });
+
+  it('a file cut off by a store reset at a sign-out waits for its owner instead of failing', async () => {
+    const world = createQueueWorld();
+    world.server.failures.register.push(await storeResetFailure());
+    world.server.gates.register.close();
+    const queue = world.makeQueue();
+    const [entry] = queue.add([file('kept.jpg')], PART).added;
+    await vi.waitFor(() => expect(world.server.gates.register.held).toBe(1));
+    world.person.signedIn = null;
+    world.server.gates.register.release();
+    expect(await until(queue, entry!.id, (e) => e.waiting === 'sign-in')).toMatchObject({
+      state: 'registering',
+    });
+    world.person.signedIn = TAYLOR;
+    world.session.signIn();
+    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
+    expect(world.server.attachments).toHaveLength(1);
   });
 
   it('a session ended by token expiry keeps the files for the same person', async () => {

@@ -66,7 +66,7 @@ export interface FakeAttachment {
   id: number;
   filename: string;
   s3Key: string;
-  entityId: number;
+  entityId: number | null;
 }
 
 /**
@@ -76,13 +76,21 @@ export interface FakeAttachment {
 export class FakeServer {
   readonly ticketRequests: string[] = [];
   readonly puts: PutRequest[] = [];
-  readonly registerCalls: { filename: string; s3Key: string; s3Etag: string; entityId: number }[] = [];
+  readonly registerCalls: { filename: string; s3Key: string; s3Etag: string; entityId: number | null }[] = [];
   readonly lookups: string[] = [];
+  /** Records asked for their entity id (kind:id), and those the server does not have. */
+  readonly resolved: string[] = [];
+  readonly missingRecords = new Set<string>();
   readonly attachments: FakeAttachment[] = [];
   readonly objects = new Map<string, string>();
   readonly usedUrls = new Set<string>();
   /** Failures thrown by the next calls of each step, in order. */
-  readonly failures = { ticket: [] as Error[], put: [] as Error[], register: [] as Error[] };
+  readonly failures = {
+    ticket: [] as Error[],
+    put: [] as Error[],
+    register: [] as Error[],
+    resolve: [] as Error[],
+  };
   /** Register creates the attachment, then the answer is lost this many times. */
   loseRegisterAnswers = 0;
   /** Storage hides the ETag header (no CORS exposure). */
@@ -136,6 +144,17 @@ export class FakeServer {
       this.lookups.push(s3Key);
       const found = this.attachments.find((a) => a.s3Key === s3Key && a.entityId === target.entityId);
       return found ? found.id : null;
+    },
+    // A record's entity id is 500 + its own id (PART: part 1 → entity 501).
+    resolveEntity: async (record, signal) => {
+      this.resolved.push(`${record.kind}:${record.id}`);
+      throwIfAborted(signal);
+      const failure = this.failures.resolve.shift();
+      if (failure) throw failure;
+      if (this.missingRecords.has(`${record.kind}:${record.id}`)) {
+        throw new UploadError('no-such-record', `Record ${record.id} does not exist.`);
+      }
+      return 500 + record.id;
     },
   };
 

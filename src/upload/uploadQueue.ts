@@ -5,61 +5,18 @@ import { UploadError, isUploadError } from './uploadErrors.ts';
 import { queueDefaults, type UploadQueueOptions } from './uploadPorts.ts';
 import { throwIfAborted, UploadRetries } from './uploadRetries.ts';
 import { UploadScheduler } from './uploadScheduler.ts';
-import { UploadSteps, type RunningFile, type StepAction } from './uploadSteps.ts';
+import { UploadSteps, type RunningFile } from './uploadSteps.ts';
 import { BatchedNotifier } from './batchedNotifier.ts';
 import { refusalOf } from './admitFile.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
-import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadState, UploadTarget } from './types.ts';
+import { allows, nextState, type UploadAction } from './uploadTransitions.ts';
+import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadTarget } from './types.ts';
 
 export { defaultRetryPolicy, type RetryPolicy, type UploadQueueOptions } from './uploadPorts.ts';
 export { PUT_STALL_MS } from './uploadSteps.ts';
 export type { LeftFiles } from './leftByOthers.ts';
 export type { Refusal, UploadEvent } from './types.ts';
-
-/** What can happen to a file: the pipeline moving it on, or the technician acting on it. */
-export type UploadAction =
-  | StepAction
-  | 'attach'
-  | 'fail'
-  | 'cancel'
-  | 'hold-for-markup'
-  | 'send-original'
-  | 'retry'
-  | 'rename'
-  | 'remove';
-
-/** A file not being registered yet may be stopped: cancelled, held for mark-up, or sent as its original. */
-const notRegisteringYet = {
-  fail: 'failed',
-  cancel: 'cancelled',
-  'hold-for-markup': 'queued',
-  'send-original': 'queued',
-} as const;
-
-/**
- * Every state a file can be in, the actions each allows and the state each leads to: the one place
- * that says what can be done to a file when. Not listed: not allowed.
- */
-export const TRANSITIONS = {
-  queued: { ...notRegisteringYet, 'request-ticket': 'ticket', register: 'registering' },
-  ticket: { ...notRegisteringYet, 'request-ticket': 'ticket', put: 'uploading' },
-  uploading: { ...notRegisteringYet, 'request-ticket': 'ticket', register: 'registering' },
-  // Nothing the technician does stops a registration: the server may already have the attachment.
-  // A stored object the server does not confirm is uploaded again (a new ticket).
-  registering: { 'request-ticket': 'ticket', attach: 'attached', fail: 'failed' },
-  attached: { remove: 'attached' },
-  failed: { retry: 'queued', rename: 'queued', 'send-original': 'queued', remove: 'failed' },
-  cancelled: { retry: 'queued', 'send-original': 'queued', remove: 'cancelled' },
-} as const satisfies Record<UploadState, Partial<Record<UploadAction, UploadState>>>;
-
-/** The state `action` leads to from `state`, or undefined when it is not allowed there. */
-export function nextState(state: UploadState, action: UploadAction): UploadState | undefined {
-  return (TRANSITIONS[state] as Partial<Record<UploadAction, UploadState>>)[action];
-}
-
-export function allows(state: UploadState, action: UploadAction): boolean {
-  return nextState(state, action) !== undefined;
-}
+export { allows, nextState, TRANSITIONS, type UploadAction } from './uploadTransitions.ts';
 
 /**
  * The one upload queue of the app: each file's state and what may be done to it (TRANSITIONS), and
@@ -227,9 +184,24 @@ export class UploadQueue {
       : 'This file cannot be renamed now.';
   }
 
-  private restart(id: string, action: 'retry' | 'rename', patch: Partial<UploadEntry>): boolean {
+  /**
+   * Sends a failed or cancelled file to another record instead (one whose id turned out not to exist,
+   * say). Refused once a registration was sent: the attachment may exist on the first record already,
+   * and a file is never attached twice. Returns why not, or null.
+   */
+  moveTo(id: string, target: UploadTarget): string | null {
+    const entry = this.entries.get(id);
+    if (entry?.registerSent) return 'This file may already be attached where it was sent.';
+    return this.restart(id, 'move', { target, noSuchRecord: undefined })
+      ? null
+      : 'This file cannot be moved now.';
+  }
+
+  private restart(id: string, action: 'retry' | 'rename' | 'move', patch: Partial<UploadEntry>): boolean {
     // A permission refusal stays one, whatever the file is called.
     if (!this.can(id, action) || this.get(id).refusedPermission) return false;
+    // A record that does not exist stays so: only moving the file helps.
+    if (action !== 'move' && this.get(id).noSuchRecord) return false;
     this.move(id, action, { ...patch, reason: undefined, sentBytes: 0, bytesPerSecond: 0 });
     void this.kept.save([this.get(id)]);
     this.scheduler.start(id);
@@ -323,12 +295,14 @@ export class UploadQueue {
       if (isUploadError(error) && error.kind === 'not-owner') return this.setAside(id);
       const reason = error instanceof WordedError ? error.message : FAILURE_WORDS.unknown;
       const refusedPermission = isUploadError(error) && error.kind === 'forbidden';
+      const noSuchRecord = isUploadError(error) && error.kind === 'no-such-record';
       if (refusedPermission) this.options.attachRefusals.remember(this.get(id).person);
       this.finish(id, {
         state: 'failed',
         reason,
         waiting: undefined,
         ...(refusedPermission && { refusedPermission }),
+        ...(noSuchRecord && { noSuchRecord }),
       });
     }
   }

@@ -57,6 +57,8 @@ export class UploadRetries {
         throwIfAborted(signal);
         const failure = isUploadError(error) ? error : new UploadError('permanent', FAILURE_WORDS.unknown);
         if (failure.kind === 'transient' && !connectivity.isOnline()) continue;
+        // Asked again from the top: whoever is signed in now decides whether it goes (not-owner).
+        if (failure.kind === 'interrupted') continue;
         if (failure.kind === 'sign-in') {
           onWait({ waiting: 'sign-in' });
           await this.untilResumed(signal, (wait) => session.whenSignedIn(wait));

@@ -1,3 +1,4 @@
+import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
 import { sniffBlobType } from '../lib/sniffType.ts';
 import { isGenericContentType, moreSpecificFilename } from './ticketFilename.ts';
 import { isUploadError } from './uploadErrors.ts';
@@ -55,6 +56,7 @@ export class UploadSteps {
       await this.prepare(file);
       await file.keep();
     }
+    await this.resolveTarget(file, context);
     for (;;) {
       const entry = file.get();
       if (entry.s3Key === undefined || entry.s3Etag === undefined) {
@@ -117,11 +119,30 @@ export class UploadSteps {
         }
       } catch (error) {
         throwIfAborted(file.signal);
-        file.patch({ lighteningFailed: error instanceof Error ? error.message : String(error) });
+        // Shown on the file's row: the worker's or the decoder's own text is never passed on.
+        file.patch({
+          lighteningFailed: error instanceof WordedError ? error.message : FAILURE_WORDS.notLightened,
+        });
       }
     }
     throwIfAborted(file.signal);
     file.patch({ prepared: true, waiting: undefined });
+  }
+
+  /**
+   * A file chosen offline for a record known only by kind and id learns the record's entity id first,
+   * before any byte is sent: a record that does not exist costs no upload, and the id is kept on the
+   * file so a reload does not ask again.
+   */
+  async resolveTarget(file: RunningFile, context: StepContext): Promise<void> {
+    const { target } = file.get();
+    if (target.entityId !== null) return;
+    const entityId = await this.deps.retries.run(context, () =>
+      this.deps.api.resolveEntity(target.record, file.signal),
+    );
+    throwIfAborted(file.signal);
+    file.patch({ target: { ...file.get().target, entityId } });
+    await file.keep();
   }
 
   /** One storage round: a fresh ticket (each try, since a URL is single-use), the PUT, the ETag. */
@@ -163,6 +184,7 @@ export class UploadSteps {
   async register(file: RunningFile): Promise<number> {
     const { filename, s3Key, s3Etag, target, registerSent } = file.get();
     if (s3Key === undefined || s3Etag === undefined) throw new Error('Nothing uploaded to register.');
+    if (target.entityId === null) throw new Error('The record of this file is not known yet.');
     if (registerSent) {
       const existing = await this.deps.api.findAttachment(target, s3Key, file.signal);
       if (existing !== null) return existing;

@@ -1,3 +1,5 @@
+import { FAILURE_WORDS } from '../../lib/failures.ts';
+
 /** Why the camera cannot be used here, in words for the technician; null when it can. */
 export function cameraUnavailableReason(error: unknown): string {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
@@ -14,7 +16,8 @@ export function cameraUnavailableReason(error: unknown): string {
     case 'NoApiError':
       return 'This browser cannot show the camera in the page (it needs a secure https address).';
     default:
-      return `The camera could not be started${error instanceof Error && error.message ? `: ${error.message}` : '.'}`;
+      // The browser's own text names its internals, not what the technician can do.
+      return FAILURE_WORDS.cameraFailed;
   }
 }
 

@@ -2,6 +2,7 @@ import { Alert, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 import { MarkupHeader } from './MarkupHeader.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';
 import { mosaicOf } from './loadMarkupImage.ts';
@@ -191,9 +192,7 @@ export function MarkupWorkspace(props: Props) {
         keepOriginal: props.keepOriginal,
       });
     } catch (error) {
-      setFailure(
-        `The marked copy could not be saved: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      setFailure(error instanceof WordedError ? error.message : FAILURE_WORDS.markedNotSaved);
       setSaving(false);
     }
   };

@@ -4,8 +4,9 @@ import { PartsFilters } from './PartsFilters.tsx';
 import { PartsTable, type PartRow } from './PartsTable.tsx';
 import { PartsListQuery } from './partsListQuery.ts';
 import { PARTS_PAGE_SIZE, partsVariables, type PartsSearch } from './partsSearch.ts';
-import { toUserMessage } from '../../graphql/errors.ts';
+import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
 import { CursorList } from '../../components/list/CursorList.tsx';
+import { KeptPartsResults } from './KeptPartsResults.tsx';
 
 interface Props {
   search: PartsSearch;
@@ -26,23 +27,28 @@ export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
   return (
     <Stack gap="md">
       <PartsFilters search={search} onChange={onCriteria} />
-      <CursorList
-        noun="parts"
-        search={search}
-        pageSize={PARTS_PAGE_SIZE}
-        pageInfo={connection?.pageInfo}
-        loaded={Boolean(connection)}
-        shown={parts.length}
-        loading={loading}
-        error={error ? toUserMessage(error) : null}
-        onRetry={() => void refetch()}
-        filtered={Boolean(search.q || search.type || search.rev)}
-        nothingMatches={`Nothing matches${search.q ? ` “${search.q}”` : ''}${search.type ? `, type ${search.type.toLowerCase()}` : ''}${search.rev ? `, revision ${search.rev}` : ''}.`}
-        onClear={() => onCriteria({ q: undefined, type: undefined, rev: undefined }, false)}
-        onNavigate={onNavigate}
-      >
-        <PartsTable parts={parts} busy={loading} />
-      </CursorList>
+      {error && !data && isUnreachable(error) ? (
+        // No network: the parts kept on this tablet, said to be so.
+        <KeptPartsResults search={search} message={toUserMessage(error)} />
+      ) : (
+        <CursorList
+          noun="parts"
+          search={search}
+          pageSize={PARTS_PAGE_SIZE}
+          pageInfo={connection?.pageInfo}
+          loaded={Boolean(connection)}
+          shown={parts.length}
+          loading={loading}
+          error={error ? toUserMessage(error) : null}
+          onRetry={() => void refetch()}
+          filtered={Boolean(search.q || search.type || search.rev)}
+          nothingMatches={`Nothing matches${search.q ? ` “${search.q}”` : ''}${search.type ? `, type ${search.type.toLowerCase()}` : ''}${search.rev ? `, revision ${search.rev}` : ''}.`}
+          onClear={() => onCriteria({ q: undefined, type: undefined, rev: undefined }, false)}
+          onNavigate={onNavigate}
+        >
+          <PartsTable parts={parts} busy={loading} />
+        </CursorList>
+      )}
     </Stack>
   );
 }

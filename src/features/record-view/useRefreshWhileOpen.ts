@@ -28,6 +28,8 @@ export function useRefreshWhileOpen(
     let running = false;
     const run = () => {
       if (running || latest.current.paused || document.visibilityState !== 'visible') return;
+      // Offline, nothing can be checked: what is shown stays, saying how old it is.
+      if (navigator.onLine === false) return;
       running = true;
       latest.current
         .refresh()
@@ -41,10 +43,13 @@ export function useRefreshWhileOpen(
     };
     const timer = setInterval(run, everyMs);
     window.addEventListener('focus', run);
+    // Back from a dead zone: what a kept page shows is checked at once, not at the next tick.
+    window.addEventListener('online', run);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       clearInterval(timer);
       window.removeEventListener('focus', run);
+      window.removeEventListener('online', run);
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [everyMs]);

@@ -2,7 +2,7 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { IconFiles, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { RecordRef } from '../../records/recordKinds.ts';
-import type { UploadTarget } from '../../upload/types.ts';
+import { sameRecord, type UploadTarget } from '../../upload/types.ts';
 import { pastedFiles } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
 import { RecordUploadTargetContext } from './recordUploadTarget.tsx';
@@ -16,8 +16,11 @@ import { useViewOnly } from '../../components/viewOnly.tsx';
 import { useAttachFiles } from './useAttachFiles.tsx';
 
 export interface RecordDropZoneProps {
-  /** The record's entity.id (not its own id): attachments are registered on it. */
-  entityId: number;
+  /**
+   * The record's entity.id (not its own id): attachments are registered on it. null for a record
+   * reached offline and never opened here: the queue learns it (from `record`) when the network is back.
+   */
+  entityId: number | null;
   /** What the technician calls the record, e.g. "Part BRKT-001". */
   label: string;
   /** The record's kind and own id: how a lost registration is looked up again. */
@@ -28,11 +31,12 @@ export interface RecordDropZoneProps {
 }
 
 /** This record's files in the queue; the only part of the zone that renders at every queue change. */
-function RecordUploads({ entityId, label }: { entityId: number; label: string }) {
+function RecordUploads({ record, label }: { record: RecordRef; label: string }) {
   const uploads = useUploads();
+  // By record, not entity: a file chosen before the entity was known belongs here too.
   const forThisRecord = useMemo(
-    () => uploads.filter((entry) => entry.target.entityId === entityId),
-    [uploads, entityId],
+    () => uploads.filter((entry) => sameRecord(entry.target.record, record)),
+    [uploads, record],
   );
   return forThisRecord.length > 0 ? (
     <UploadList entries={forThisRecord} title={`Uploads to ${label}`} />
@@ -88,7 +92,7 @@ export function RecordDropZone({
       )}
       <div className={classes.notices}>{files.notices}</div>
       <SharedFilesOffer label={label} onAttach={attach} />
-      <RecordUploads entityId={entityId} label={label} />
+      <RecordUploads record={record} label={label} />
       <RecordUploadTargetContext.Provider value={target}>{children}</RecordUploadTargetContext.Provider>
       {pageDrag && (
         // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.

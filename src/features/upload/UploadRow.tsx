@@ -11,6 +11,7 @@ import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { canMarkUp } from '../markup/index.ts';
 import { MarkUpQueuedPhoto } from './MarkUpQueuedPhoto.tsx';
 import { RenameUpload } from './RenameUpload.tsx';
+import { MoveUpload } from './MoveUpload.tsx';
 import classes from './UploadRow.module.css';
 
 const stateColors: Record<UploadEntry['state'], string> = {
@@ -38,8 +39,10 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const speed = speedText(entry);
   const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
   // A permission refusal stays one: Retry is not offered.
-  const canRetry = (entry.state === 'failed' || entry.state === 'cancelled') && !entry.refusedPermission;
-  const canRename = allows(entry.state, 'rename') && !entry.refusedPermission;
+  const canRetryAt = (entry.state === 'failed' || entry.state === 'cancelled') && !entry.refusedPermission;
+  const canRename = allows(entry.state, 'rename') && !entry.refusedPermission && !entry.noSuchRecord;
+  // A record that does not exist stays so: the file can only go elsewhere.
+  const canRetry = canRetryAt && !entry.noSuchRecord;
   // As stored: a direction override cannot make `inv\u202Egpj.exe` read as a photo.
   const name = displayFilename(entry.filename).text;
   const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
@@ -102,6 +105,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             Sent at full size: {entry.lighteningFailed}
           </Text>
         )}
+        {entry.noSuchRecord && entry.state === 'failed' && <MoveUpload entry={entry} name={name} />}
         {canSendOriginal(entry) && (
           <Button
             variant="subtle"

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
@@ -14,7 +14,11 @@ import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../..
 import { OpenedAsNotice, useCameraAfterScan } from '../../features/open-by-id/index.ts';
 import { RecordLabelButton } from '../../features/label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
-import { toUserMessage } from '../../graphql/errors.ts';
+import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
+import { useOnline } from '../../pwa/useOnline.ts';
+import { KeptAge } from '../../features/record-view/KeptAge.tsx';
+import { UnkeptRecord } from './UnkeptRecord.tsx';
+import { useRefreshKeptCopy } from '../../components/keptRecordsContext.tsx';
 import readable from '../../components/readable.module.css';
 import links from './pageLink.module.css';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
@@ -75,6 +79,14 @@ function LoadedRecord<TData, TRecord>({
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
   });
+  const online = useOnline();
+  useRefreshKeptCopy(recordKindInfo(kind).typename, id, online, refetch);
+  // The network is back: what is shown (kept, or not there at all) is asked for again at once.
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) void refetch().catch(() => undefined);
+    wasOnline.current = online;
+  }, [online, refetch]);
   const name = `${label} ${id}`;
   const client = useApolloClient();
   // Fresh data lands in the cache the page reads; a failed refresh leaves what is shown in place.
@@ -100,6 +112,9 @@ function LoadedRecord<TData, TRecord>({
         <Skeleton h={80} />
       </Stack>
     );
+  }
+  if (error && !data && (!online || isUnreachable(error))) {
+    return <UnkeptRecord kind={kind} id={id} name={name} message={toUserMessage(error)} />;
   }
   if (error) {
     return (
@@ -128,6 +143,7 @@ function LoadedRecord<TData, TRecord>({
       name={name}
       content={content}
       refreshFailure={refreshFailure}
+      offline={!online}
     />
   );
 }
@@ -139,12 +155,14 @@ function RecordBody({
   name,
   content,
   refreshFailure,
+  offline,
 }: {
   kind: RecordKind;
   id: number;
   name: string;
   content: RecordView;
   refreshFailure: unknown;
+  offline: boolean;
 }) {
   const cameraAfterScan = useCameraAfterScan(recordPath(kind, id));
   useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
@@ -159,6 +177,7 @@ function RecordBody({
           url={new URL(recordPath(kind, id), window.location.origin).href}
         />
       </Group>
+      {(offline || refreshFailure !== null) && <KeptAge kind={kind} id={id} offline={offline} />}
       <ViewOnlyNotice />
       {content.summary}
       <RecordFields fields={content.fields} />

@@ -6,6 +6,7 @@ import { useDialogFocus } from '../../../components/dialogFocus.ts';
 import { useUploadQueue, useUploads } from '../../../components/uploadQueueContext.tsx';
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
 import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
+import { FAILURE_WORDS, WordedError } from '../../../lib/failures.ts';
 import { photoFilename, takePhoto } from './takePhoto.ts';
 import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
@@ -55,12 +56,12 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
       const file = new File([blob], photoFilename(new Date(), shots.length + 1), { type: 'image/jpeg' });
       const { added, refused } = queue.add([file], target);
       const [entry] = added;
-      if (!entry) throw new Error(refused[0]?.reason ?? 'The photo could not be queued.');
+      if (!entry) throw new WordedError(refused[0]?.reason ?? FAILURE_WORDS.photoNotQueued);
       const url = URL.createObjectURL(blob);
       urls.current.push(url);
       setShots((previous) => [...previous, { entryId: entry.id, url, filename: file.name }]);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(error instanceof WordedError ? error.message : FAILURE_WORDS.photoNotQueued);
     } finally {
       setBusy(false);
     }
@@ -68,8 +69,10 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
 
   const remove = (shot: Shot) => {
     const entry = uploads.find((candidate) => candidate.id === shot.entryId);
-    if (entry?.state === 'attached' && entry.attachmentId !== undefined) {
-      setDeleting({ id: entry.attachmentId, filename: entry.filename, entityId: target.entityId });
+    // An attached file's own target names its entity (learned by the queue when it was chosen offline).
+    const entityId = entry?.target.entityId ?? null;
+    if (entry?.state === 'attached' && entry.attachmentId !== undefined && entityId !== null) {
+      setDeleting({ id: entry.attachmentId, filename: entry.filename, entityId });
       return;
     }
     queue.cancel(shot.entryId);

@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+
+/** What the device keeps for offline use (IndexedDB floor-kept-records), read in the page. */
+export interface KeptOnDevice {
+  owner: { subject: string; organization: string };
+  /** `Typename:id` of the records kept with the time they came. */
+  records: string[];
+  /** Every normalized cache id kept (records, lists, the person). */
+  cacheIds: string[];
+}
+
+/**
+ * The records kept on this device, straight from IndexedDB (not the screen); null when nothing is.
+ * Never creates the database: opening one that does not exist would create it without its store.
+ */
+export function keptOnDevice(page: Page): Promise<KeptOnDevice | null> {
+  return page.evaluate(async () => {
+    const name = 'floor-kept-records';
+    if (!(await indexedDB.databases()).some((db) => db.name === name)) return null;
+    return new Promise<KeptOnDevice | null>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('records')) {
+          db.close();
+          resolve(null);
+          return;
+        }
+        const get = db.transaction('records').objectStore('records').get('snapshot');
+        get.onerror = () => reject(get.error);
+        get.onsuccess = () => {
+          db.close();
+          const snapshot = get.result as
+            | {
+                owner: KeptOnDevice['owner'];
+                fetchedAt: Record<string, number>;
+                cache: Record<string, unknown>;
+              }
+            | undefined;
+          resolve(
+            snapshot
+              ? {
+                  owner: snapshot.owner,
+                  records: Object.keys(snapshot.fetchedAt),
+                  cacheIds: Object.keys(snapshot.cache),
+                }
+              : null,
+          );
+        };
+      };
+    });
+  });
+}
+
+/** The kept record keys, or [] when nothing is kept: for `expect.poll`. */
+export async function keptRecordKeys(page: Page): Promise<string[]> {
+  return (await keptOnDevice(page))?.records ?? [];
+}
+
+/** Signs out through the app's account menu and the identity provider's "Sign out", to its login page. */
+export async function signOutAtProvider(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Account: ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/oidc\/session\/end/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+}

@@ -1,0 +1,38 @@
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { KeptRecords } from '../graphql/keptRecords.ts';
+
+const KeptRecordsContext = createContext<KeptRecords | null>(null);
+
+/** The records kept for offline use (startApp's); none in component tests that do not give one. */
+export function KeptRecordsProvider({ kept, children }: { kept: KeptRecords | null; children: ReactNode }) {
+  return <KeptRecordsContext.Provider value={kept}>{children}</KeptRecordsContext.Provider>;
+}
+
+const noChange = () => () => undefined;
+const noVersion = () => 0;
+
+/** When the record `typename:id` shown came from the server (clock time), or undefined when unknown. */
+export function useKeptRecordTime(typename: string, id: number): number | undefined {
+  const kept = useContext(KeptRecordsContext);
+  useSyncExternalStore(kept?.subscribe ?? noChange, kept?.getVersion ?? noVersion);
+  return kept?.fetchedAt(typename, id);
+}
+
+/**
+ * A page showing the kept copy of `typename:id` (restored at start, not yet asked of the server in
+ * this page) calls `refresh` once it is online, so a reload never shows an old copy as current.
+ */
+export function useRefreshKeptCopy(
+  typename: string,
+  id: number,
+  online: boolean,
+  refresh: () => unknown,
+): void {
+  const kept = useContext(KeptRecordsContext);
+  const keptOnly = kept?.isKeptCopyOnly(typename, id) ?? false;
+  useEffect(() => {
+    if (keptOnly && online) void Promise.resolve(refresh()).catch(() => undefined);
+    // Once per record shown from the kept copy, and again if the network comes back meanwhile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keptOnly, online, typename, id]);
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { Text } from '@mantine/core';
+import { useKeptRecordTime } from '../../components/keptRecordsContext.tsx';
+import { recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
+
+/** "just now", "12 min ago", "3 h 5 min ago", or the date and time for older. */
+export function formatAge(ms: number, at: Date): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min ago`;
+  return `on ${at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`;
+}
+
+/** The time now, again every 30 s, so "saved 12 min ago" moves on while the page stays open. */
+function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * How old what a record page shows is, when it cannot be checked (offline, or the last refresh
+ * failed): "Offline · saved 12 min ago". Nothing while the page is fresh.
+ */
+export function KeptAge({ kind, id, offline }: { kind: RecordKind; id: number; offline: boolean }) {
+  const savedAt = useKeptRecordTime(recordKindInfo(kind).typename, id);
+  const now = useNow();
+  if (savedAt === undefined) return null;
+  const age = formatAge(Math.max(0, now - savedAt), new Date(savedAt));
+  return (
+    <Text size="sm" fw={600} role="status" data-testid="kept-age">
+      {offline ? 'Offline · ' : 'Not refreshed · '}saved {age}; refreshed by itself when the network is back.
+    </Text>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowForward } from '@tabler/icons-react';
+import { parseRouteId, RECORD_KINDS, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
+import type { UploadEntry } from '../../upload/types.ts';
+import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+
+/**
+ * "Move to another record" on a file whose record turned out not to exist (its id was typed or scanned
+ * offline): the technician names the record it belongs to, and it goes there instead, once. The
+ * record's entity is looked up before anything is sent.
+ */
+export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }) {
+  const queue = useUploadQueue();
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<RecordKind>(entry.target.record.kind);
+  const [id, setId] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const number = parseRouteId(id.trim());
+    if (number === null) {
+      setProblem('Type the record’s id: a whole number like 42.');
+      return;
+    }
+    const label = `${recordKindInfo(kind).label} ${number}`;
+    const refusal = queue.moveTo(entry.id, { entityId: null, label, record: { kind, id: number } });
+    if (refusal) setProblem(refusal);
+    else setOpen(false);
+  };
+
+  return (
+    <>
+      <Button
+        size="compact-md"
+        variant="light"
+        mih={44}
+        leftSection={<IconArrowForward size={18} aria-hidden />}
+        aria-label={`Move ${name} to another record`}
+        onClick={() => {
+          setProblem(null);
+          setId('');
+          setOpen(true);
+        }}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Move to another record
+      </Button>
+      {/* Above the failure's notification (which opens this), so it never covers the form. */}
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title="Move to another record"
+        centered
+        zIndex={1000}
+      >
+        <form onSubmit={submit}>
+          <Stack>
+            <Text size="sm">{name} goes to this record instead. Nothing of it was sent anywhere yet.</Text>
+            <NativeSelect
+              label="Kind of record"
+              value={kind}
+              onChange={(event) => setKind(event.currentTarget.value as RecordKind)}
+              data={RECORD_KINDS.map((info) => ({ value: info.kind, label: info.label }))}
+            />
+            <TextInput
+              label="Record id"
+              inputMode="numeric"
+              value={id}
+              onChange={(event) => setId(event.currentTarget.value)}
+              error={problem}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit">Move and send</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

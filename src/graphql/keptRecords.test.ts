@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { gql } from '@apollo/client';
+import { createCache } from './cache';
+import { KeptRecords, memoryKeptRecordsStore } from './keptRecords';
+
+const TAYLOR = { subject: '1', organization: 'example' };
+const VIC = { subject: '2', organization: 'example' };
+const RunQuery = gql`
+  query Run($id: ID!) {
+    run(id: $id) {
+      id
+      title
+    }
+  }
+`;
+const run = { __typename: 'Run', id: 1, title: 'Bracket run' };
+
+function world(owner: { current: typeof TAYLOR | null }) {
+  const store = memoryKeptRecordsStore();
+  let time = 1_000;
+  const make = () => {
+    const cache = createCache();
+    const kept = new KeptRecords({
+      store,
+      cache,
+      owner: () => owner.current,
+      now: () => time,
+      saveDelayMs: 0,
+    });
+    return { cache, kept };
+  };
+  return { store, make, advance: (ms: number) => (time += ms) };
+}
+
+describe('KeptRecords', () => {
+  it('a restored record is only a kept copy until the server answers for it in this page', async () => {
+    const owner = { current: TAYLOR as typeof TAYLOR | null };
+    const w = world(owner);
+    const first = w.make();
+    first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
+    first.kept.noteResponse({ run });
+    expect(first.kept.isKeptCopyOnly('Run', 1)).toBe(false);
+    await first.kept.flush();
+
+    const reloaded = w.make();
+    await reloaded.kept.restore();
+    expect(reloaded.kept.isKeptCopyOnly('Run', 1)).toBe(true);
+    expect(reloaded.kept.isKeptCopyOnly('Run', 2)).toBe(false);
+    reloaded.kept.noteResponse({ run });
+    expect(reloaded.kept.isKeptCopyOnly('Run', 1)).toBe(false);
+  });
+
+  it('a record the person opened comes back into a new page’s cache, with when it arrived', async () => {
+    const owner = { current: TAYLOR as typeof TAYLOR | null };
+    const w = world(owner);
+    const first = w.make();
+    first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
+    first.kept.noteResponse({ run });
+    await first.kept.flush();
+    expect(w.store.snapshot?.owner).toEqual(TAYLOR);
+
+    const reloaded = w.make();
+    expect(await reloaded.kept.restore()).toBe(true);
+    expect(reloaded.cache.readQuery({ query: RunQuery, variables: { id: '1' } })).toEqual({ run });
+    expect(reloaded.kept.fetchedAt('Run', 1)).toBe(1_000);
+  });
+
+  it('another person signing in never sees them: deleted unread, on the device too', async () => {
+    const owner = { current: TAYLOR as typeof TAYLOR | null };
+    const w = world(owner);
+    const first = w.make();
+    first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
+    first.kept.noteResponse({ run });
+    await first.kept.flush();
+
+    owner.current = VIC;
+    const vics = w.make();
+    expect(await vics.kept.restore()).toBe(false);
+    expect(vics.cache.extract()).toEqual({});
+    expect(vics.kept.fetchedAt('Run', 1)).toBeUndefined();
+    expect(w.store.snapshot).toBeUndefined();
+  });
+
+  it('nobody signed in yet: left for its owner, unread', async () => {
+    const owner = { current: TAYLOR as typeof TAYLOR | null };
+    const w = world(owner);
+    const first = w.make();
+    first.kept.noteResponse({ run });
+    await first.kept.flush();
+    owner.current = null;
+    const page = w.make();
+    expect(await page.kept.restore()).toBe(false);
+    expect(w.store.snapshot?.owner).toEqual(TAYLOR);
+    owner.current = TAYLOR;
+    await page.kept.personChanged();
+    expect(page.kept.fetchedAt('Run', 1)).toBe(1_000);
+  });
+
+  it('clear (sign-out) removes them from the device, and nothing is written for nobody', async () => {
+    const owner = { current: TAYLOR as typeof TAYLOR | null };
+    const w = world(owner);
+    const page = w.make();
+    page.kept.noteResponse({ run });
+    await page.kept.flush();
+    await page.kept.clear();
+    owner.current = null;
+    page.kept.noteResponse({ run });
+    await page.kept.flush();
+    expect(w.store.snapshot).toBeUndefined();
+  });
+
+  it('the person changing in the page clears what was kept for the last one', async () => {
+    const owner = { current: TAYLOR as typeof TAYLOR | null };
+    const w = world(owner);
+    const page = w.make();
+    page.kept.noteResponse({ run });
+    await page.kept.flush();
+    owner.current = VIC;
+    await page.kept.personChanged();
+    expect(w.store.snapshot).toBeUndefined();
+    expect(page.kept.fetchedAt('Run', 1)).toBeUndefined();
+  });
+
+  it('a store that cannot be read leaves the app to start online', async () => {
+    const cache = createCache();
+    const kept = new KeptRecords({
+      store: {
+        read: () => Promise.reject(new DOMException('blocked', 'UnknownError')),
+        write: async () => undefined,
+        clear: async () => undefined,
+      },
+      cache,
+      owner: () => TAYLOR,
+    });
+    expect(await kept.restore()).toBe(false);
+  });
+});

@@ -1,0 +1,229 @@
+import type { ApolloCache, NormalizedCacheObject } from '@apollo/client';
+
+/** Whose kept records these are: the same two facts that bind an upload to its owner. */
+export interface KeptOwner {
+  subject: string;
+  organization: string;
+}
+
+/** What is kept on the device for one person: the GraphQL cache as it was, and when each record came. */
+export interface KeptSnapshot {
+  owner: KeptOwner;
+  /** Clock time of the write. */
+  savedAt: number;
+  /** `Typename:id` of each record a response carried → clock time it arrived from the server. */
+  fetchedAt: Record<string, number>;
+  cache: NormalizedCacheObject;
+}
+
+/** Where the snapshot lives (IndexedDB in the app, memory in tests). It holds one person's, at most. */
+export interface KeptRecordsStore {
+  read(): Promise<KeptSnapshot | undefined>;
+  write(snapshot: KeptSnapshot): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface KeptRecordsOptions {
+  store: KeptRecordsStore;
+  cache: ApolloCache;
+  /** Who is signed in now (null: nobody, and nothing is written). */
+  owner: () => KeptOwner | null;
+  now?: () => number;
+  /** Writes are gathered for this long: a burst of responses is one write. */
+  saveDelayMs?: number;
+}
+
+const sameOwner = (a: KeptOwner | null | undefined, b: KeptOwner | null | undefined) =>
+  !!a && !!b && a.subject === b.subject && a.organization === b.organization;
+
+/**
+ * Records kept for a shift offline (issue 24): the GraphQL cache of what the technician opened is
+ * written to the device after responses arrive, and put back into the cache at start, so a reload with
+ * no network shows it. It belongs to the person signed in when it was written: restored only for them,
+ * and cleared at sign-out or when someone else signs in. Plain TypeScript; views subscribe.
+ */
+export class KeptRecords {
+  private fetched: Record<string, number> = {};
+  /** `Typename:id` of the records a response brought to this page (not only the kept snapshot). */
+  private readonly arrivedHere = new Set<string>();
+  private owner: KeptOwner | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+  private readonly now: () => number;
+  private readonly saveDelayMs: number;
+  /** How long the last restore took (ms), for the start-up figure. */
+  restoreMs = 0;
+
+  constructor(private readonly options: KeptRecordsOptions) {
+    this.now = options.now ?? Date.now;
+    this.saveDelayMs = options.saveDelayMs ?? 1_000;
+  }
+
+  /**
+   * Puts the signed-in person's kept records into the cache (before any page asks for them); another
+   * person's are deleted unread. Resolves whether anything was restored; a store that cannot be read
+   * leaves the app to start online.
+   */
+  async restore(): Promise<boolean> {
+    const started = performance.now();
+    try {
+      const snapshot = await this.options.store.read();
+      const me = this.options.owner();
+      if (!snapshot) return false;
+      if (!sameOwner(snapshot.owner, me)) {
+        // Nobody signed in yet: left for its owner, unread. Someone else: never theirs to see.
+        if (me) await this.options.store.clear();
+        return false;
+      }
+      // A response arrived while the store was read: the page's own data is newer than the snapshot.
+      if (Object.keys(this.fetched).length > 0) return false;
+      this.options.cache.restore(snapshot.cache);
+      this.fetched = { ...snapshot.fetchedAt };
+      this.owner = snapshot.owner;
+      this.changed();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      this.restoreMs = performance.now() - started;
+    }
+  }
+
+  /** A response arrived: its records are noted as fresh and the cache is written soon after. */
+  noteResponse(data: unknown): void {
+    const me = this.options.owner();
+    if (!me) return;
+    // What this page holds is this person's from now on: never replaced by a restore (personChanged).
+    this.owner ??= { subject: me.subject, organization: me.organization };
+    if (data && typeof data === 'object') {
+      const at = this.now();
+      for (const value of Object.values(data as Record<string, unknown>)) {
+        const key = recordKeyOf(value);
+        if (key) {
+          this.fetched[key] = at;
+          this.arrivedHere.add(key);
+        }
+      }
+    }
+    this.scheduleSave();
+    this.changed();
+  }
+
+  /** When the record `Typename:id` last came from the server, or undefined when it never did here. */
+  fetchedAt(typename: string, id: number): number | undefined {
+    return this.fetched[`${typename}:${id}`];
+  }
+
+  /**
+   * Whether the record `Typename:id` this page shows is only the kept copy: restored at start, not yet
+   * asked of the server here. Such a page asks the server at once when it can, never showing an old
+   * copy as current (a file deleted just before a reload came back until the next refresh).
+   */
+  isKeptCopyOnly(typename: string, id: number): boolean {
+    const key = `${typename}:${id}`;
+    return key in this.fetched && !this.arrivedHere.has(key);
+  }
+
+  /** Writes what is waiting now (the page is being hidden or closed). */
+  flush(): Promise<void> {
+    if (this.timer === null) return this.writing;
+    clearTimeout(this.timer);
+    this.timer = null;
+    return this.save();
+  }
+
+  /**
+   * Forgets everything kept, on the device and in this page (sign-out; another person signs in). Any
+   * write under way finishes first, so nothing of theirs is written after it.
+   */
+  async clear(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.fetched = {};
+    this.arrivedHere.clear();
+    this.owner = null;
+    this.changed();
+    await this.writing.catch(() => undefined);
+    await this.options.store.clear();
+  }
+
+  /**
+   * The session changed: what was kept for someone else goes; someone signing in with nothing noted
+   * yet in this page gets their own kept records back (and another person's are deleted unread).
+   */
+  async personChanged(): Promise<void> {
+    const me = this.options.owner();
+    if (this.owner) {
+      if (!sameOwner(this.owner, me)) await this.clear();
+      return;
+    }
+    // Only into a page that has noted nothing yet: restoring replaces the whole cache.
+    if (me && Object.keys(this.fetched).length === 0) await this.restore();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Changes with every response noted or restore, for useSyncExternalStore. */
+  version = 0;
+  getVersion = (): number => this.version;
+
+  private changed(): void {
+    this.version += 1;
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private scheduleSave(): void {
+    if (this.timer !== null) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.save();
+    }, this.saveDelayMs);
+  }
+
+  private save(): Promise<void> {
+    const owner = this.options.owner();
+    if (!owner) return this.writing;
+    if (this.owner && !sameOwner(this.owner, owner)) return this.writing;
+    this.owner = owner;
+    const snapshot: KeptSnapshot = {
+      owner: { subject: owner.subject, organization: owner.organization },
+      savedAt: this.now(),
+      fetchedAt: { ...this.fetched },
+      cache: this.options.cache.extract() as NormalizedCacheObject,
+    };
+    // One write at a time, in order: a slow write never lands after a newer one.
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(() => this.options.store.write(snapshot))
+      .catch(() => undefined);
+    return this.writing;
+  }
+}
+
+/** `Typename:id` of a response's top-level record, or null for lists and scalars. */
+function recordKeyOf(value: unknown): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const { __typename, id } = value as { __typename?: unknown; id?: unknown };
+  return typeof __typename === 'string' && (typeof id === 'number' || typeof id === 'string')
+    ? `${__typename}:${id}`
+    : null;
+}
+
+/** Keeps records in memory only: for tests and where IndexedDB cannot be opened. */
+export function memoryKeptRecordsStore(): KeptRecordsStore & { snapshot: KeptSnapshot | undefined } {
+  const store = {
+    snapshot: undefined as KeptSnapshot | undefined,
+    read: async () => store.snapshot,
+    write: async (snapshot: KeptSnapshot) => {
+      store.snapshot = structuredClone(snapshot);
+    },
+    clear: async () => {
+      store.snapshot = undefined;
+    },
+  };
+  return store;
+}
