@@ -1,6 +1,7 @@
 import type { ApolloCache } from '@apollo/client';
 import type { PartRow } from './PartsTable.tsx';
-import { searchWords, type PartsSearch } from './partsSearch.ts';
+import type { PartsSearch } from './partsSearch.ts';
+import { searchWords } from '../../components/list/likePatterns.ts';
 
 /** At most this many kept parts are listed offline: a search narrows them. */
 export const KEPT_PARTS_SHOWN = 100;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge } from './KeptAge.tsx';
+import { formatAge } from './formatAge.ts';
 
 describe('how old a kept record is, in words', () => {
   const at = new Date('2026-11-27T06:00:00Z');
