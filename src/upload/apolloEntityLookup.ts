@@ -4,91 +4,137 @@ import { FAILURE_WORDS } from '../lib/failures.ts';
 import { recordKindInfo, type RecordKind, type RecordRef } from '../records/recordKinds.ts';
 import { UploadError } from './uploadErrors.ts';
 
-// One query per record kind: the real API has no query for a record's entity by kind.
-const PartEntity = graphql(`
-  query PartEntity($id: ID!) {
+// One lookup per record kind (the real API has no query for an entity by its id): the record, its
+// entity, and the entity's attachments stored under a key. The queue asks it for a record's entity
+// (no file is stored under an empty key, so then the answer is the record alone) and, before
+// registering again, whether a file already is.
+const PartUploadLookup = graphql(`
+  query PartUploadLookup($id: ID!, $s3Key: String!) {
     part(id: $id) {
       id
       entity {
         id
+        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
+          id
+        }
       }
     }
   }
 `);
 
-const RunEntity = graphql(`
-  query RunEntity($id: ID!) {
+const RunUploadLookup = graphql(`
+  query RunUploadLookup($id: ID!, $s3Key: String!) {
     run(id: $id) {
       id
       entity {
         id
+        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
+          id
+        }
       }
     }
   }
 `);
 
-const ProcedureEntity = graphql(`
-  query ProcedureEntity($id: ID!) {
+const ProcedureUploadLookup = graphql(`
+  query ProcedureUploadLookup($id: ID!, $s3Key: String!) {
     procedure(id: $id) {
       id
       entity {
         id
+        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
+          id
+        }
       }
     }
   }
 `);
 
-const StepEntity = graphql(`
-  query StepEntity($id: ID!) {
+const StepUploadLookup = graphql(`
+  query StepUploadLookup($id: ID!, $s3Key: String!) {
     step(id: $id) {
       id
       entity {
         id
+        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
+          id
+        }
       }
     }
   }
 `);
 
-const RunStepEntity = graphql(`
-  query RunStepEntity($id: ID!) {
+const RunStepUploadLookup = graphql(`
+  query RunStepUploadLookup($id: ID!, $s3Key: String!) {
     runStep(id: $id) {
       id
       entity {
         id
+        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
+          id
+        }
       }
     }
   }
 `);
 
-const RunStepFieldEntity = graphql(`
-  query RunStepFieldEntity($id: ID!) {
+const RunStepFieldUploadLookup = graphql(`
+  query RunStepFieldUploadLookup($id: ID!, $s3Key: String!) {
     runStepField(id: $id) {
       id
       entity {
         id
+        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
+          id
+        }
       }
     }
   }
 `);
 
-type EntityOf = { entity?: { id: number } | null } | null | undefined;
+type LookupEntity = {
+  entity?: { id: number; fileAttachments?: ({ id: number } | null)[] | null } | null;
+} | null;
+type LookupVariables = { id: string; s3Key: string };
 
-type LookupData = { [K in RecordKind]: { [F in K]?: EntityOf } };
+/** Each kind's lookup and where its answer holds the record: the compiler rejects a missing kind. */
+const LOOKUPS = {
+  part: { query: PartUploadLookup, record: (data) => data.part },
+  run: { query: RunUploadLookup, record: (data) => data.run },
+  procedure: { query: ProcedureUploadLookup, record: (data) => data.procedure },
+  step: { query: StepUploadLookup, record: (data) => data.step },
+  runStep: { query: RunStepUploadLookup, record: (data) => data.runStep },
+  runStepField: { query: RunStepFieldUploadLookup, record: (data) => data.runStepField },
+} satisfies { [K in RecordKind]: Lookup<K> };
+
+type LookupData = {
+  [K in RecordKind]: { [F in K]?: LookupEntity };
+};
 
 interface Lookup<K extends RecordKind> {
-  query: TypedDocumentNode<LookupData[K], { id: string }>;
-  record: (data: LookupData[K]) => EntityOf;
+  query: TypedDocumentNode<LookupData[K], LookupVariables>;
+  record: (data: LookupData[K]) => LookupEntity | undefined;
 }
 
-/** Each kind's query and where its answer holds the record: the compiler rejects a missing kind. */
-const ENTITY_LOOKUPS = {
-  part: { query: PartEntity, record: (data) => data.part },
-  run: { query: RunEntity, record: (data) => data.run },
-  procedure: { query: ProcedureEntity, record: (data) => data.procedure },
-  step: { query: StepEntity, record: (data) => data.step },
-  runStep: { query: RunStepEntity, record: (data) => data.runStep },
-  runStepField: { query: RunStepFieldEntity, record: (data) => data.runStepField },
-} satisfies { [K in RecordKind]: Lookup<K> };
+/**
+ * The record as the server has it (null: it has no such record, or will not show it to this person),
+ * with its entity and the attachments stored under `s3Key`. Always asked of the server.
+ */
+export async function lookUpRecord(
+  client: ApolloClient,
+  record: RecordRef,
+  s3Key: string,
+  signal: AbortSignal,
+): Promise<LookupEntity | undefined> {
+  const lookup: Lookup<RecordKind> = LOOKUPS[record.kind] as Lookup<RecordKind>;
+  const { data } = await client.query({
+    query: lookup.query,
+    variables: { id: String(record.id), s3Key },
+    fetchPolicy: 'network-only',
+    context: { retryTransient: false, fetchOptions: { signal } },
+  });
+  return data ? lookup.record(data) : undefined;
+}
 
 /**
  * The entity id of a record the technician reached by id or scan while offline. A record the server
@@ -101,17 +147,10 @@ export async function resolveEntityId(
   signal: AbortSignal,
   classify: (error: unknown) => UploadError,
 ): Promise<number> {
-  const lookup: Lookup<RecordKind> = ENTITY_LOOKUPS[record.kind] as Lookup<RecordKind>;
   const name = `${recordKindInfo(record.kind).label} ${record.id}`;
-  let found: EntityOf;
+  let found: LookupEntity | undefined;
   try {
-    const { data } = await client.query({
-      query: lookup.query,
-      variables: { id: String(record.id) },
-      fetchPolicy: 'network-only',
-      context: { retryTransient: false, fetchOptions: { signal } },
-    });
-    found = data === undefined ? undefined : lookup.record(data);
+    found = await lookUpRecord(client, record, '', signal);
   } catch (error) {
     const failure = classify(error);
     // "Not found" and "may not see it" read the same to the technician: this record is not theirs to use.

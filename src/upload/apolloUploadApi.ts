@@ -1,4 +1,4 @@
-import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
+import type { ApolloClient } from '@apollo/client';
 import { attachmentAppender } from '../graphql/attachmentsList.ts';
 import type { ThrottleTimers } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
@@ -13,9 +13,9 @@ import {
 } from '../graphql/errors.ts';
 import { FAILURE_WORDS, isAbort } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
-import { resolveEntityId } from './apolloEntityLookup.ts';
+import { lookUpRecord, resolveEntityId } from './apolloEntityLookup.ts';
 import type { UploadApi } from './uploadPorts.ts';
-import type { RecordKind, RecordRef } from '../records/recordKinds.ts';
+import type { RecordRef } from '../records/recordKinds.ts';
 import type { UploadTarget } from './types.ts';
 
 const UploadTicketQuery = graphql(`
@@ -39,113 +39,6 @@ const AttachUploadedFileMutation = graphql(`
   }
 `);
 
-// One lookup per record kind (the real API has no query for an entity by its id).
-const PartUploadLookup = graphql(`
-  query PartUploadLookup($id: ID!, $s3Key: String!) {
-    part(id: $id) {
-      id
-      entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
-      }
-    }
-  }
-`);
-
-const RunUploadLookup = graphql(`
-  query RunUploadLookup($id: ID!, $s3Key: String!) {
-    run(id: $id) {
-      id
-      entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
-      }
-    }
-  }
-`);
-
-const ProcedureUploadLookup = graphql(`
-  query ProcedureUploadLookup($id: ID!, $s3Key: String!) {
-    procedure(id: $id) {
-      id
-      entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
-      }
-    }
-  }
-`);
-
-const StepUploadLookup = graphql(`
-  query StepUploadLookup($id: ID!, $s3Key: String!) {
-    step(id: $id) {
-      id
-      entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
-      }
-    }
-  }
-`);
-
-const RunStepUploadLookup = graphql(`
-  query RunStepUploadLookup($id: ID!, $s3Key: String!) {
-    runStep(id: $id) {
-      id
-      entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
-      }
-    }
-  }
-`);
-
-const RunStepFieldUploadLookup = graphql(`
-  query RunStepFieldUploadLookup($id: ID!, $s3Key: String!) {
-    runStepField(id: $id) {
-      id
-      entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
-      }
-    }
-  }
-`);
-
-type LookupEntity = { entity?: { fileAttachments?: ({ id: number } | null)[] | null } | null } | null;
-type LookupVariables = { id: string; s3Key: string };
-
-/** Each kind's lookup and where its answer holds the record: the compiler rejects a missing kind. */
-const LOOKUPS = {
-  part: { query: PartUploadLookup, record: (data) => data.part },
-  run: { query: RunUploadLookup, record: (data) => data.run },
-  procedure: { query: ProcedureUploadLookup, record: (data) => data.procedure },
-  step: { query: StepUploadLookup, record: (data) => data.step },
-  runStep: { query: RunStepUploadLookup, record: (data) => data.runStep },
-  runStepField: { query: RunStepFieldUploadLookup, record: (data) => data.runStepField },
-} satisfies { [K in RecordKind]: Lookup<K> };
-
-type LookupData = {
-  [K in RecordKind]: { [F in K]?: LookupEntity };
-};
-
-interface Lookup<K extends RecordKind> {
-  query: TypedDocumentNode<LookupData[K], LookupVariables>;
-  record: (data: LookupData[K]) => LookupEntity | undefined;
-}
-
 /**
  * The record's attachments stored under `s3Key`, asked of the server. Never answers "none" unless the
  * server listed the record's attachments: a missing answer would have the file registered twice.
@@ -156,14 +49,7 @@ async function attachmentsUnderKey(
   s3Key: string,
   signal: AbortSignal,
 ): Promise<readonly ({ id: number } | null)[]> {
-  const lookup: Lookup<RecordKind> = LOOKUPS[record.kind] as Lookup<RecordKind>;
-  const { data } = await client.query({
-    query: lookup.query,
-    variables: { id: String(record.id), s3Key },
-    fetchPolicy: 'network-only',
-    context: { retryTransient: false, fetchOptions: { signal } },
-  });
-  const found = data ? lookup.record(data) : undefined;
+  const found = await lookUpRecord(client, record, s3Key, signal);
   if (found === null) {
     throw new UploadError('permanent', FAILURE_WORDS.recordGone);
   }
