@@ -7,6 +7,7 @@ import {
   FakeConnectivity,
   file,
   finished,
+  oneFileHeldAt,
   PART,
   until,
 } from './uploadQueue.testkit.ts';
@@ -138,11 +139,7 @@ describe('UploadQueue: exactly once', () => {
 
 describe('UploadQueue: several tabs', () => {
   it('leaves uploads of another open tab to it, and takes them over once that tab is closed', async () => {
-    const world = createQueueWorld();
-    world.server.gates.put.close();
-    const first = world.makeQueue();
-    const [entry] = first.add([file('a.pdf', 10)], PART).added;
-    await until(first, entry!.id, (e) => e.state === 'uploading');
+    const { world, entry } = await oneFileHeldAt('put', 'uploading');
     await vi.waitFor(() => expect(world.store.rows.get(entry!.id)?.owner).toBe('page-1'));
 
     const second = world.makeQueue();
@@ -160,11 +157,7 @@ describe('UploadQueue: several tabs', () => {
 
 describe('UploadQueue: cancel, remove, persistence, load', () => {
   it('cancel aborts the PUT and creates nothing', async () => {
-    const world = createQueueWorld();
-    world.server.gates.put.close();
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
-    await until(queue, entry!.id, (e) => e.state === 'uploading');
+    const { world, queue, entry } = await oneFileHeldAt('put', 'uploading');
 
     queue.cancel(entry!.id);
     expect(world.server.puts[0]!.signal.aborted).toBe(true);
@@ -177,11 +170,7 @@ describe('UploadQueue: cancel, remove, persistence, load', () => {
   });
 
   it('a file retried while its cancelled transfer is still stopping starts again once that has stopped', async () => {
-    const world = createQueueWorld();
-    world.server.gates.put.close();
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
-    await until(queue, entry!.id, (e) => e.state === 'uploading');
+    const { world, queue, entry } = await oneFileHeldAt('put', 'uploading');
 
     queue.cancel(entry!.id);
     queue.retry(entry!.id);
@@ -191,11 +180,7 @@ describe('UploadQueue: cancel, remove, persistence, load', () => {
   });
 
   it('cannot cancel a file that is being registered', async () => {
-    const world = createQueueWorld();
-    world.server.gates.register.close();
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
-    await until(queue, entry!.id, (e) => e.state === 'registering');
+    const { world, queue, entry } = await oneFileHeldAt('register', 'registering');
 
     queue.cancel(entry!.id);
     world.server.gates.register.release();

@@ -424,3 +424,13 @@ export async function taylorLeavesAFileForVic(world: QueueWorld): Promise<void> 
   world.pages.close('page-1');
   world.person.signedIn = VIC;
 }
+
+/** A new world whose server holds `step`, with a.pdf added to a new queue and waited to `state`. */
+export async function oneFileHeldAt(step: 'put' | 'register' | 'ticket', state: UploadEntry['state']) {
+  const world = createQueueWorld();
+  world.server.gates[step].close();
+  const queue = world.makeQueue();
+  const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+  await until(queue, entry!.id, (e) => e.state === state);
+  return { world, queue, entry: entry! };
+}
