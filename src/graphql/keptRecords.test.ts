@@ -32,15 +32,21 @@ function world(owner: { current: typeof TAYLOR | null }) {
   return { store, make, advance: (ms: number) => (time += ms) };
 }
 
+/** Taylor signed in, with Run 1 opened in a first page and written to the device. */
+async function taylorOpenedRun1() {
+  const owner = { current: TAYLOR as typeof TAYLOR | null };
+  const w = world(owner);
+  const first = w.make();
+  first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
+  first.kept.noteResponse({ run });
+  await first.kept.flush();
+  return { owner, w, first };
+}
+
 describe('KeptRecords', () => {
   it('a restored record is only a kept copy until the server answers for it in this page', async () => {
-    const owner = { current: TAYLOR as typeof TAYLOR | null };
-    const w = world(owner);
-    const first = w.make();
-    first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
-    first.kept.noteResponse({ run });
+    const { w, first } = await taylorOpenedRun1();
     expect(first.kept.isKeptCopyOnly('Run', 1)).toBe(false);
-    await first.kept.flush();
 
     const reloaded = w.make();
     await reloaded.kept.restore();
@@ -51,12 +57,7 @@ describe('KeptRecords', () => {
   });
 
   it('a record the person opened comes back into a new page’s cache, with when it arrived', async () => {
-    const owner = { current: TAYLOR as typeof TAYLOR | null };
-    const w = world(owner);
-    const first = w.make();
-    first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
-    first.kept.noteResponse({ run });
-    await first.kept.flush();
+    const { w } = await taylorOpenedRun1();
     expect(w.store.snapshot?.owner).toEqual(TAYLOR);
 
     const reloaded = w.make();
@@ -66,12 +67,7 @@ describe('KeptRecords', () => {
   });
 
   it('another person signing in never sees them: deleted unread, on the device too', async () => {
-    const owner = { current: TAYLOR as typeof TAYLOR | null };
-    const w = world(owner);
-    const first = w.make();
-    first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
-    first.kept.noteResponse({ run });
-    await first.kept.flush();
+    const { owner, w } = await taylorOpenedRun1();
 
     owner.current = VIC;
     const vics = w.make();
