@@ -86,29 +86,24 @@ describe('UploadQueue: lighter photos', () => {
     expect(world.server.puts[0]!.body.size).toBe(300);
   });
 
-  it('sends the original, saying why, when the photo cannot be made lighter', async () => {
+  it.each([
+    ['its own words', new WordedError('This photo could not be decoded'), 'This photo could not be decoded'],
+    [
+      "the app's words for a library's error",
+      new Error('An error occurred! For more details, see https://go.apollo.dev/c/err#x'),
+      FAILURE_WORDS.notLightened,
+    ],
+  ])('sends the original when the photo cannot be made lighter, saying why in %s', async (_, error, why) => {
     const world = createQueueWorld();
     const queue = world.makeQueue({
       prepare: async () => {
-        throw new WordedError('This photo could not be decoded');
+        throw error;
       },
     });
     queue.add([photo()], step);
     const entry = await until(queue, (e) => e.state === 'attached');
     expect(entry).toMatchObject({ filename: 'IMG_0001.heic', size: 4_000 });
-    expect(entry.lighteningFailed).toBe('This photo could not be decoded');
-  });
-
-  it("says so in its own words when a library's error stopped the lighter copy", async () => {
-    const world = createQueueWorld();
-    const queue = world.makeQueue({
-      prepare: async () => {
-        throw new Error('An error occurred! For more details, see https://go.apollo.dev/c/err#x');
-      },
-    });
-    queue.add([photo()], step);
-    const entry = await until(queue, (e) => e.state === 'attached');
-    expect(entry.lighteningFailed).toBe(FAILURE_WORDS.notLightened);
+    expect(entry.lighteningFailed).toBe(why);
   });
 
   it('sends the original instead when asked while the lighter copy is on its way', async () => {

@@ -214,27 +214,22 @@ describe('UploadQueue: trying again at once when things look better', () => {
       }),
   });
 
-  it('a retry wait ends when the network comes back or the page is shown again', async () => {
-    const world = createQueueWorld();
-    world.server.failures.ticket.push(new UploadError('transient', 'The server is busy.'));
-    const queue = world.makeQueue({ clock: endlessClock() });
-    const [entry] = queue.add([file('a.jpg')], PART).added;
-    await until(queue, entry!.id, (e) => e.waiting === 'retry');
+  it.each([
+    ['a retry wait', new UploadError('transient', 'The server is busy.'), 'retry'],
+    ['a wait for sign-in', new UploadError('sign-in', 'Your session has ended.'), 'sign-in'],
+  ] as const)(
+    '%s ends when the network comes back or the page is shown again',
+    async (_, failure, waiting) => {
+      const world = createQueueWorld();
+      world.server.failures.ticket.push(failure);
+      const queue = world.makeQueue({ clock: endlessClock() });
+      const [entry] = queue.add([file('a.jpg')], PART).added;
+      await until(queue, entry!.id, (e) => e.waiting === waiting);
 
-    world.resume.fire();
-    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
-  });
-
-  it('a wait for sign-in tries again when the page is shown again', async () => {
-    const world = createQueueWorld();
-    world.server.failures.ticket.push(new UploadError('sign-in', 'Your session has ended.'));
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.jpg')], PART).added;
-    await until(queue, entry!.id, (e) => e.waiting === 'sign-in');
-
-    world.resume.fire();
-    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
-  });
+      world.resume.fire();
+      expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
+    },
+  );
 
   it('cancelling during a retry wait still cancels', async () => {
     const world = createQueueWorld();
