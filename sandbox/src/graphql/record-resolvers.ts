@@ -60,6 +60,13 @@ const userById = (id: unknown, ctx: GraphQLContext) =>
 
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
+/** The entity of a record that carries files, and its attachments listed on the record itself. */
+const withAttachments = {
+  entity: entityOf,
+  fileAttachments: (record: Row, _: unknown, ctx: GraphQLContext) =>
+    attachmentsOf(record.entityId, undefined, ctx),
+};
+
 export const recordResolvers: Resolvers = {
   Query: {
     me: (_: unknown, __: unknown, ctx: GraphQLContext) => userById(ctx.principal.userId, ctx),
@@ -87,9 +94,7 @@ export const recordResolvers: Resolvers = {
       ctx.db.prepare('SELECT COUNT(*) FROM file_attachments WHERE entity_id = ?').pluck().get(entity.id),
   },
   Part: {
-    entity: entityOf,
-    fileAttachments: (part: Row, _: unknown, ctx: GraphQLContext) =>
-      attachmentsOf(part.entityId, undefined, ctx),
+    ...withAttachments,
     procedures: (part: Row, args: Filters, ctx: GraphQLContext) =>
       listRecords(
         ctx.db,
@@ -120,9 +125,7 @@ export const recordResolvers: Resolvers = {
       findRecord(ctx.db, PROCEDURES, num(step.procedureId), args.filters),
   },
   Run: {
-    entity: entityOf,
-    fileAttachments: (run: Row, _: unknown, ctx: GraphQLContext) =>
-      attachmentsOf(run.entityId, undefined, ctx),
+    ...withAttachments,
     part: (run: Row, args: Filters, ctx: GraphQLContext) =>
       findRecord(ctx.db, PARTS, num(run.partId), args.filters),
     procedure: (run: Row, args: Filters, ctx: GraphQLContext) =>
@@ -131,9 +134,7 @@ export const recordResolvers: Resolvers = {
       listRecords(ctx.db, RUN_STEPS, scopedBy('run_id', run.id), args.filters, 'position, id'),
   },
   RunStep: {
-    entity: entityOf,
-    fileAttachments: (runStep: Row, _: unknown, ctx: GraphQLContext) =>
-      attachmentsOf(runStep.entityId, undefined, ctx),
+    ...withAttachments,
     run: (runStep: Row, args: Filters, ctx: GraphQLContext) =>
       findRecord(ctx.db, RUNS, num(runStep.runId), args.filters),
     fields: (runStep: Row, args: Filters, ctx: GraphQLContext) =>
