@@ -254,6 +254,9 @@ test.describe('notices over real layouts', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await signIn(page, '/parts/7');
       await expect(page.getByRole('heading', { name: /^Attachments \(\d+\)/ })).toBeVisible();
+      // The page's last controls, where a notice at the bottom right would sit over a long page:
+      // the page ends with room for it, so scrolled to its end nothing is under it.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       expect(await controlsUnderANotice(page), 'record page').toEqual([]);
 
       await page.getByRole('button', { name: /^Uploads/ }).click();

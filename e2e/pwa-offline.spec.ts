@@ -80,10 +80,12 @@ test.describe('working through a dead zone', () => {
     await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
     await context.setOffline(true);
     // What is left is read again now: the reload itself stores more (1.5 MB in one run), so a fixed
-    // headroom measured before it is not what the files meet. Four logs of 40 % of it do not all fit.
+    // headroom measured before it is not what the files meet. Four logs of 55 % of it do not all fit
+    // and one does, even if the device's accounting moves (the records kept for offline use are
+    // rewritten a second after responses, and a rewrite frees what it replaces).
     const now = await cdp.send('Storage.getUsageAndQuota', { origin });
     const room = now.quota - now.usage;
-    const logBytes = Math.floor(room * 0.4);
+    const logBytes = Math.floor(room * 0.55);
     expect(logBytes).toBeGreaterThan(64 * 1024);
 
     await page.getByTestId('choose-files-input').setInputFiles({

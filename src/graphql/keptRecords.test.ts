@@ -44,6 +44,28 @@ async function taylorOpenedRun1() {
 }
 
 describe('KeptRecords', () => {
+  it('a response that arrives before the restore stays, and the kept records join it', async () => {
+    const { w } = await taylorOpenedRun1();
+    const reloaded = w.make();
+    const part = { __typename: 'Part', id: 1, partNumber: 'BRKT-0001' };
+    const PartQuery = gql`
+      query Part($id: ID!) {
+        part(id: $id) {
+          id
+          partNumber
+        }
+      }
+    `;
+    reloaded.cache.writeQuery({ query: PartQuery, variables: { id: '1' }, data: { part } });
+    reloaded.kept.noteResponse({ part });
+
+    expect(await reloaded.kept.restore()).toBe(true);
+    expect(reloaded.cache.readQuery({ query: PartQuery, variables: { id: '1' } })).toEqual({ part });
+    expect(reloaded.cache.readQuery({ query: RunQuery, variables: { id: '1' } })).toEqual({ run });
+    await reloaded.kept.flush();
+    expect(Object.keys(w.store.snapshot!.fetchedAt).sort()).toEqual(['Part:1', 'Run:1']);
+  });
+
   it('a restored record is only a kept copy until the server answers for it in this page', async () => {
     const { w, first } = await taylorOpenedRun1();
     expect(first.kept.isKeptCopyOnly('Run', 1)).toBe(false);

@@ -76,10 +76,13 @@ export class KeptRecords {
         if (me) await this.options.store.clear();
         return false;
       }
-      // A response arrived while the store was read: the page's own data is newer than the snapshot.
-      if (Object.keys(this.fetched).length > 0) return false;
-      this.options.cache.restore(snapshot.cache);
-      this.fetched = { ...snapshot.fetchedAt };
+      // A response may have arrived while the store was read (the first page's own query): what it
+      // brought is newer and stays; the kept records fill in the rest. Skipping the restore instead
+      // would have the next write keep only this page's records and lose the rest of the shift.
+      const arrived = Object.keys(this.fetched).length > 0;
+      const current = this.options.cache.extract() as NormalizedCacheObject;
+      this.options.cache.restore(arrived ? keptUnder(snapshot.cache, current) : snapshot.cache);
+      this.fetched = { ...snapshot.fetchedAt, ...this.fetched };
       this.owner = snapshot.owner;
       this.changed();
       return true;
@@ -202,6 +205,15 @@ export class KeptRecords {
       .catch(() => undefined);
     return this.writing;
   }
+}
+
+/** The kept cache with `newer` laid over it: newer records win, root fields of both are kept. */
+function keptUnder(kept: NormalizedCacheObject, newer: NormalizedCacheObject): NormalizedCacheObject {
+  const merged: NormalizedCacheObject = { ...kept, ...newer };
+  for (const root of ['ROOT_QUERY', 'ROOT_MUTATION'] as const) {
+    if (kept[root] && newer[root]) merged[root] = { ...kept[root], ...newer[root] };
+  }
+  return merged;
 }
 
 /** `Typename:id` of a response's top-level record, or null for lists and scalars. */

@@ -125,7 +125,8 @@ export function AppShellLayout() {
         )}
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      {/* Room below the page's end for a notice at the bottom right: the last row scrolls clear of it. */}
+      <AppShell.Main pb={160}>
         <NetworkIndicator />
         <SessionEndedBanner />
         <UpdateNotice />
