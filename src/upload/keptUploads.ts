@@ -1,6 +1,12 @@
 import type { StoredUpload, UploadOwnership, UploadStore } from './uploadPorts.ts';
 import { samePerson, type UploadEntry, type UploadPerson } from './types.ts';
 
+/**
+ * How long a file's first write may go unanswered before it is said not to be kept on the device
+ * ("Not saved on this tablet"); the notice goes if the write lands after all.
+ */
+export const KEEP_WRITE_PATIENCE_MS = 5_000;
+
 /** What sorting the stored files found: this person's to resume, everyone else's to hold for them. */
 export interface StoredForPerson {
   mine: UploadEntry[];
@@ -53,13 +59,24 @@ export class KeptUploads {
   save(entries: readonly UploadEntry[]): Promise<void> {
     const rows = entries.map((entry) => this.toStored(entry));
     return this.queueWrite(async () => {
-      const results = await Promise.allSettled(rows.map((row) => this.store.save(row)));
-      results.forEach((result, i) => {
-        const { id } = rows[i]!;
-        if (result.status === 'fulfilled') this.stored.add(id);
-        if (result.status === 'fulfilled' || !this.stored.has(id))
-          this.onKept(id, result.status === 'fulfilled');
-      });
+      // A disk all but full can leave a write unanswered: the technician is told at once, not never.
+      const unanswered = new Set(rows.map((row) => row.id));
+      const patience = setTimeout(() => {
+        for (const id of unanswered) if (!this.stored.has(id)) this.onKept(id, false);
+      }, KEEP_WRITE_PATIENCE_MS);
+      try {
+        const results = await Promise.allSettled(
+          rows.map((row) => this.store.save(row).finally(() => unanswered.delete(row.id))),
+        );
+        results.forEach((result, i) => {
+          const { id } = rows[i]!;
+          if (result.status === 'fulfilled') this.stored.add(id);
+          if (result.status === 'fulfilled' || !this.stored.has(id))
+            this.onKept(id, result.status === 'fulfilled');
+        });
+      } finally {
+        clearTimeout(patience);
+      }
     });
   }
 
