@@ -42,6 +42,9 @@ test.describe('a whole shift in a dead zone', () => {
     await signIn(page, '/runs/1');
     await waitForOfflineReady(page);
     await expect(page.getByText(name).first()).toBeVisible();
+    // Kept about a second after it came: a full page load sooner relies on the page-hide write, which
+    // a page being replaced may never finish.
+    await expect.poll(() => keptRecordKeys(page)).toContain('Run:1');
     await page.goto('/parts/1');
     await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
     await expect.poll(() => keptRecordKeys(page)).toEqual(expect.arrayContaining(['Run:1', 'Part:1']));
