@@ -11,15 +11,30 @@ import { ScannerProvider } from '../features/open-by-id/scan/scannerContext';
 import { ShareInboxProvider } from '../features/share/shareInboxContext';
 import type { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { cssVariablesResolver, theme } from './theme';
+import { LanguageChoice, LocaleProvider } from '../i18n';
 import classes from './AppProviders.module.css';
 
-/** Visual providers only: used for the configuration error page, before any session exists. */
-export function UiProviders({ children }: { children: ReactNode }) {
+/** English whatever the browser says: what tests render with when they choose no language. */
+const ENGLISH = new LanguageChoice(null, () => ['en']);
+
+/**
+ * Visual providers only (theme, notifications, language): used for the configuration error page,
+ * before any session exists, and around every component in tests.
+ */
+export function UiProviders({
+  languages = ENGLISH,
+  children,
+}: {
+  languages?: LanguageChoice;
+  children: ReactNode;
+}) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="bottom-right" classNames={{ root: classes.notifications }} />
-      {children}
-    </MantineProvider>
+    <LocaleProvider choice={languages}>
+      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+        <Notifications position="bottom-right" classNames={{ root: classes.notifications }} />
+        {children}
+      </MantineProvider>
+    </LocaleProvider>
   );
 }
 
@@ -37,7 +52,7 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <UiProviders>
+    <UiProviders languages={services.languages}>
       <ConfigProvider config={services.config}>
         <ApolloProvider client={services.client}>
           <KeptRecordsProvider kept={services.keptRecords ?? null}>

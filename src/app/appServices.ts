@@ -9,6 +9,7 @@ import type { ShareInbox } from '../serviceWorker/shareInbox';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
 import { createSignOut } from './signOut';
+import type { LanguageChoice } from '../i18n';
 
 /** Everything the app is wired from, built once by startApp (or by renderApp with test doubles). */
 export interface AppServices {
@@ -21,6 +22,8 @@ export interface AppServices {
   signOut: SignOut;
   /** Records kept on the device for a shift offline; absent in component tests. */
   keptRecords?: KeptRecords;
+  /** The language the app speaks, per person on this device; English when absent (component tests). */
+  languages?: LanguageChoice;
 }
 
 /**

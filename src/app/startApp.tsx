@@ -11,6 +11,7 @@ import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { takeKeysBeforeStart } from '../features/open-by-id/scan/keysBeforeStart';
 import { AppProviders, UiProviders } from './AppProviders';
 import { createAppRouter } from './router';
+import { browserLanguageChoice, loadMessages } from '../i18n';
 
 /**
  * The composition root: loads the runtime configuration, restores the session, builds the GraphQL
@@ -41,12 +42,16 @@ export async function startApp(
   // scanned while the page starts still opens its record.
   const scanner = new WedgeScanner();
   scanner.attach(window, takeKeysBeforeStart());
+  // The browser's language until someone signs in; its words load beside the configuration.
+  const languages = browserLanguageChoice();
+  void loadMessages(languages.locale()).catch(() => {});
   let config;
   try {
     config = await fetchAppConfig('/config.json', fetchImpl);
   } catch (error) {
+    await loadMessages(languages.locale()).catch(() => {});
     root.render(
-      <UiProviders>
+      <UiProviders languages={languages}>
         <ConfigErrorPage error={error} />
       </UiProviders>,
     );
@@ -58,9 +63,15 @@ export async function startApp(
     { createShareInbox },
     { claimLandedShare },
   ] = await wiring;
-  const session = await createOidcAuthSession(createUserManager(config));
+  const session = await createOidcAuthSession(createUserManager(config), {
+    uiLocales: () => languages.locale(),
+  });
+  // Each person's own language on a shared tablet, from the moment they are signed in.
+  const followPerson = () => languages.setPerson(session.getPerson());
+  followPerson();
+  session.subscribe(followPerson);
   const shareInbox = createShareInbox();
-  const services = createAppServices(config, session, shareInbox);
+  const services = { ...createAppServices(config, session, shareInbox), languages };
   // The records kept for this person go into the cache before any page asks for them (a reload with
   // no network shows them), read while the shared files are claimed.
   const keptRestored = services.keptRecords?.restore();
@@ -94,6 +105,8 @@ export async function startApp(
     subscribe: uploads.subscribe,
   });
   const router = createAppRouter({ auth: session, apolloClient: services.client });
+  // The first screen in the person's language, not English for a moment.
+  await loadMessages(languages.locale()).catch(() => {});
   root.render(
     <StrictMode>
       <AppProviders services={services} scanner={scanner}>

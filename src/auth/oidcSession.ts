@@ -101,10 +101,13 @@ export async function createOidcAuthSession(
   {
     storage = window.localStorage,
     reachable = () => providerAnswers(userManager.settings.metadataUrl),
+    uiLocales,
   }: {
     /** Where "the provider's session may still live" is kept: device-wide, for whoever signs in next. */
     storage?: Storage;
     reachable?: () => Promise<boolean>;
+    /** The language the app speaks now: the provider's sign-in page is asked to speak it too. */
+    uiLocales?: () => string;
   } = {},
 ): Promise<AuthSession> {
   const listeners = new Set<() => void>();
@@ -201,6 +204,7 @@ export async function createOidcAuthSession(
       await userManager.signinRedirect({
         state: data,
         redirectMethod: 'replace',
+        ...(uiLocales && { ui_locales: uiLocales() }),
         // The last person's session at the provider was never ended: without this, the next person
         // would be signed straight in as them.
         ...(freshLogin && { prompt: 'login' }),

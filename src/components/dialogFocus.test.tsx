@@ -1,4 +1,6 @@
-import { Button, MantineProvider, Modal } from '@mantine/core';
+import { UiProviders } from '../app/AppProviders';
+import { Button, Modal } from '@mantine/core';
+
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -48,9 +50,9 @@ describe('full-screen dialog focus', () => {
   it('keeps the page (and dialogs underneath) out of reach while open, and gives focus back where it was', async () => {
     const user = userEvent.setup();
     const { container } = render(
-      <MantineProvider>
+      <UiProviders>
         <Page />
-      </MantineProvider>,
+      </UiProviders>,
     );
     const takePhoto = screen.getByRole('button', { name: 'Take photo' });
     await user.click(takePhoto);

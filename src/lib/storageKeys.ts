@@ -121,6 +121,14 @@ export const STORAGE_KEYS = {
     holds:
       'the people (organisation and subject only) the server refused an attach, so their attach controls stay hidden on their next sign-in (upload/attachRefusals.ts)',
   },
+  languages: {
+    area: 'localStorage',
+    name: 'floor-attach:language',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds:
+      'per person (organisation and subject only): the language they chose, so a shared tablet speaks it again when they sign in (i18n/languageChoice.ts)',
+  },
   uploads: {
     area: 'indexedDB',
     name: 'floor-uploads-v2',

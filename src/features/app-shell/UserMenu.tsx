@@ -1,25 +1,42 @@
 import { Avatar, Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { toUserMessage } from '../../graphql/errors';
 import { CurrentUserQuery } from '../../components/currentUserQuery';
+import { useAppConfig } from '../../config/ConfigContext';
+import { LANGUAGE_NAMES, LANGUAGES, PSEUDO_LOCALE, useLanguageChoice, type AppLocale } from '../../i18n';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** Who is signed in and for which organization (from `me`), with sign-out in its menu. */
+/**
+ * Who is signed in and for which organization (from `me`), the languages (two taps: the menu, then
+ * one), and sign-out. The pseudo-locale is offered everywhere but production, for checking screens.
+ */
 export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
+  const intl = useIntl();
   const { data, error, loading } = useQuery(CurrentUserQuery);
+  const { environment } = useAppConfig();
+  const { locale, choose } = useLanguageChoice();
   const me = data?.me;
-  const name = me?.name || me?.email || 'Signed in';
+  const name = me?.name || me?.email || intl.formatMessage({ id: '77MbQy', defaultMessage: 'Signed in' });
   const organization = me?.organization?.name || me?.organization?.domain;
+  const offered: AppLocale[] = environment === 'production' ? [...LANGUAGES] : [...LANGUAGES, PSEUDO_LOCALE];
 
   return (
     <Menu position="bottom-end" width={280} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account: ${name}`} px="xs" style={{ borderRadius: 8 }}>
+        <UnstyledButton
+          aria-label={intl.formatMessage(
+            { id: '+CL8cB', defaultMessage: 'Account: {name}', description: 'The account menu button' },
+            { name },
+          )}
+          px="xs"
+          style={{ borderRadius: 8 }}
+        >
           <Group gap="sm" wrap="nowrap">
             <Avatar color="blue" radius="xl" size={36}>
               {me ? initials(name) : null}
@@ -56,8 +73,28 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
           )}
         </Stack>
         <Menu.Divider />
+        <Menu.Label>
+          <FormattedMessage
+            id="zHyqyq"
+            defaultMessage="Language"
+            description="Heading of the languages in the account menu"
+          />
+        </Menu.Label>
+        {offered.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language === PSEUDO_LOCALE ? 'en' : language}
+            role="menuitemradio"
+            aria-checked={language === locale}
+            rightSection={language === locale ? <IconCheck size={20} aria-hidden /> : null}
+            onClick={() => choose(language)}
+          >
+            {LANGUAGE_NAMES[language]}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={20} />} onClick={onSignOut}>
-          Sign out
+          <FormattedMessage id="xXbJso" defaultMessage="Sign out" />
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeFragmentData } from '../../graphql/generated/index.ts';
@@ -28,11 +29,11 @@ const field = makeFragmentData(
 
 function renderSlot(queue: UploadQueue) {
   return render(
-    <MantineProvider>
+    <UiProviders>
       <UploadQueueProvider queue={queue}>
         <EvidenceSlot field={field} contextLine="Run 1 · SN 0041 · Step 4" dragging={false} />
       </UploadQueueProvider>
-    </MantineProvider>,
+    </UiProviders>,
   );
 }
 

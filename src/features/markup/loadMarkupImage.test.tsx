@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigProvider } from '../../config/ConfigContext.tsx';
@@ -72,7 +73,7 @@ describe('the editor', () => {
       }),
     );
     render(
-      <MantineProvider>
+      <UiProviders>
         <ConfigProvider config={{ ...TEST_CONFIG, photoMaxEdgePx: 1000 }}>
           <MarkupEditor
             image={jpeg}
@@ -81,7 +82,7 @@ describe('the editor', () => {
             onCancel={() => undefined}
           />
         </ConfigProvider>
-      </MantineProvider>,
+      </UiProviders>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('could not be opened');
     expect(decoder.requests[1]).toMatchObject({ resizeWidth: 1000, resizeHeight: 750 });

@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { MockLink } from '@apollo/client/testing';
@@ -31,7 +32,7 @@ async function vicFindsTaylorsFile({ isAdmin, adminsMay }: { isAdmin: boolean; a
   const queue = world.makeQueue({ keptFilesAdmin: keptFilesAdmin(client, config) });
   await queue.restore();
   render(
-    <MantineProvider>
+    <UiProviders>
       <ApolloProvider client={client}>
         <ConfigProvider config={config}>
           <UploadQueueProvider queue={queue}>
@@ -39,7 +40,7 @@ async function vicFindsTaylorsFile({ isAdmin, adminsMay }: { isAdmin: boolean; a
           </UploadQueueProvider>
         </ConfigProvider>
       </ApolloProvider>
-    </MantineProvider>,
+    </UiProviders>,
   );
   await screen.findByText(/1 file left by Taylor Technician is waiting for them/);
   return { world, client };

@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,13 +18,13 @@ function Uploads() {
 
 function renderList(queue: UploadQueue) {
   return render(
-    <MantineProvider>
+    <UiProviders>
       <ConfigProvider config={TEST_CONFIG}>
         <UploadQueueProvider queue={queue}>
           <Uploads />
         </UploadQueueProvider>
       </ConfigProvider>
-    </MantineProvider>,
+    </UiProviders>,
   );
 }
 

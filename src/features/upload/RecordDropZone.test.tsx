@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,13 +11,13 @@ import { drop, fileItem, folderItem, transfer } from '../../test/dropEvents.ts';
 
 function renderZone(queue: UploadQueue) {
   return render(
-    <MantineProvider>
+    <UiProviders>
       <UploadQueueProvider queue={queue}>
         <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
           <p>Record body</p>
         </RecordDropZone>
       </UploadQueueProvider>
-    </MantineProvider>,
+    </UiProviders>,
   );
 }
 

@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
@@ -19,11 +20,11 @@ describe('a file name in the uploads list', () => {
     world.server.gates.put.close();
     const queue = world.makeQueue();
     render(
-      <MantineProvider>
+      <UiProviders>
         <UploadQueueProvider queue={queue}>
           <Uploads />
         </UploadQueueProvider>
-      </MantineProvider>,
+      </UiProviders>,
     );
     queue.add([new File(['MZ'], 'inv\u202Egpj.exe')], part);
 

@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { notifications } from '@mantine/notifications';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,11 +14,11 @@ const part = { entityId: 5, label: 'Part BRKT-001', record: { kind: 'part' as co
 
 function renderTray(queue: UploadQueue) {
   return render(
-    <MantineProvider>
+    <UiProviders>
       <UploadQueueProvider queue={queue}>
         <UploadTray />
       </UploadQueueProvider>
-    </MantineProvider>,
+    </UiProviders>,
   );
 }
 

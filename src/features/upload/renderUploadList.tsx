@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { render } from '@testing-library/react';
 import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
@@ -11,10 +12,10 @@ function Uploads({ title }: { title: string }) {
 /** For tests: the queue's files as the upload list shows them, re-read at every queue change. */
 export function renderUploadList(queue: UploadQueue, title: string) {
   return render(
-    <MantineProvider>
+    <UiProviders>
       <UploadQueueProvider queue={queue}>
         <Uploads title={title} />
       </UploadQueueProvider>
-    </MantineProvider>,
+    </UiProviders>,
   );
 }

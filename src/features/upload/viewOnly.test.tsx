@@ -1,4 +1,5 @@
-import { MantineProvider } from '@mantine/core';
+import { UiProviders } from '../../app/AppProviders';
+
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
 
 function renderPage(queue: UploadQueue) {
   return render(
-    <MantineProvider>
+    <UiProviders>
       <UploadQueueProvider queue={queue}>
         <ViewOnlyProvider>
           <ViewOnlyNotice />
@@ -21,7 +22,7 @@ function renderPage(queue: UploadQueue) {
           </RecordDropZone>
         </ViewOnlyProvider>
       </UploadQueueProvider>
-    </MantineProvider>,
+    </UiProviders>,
   );
 }
 

@@ -1,0 +1,100 @@
+import { STORAGE_KEYS } from '../lib/storageKeys';
+import { isAppLocale, matchLanguage, type AppLocale } from './locales';
+
+/** Who chose: the same two facts that bind an upload to its owner. */
+export interface LanguagePerson {
+  subject: string;
+  organization: string;
+}
+
+const KEY = STORAGE_KEYS.languages.name;
+const personKey = (person: LanguagePerson) => JSON.stringify([person.organization, person.subject]);
+
+/**
+ * The language the app speaks now: the signed-in person's choice on this device, else the browser's.
+ * A shared tablet changes language with the person who signs in; nobody signed in, it follows the
+ * browser. Plain TypeScript; the provider subscribes.
+ */
+export class LanguageChoice {
+  private person: LanguagePerson | null = null;
+  private current: AppLocale;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+    private readonly browserLanguages: () => readonly string[],
+  ) {
+    this.current = this.resolve();
+  }
+
+  locale = (): AppLocale => this.current;
+
+  /** The person signed in now (null: nobody). */
+  setPerson(person: LanguagePerson | null): void {
+    const same =
+      person?.subject === this.person?.subject && person?.organization === this.person?.organization;
+    if (same) return;
+    this.person = person && { subject: person.subject, organization: person.organization };
+    this.update();
+  }
+
+  /** The person's choice, kept for them on this device (nobody signed in: for this page only). */
+  choose(locale: AppLocale): void {
+    if (this.person) {
+      const chosen = this.read();
+      chosen[personKey(this.person)] = locale;
+      try {
+        this.storage?.setItem(KEY, JSON.stringify(chosen));
+      } catch {
+        // Storage full or denied: the choice holds until the page closes.
+      }
+    }
+    this.current = locale;
+    this.notify();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private resolve(): AppLocale {
+    const chosen = this.person ? this.read()[personKey(this.person)] : undefined;
+    return isAppLocale(chosen) ? chosen : matchLanguage(this.browserLanguages());
+  }
+
+  private update(): void {
+    const next = this.resolve();
+    if (next === this.current) return;
+    this.current = next;
+    this.notify();
+  }
+
+  private notify(): void {
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private read(): Record<string, unknown> {
+    try {
+      const value: unknown = JSON.parse(this.storage?.getItem(KEY) ?? '{}');
+      return value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : {};
+    } catch {
+      return {};
+    }
+  }
+}
+
+/** The page's own: localStorage and the browser's languages. */
+export function browserLanguageChoice(): LanguageChoice {
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    // Storage denied: choices last for the page.
+  }
+  return new LanguageChoice(storage, () =>
+    navigator.languages?.length ? navigator.languages : [navigator.language],
+  );
+}
