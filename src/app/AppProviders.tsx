@@ -6,6 +6,7 @@ import { AuthProvider } from '../auth/AuthContext';
 import { ConfigProvider } from '../config/ConfigContext';
 import { UploadQueueProvider } from '../components/uploadQueueContext';
 import { KeptRecordsProvider } from '../components/keptRecordsContext';
+import { PinnedRecordsProvider } from '../components/pinnedRecordsContext';
 import type { AppServices } from './appServices';
 import { ScannerProvider } from '../features/open-by-id/scan/scannerContext';
 import { ShareInboxProvider } from '../features/share/shareInboxContext';
@@ -59,7 +60,9 @@ export function AppProviders({
             <AuthProvider session={services.session} signOut={services.signOut}>
               <UploadQueueProvider queue={services.uploads}>
                 <ShareInboxProvider inbox={services.shareInbox}>
-                  <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
+                  <PinnedRecordsProvider pinned={services.pinned ?? null}>
+                    <ScannerProvider scanner={scanner}>{children}</ScannerProvider>
+                  </PinnedRecordsProvider>
                 </ShareInboxProvider>
               </UploadQueueProvider>
             </AuthProvider>

@@ -9,6 +9,8 @@ import type { ShareInbox } from '../serviceWorker/shareInbox';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
 import { createSignOut } from './signOut';
+import { createPinnedRecords } from './pinnedServices';
+import type { PinnedRecords } from '../pwa/pinnedRecords';
 import type { LanguageChoice } from '../i18n';
 
 /** Everything the app is wired from, built once by startApp (or by renderApp with test doubles). */
@@ -22,6 +24,8 @@ export interface AppServices {
   signOut: SignOut;
   /** Records kept on the device for a shift offline; absent in component tests. */
   keptRecords?: KeptRecords;
+  /** Records pinned for the shift, with their kept copies; absent in component tests. */
+  pinned?: PinnedRecords;
   /** The language the app speaks, per person on this device; English when absent (component tests). */
   languages?: LanguageChoice;
 }
@@ -46,6 +50,7 @@ export function createAppServices(
     onResponse: (data) => keptRecords.noteResponse(data),
   });
   const uploads = createAppUploadQueue({ client, session, config });
-  const signOut = createSignOut({ session, client, uploads, shareInbox, keptRecords });
-  return { config, session, client, uploads, shareInbox, signOut, keptRecords };
+  const pinned = createPinnedRecords({ config, session, client, keptRecords });
+  const signOut = createSignOut({ session, client, uploads, shareInbox, keptRecords, pinned });
+  return { config, session, client, uploads, shareInbox, signOut, keptRecords, pinned };
 }

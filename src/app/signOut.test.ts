@@ -64,7 +64,11 @@ describe('sign-out on a shared tablet', () => {
       .map((item) => item.name);
     // The share inbox is cleared through ShareInbox.discardOwnedBy above, the kept records through
     // KeptRecords.clear below; a store added here needs its own.
-    expect(clearedStores).toEqual([STORAGE_KEYS.keptRecords.name, STORAGE_KEYS.shareInbox.name]);
+    expect(clearedStores).toEqual([
+      STORAGE_KEYS.keptRecords.name,
+      STORAGE_KEYS.pinnedRecords.name, // PinnedRecords.clear (signOut.pins.test.ts)
+      STORAGE_KEYS.shareInbox.name,
+    ]);
   });
 
   it('removes the records kept for offline use, on the device, before the session ends', async () => {

@@ -4,6 +4,7 @@ import { rememberSignOutPage } from '../auth/signOutReturn';
 import { keysOf, STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
 import type { ShareInbox } from '../serviceWorker/shareInbox';
 import type { KeptRecords } from '../graphql/keptRecords';
+import type { PinnedRecords } from '../pwa/pinnedRecords';
 import type { UploadQueue } from '../upload/uploadQueue';
 
 /** The web storage items sign-out removes: every one lib/storageKeys.ts marks 'cleared'. */
@@ -38,6 +39,8 @@ export function createSignOut(deps: {
   storages?: { localStorage: Storage; sessionStorage: Storage };
   /** Records kept for offline use; absent in component tests. */
   keptRecords?: KeptRecords;
+  /** Records pinned for the shift and their kept copies; absent in component tests. */
+  pinned?: PinnedRecords;
 }): SignOut {
   const storages = deps.storages ?? {
     localStorage: window.localStorage,
@@ -50,6 +53,7 @@ export function createSignOut(deps: {
     // Nothing of this user's data stays in memory, nor kept on the device, for the next person here.
     // Cleared first so no response still arriving is written again under their name.
     await deps.keptRecords?.clear().catch(() => undefined);
+    await deps.pinned?.clear().catch(() => undefined);
     await deps.client.clearStore();
     // Shared files go with the person who shared them. Should the inbox fail, signing out still goes
     // on: the shares stay bound to this person (nobody else is offered them) and expire by themselves.

@@ -78,6 +78,8 @@ export async function startApp(
   // Files just shared into the app belong to whoever is signed in where they landed.
   const landed = await claimLandedShare(window.location.href, session.getPerson(), shareInbox);
   await keptRestored;
+  // This person's pins, known before the first render; what waits is fetched ahead after it.
+  await services.pinned?.start(session);
   const { keptRecords } = services;
   if (keptRecords) {
     // Read by the start-up benchmark: how long the restore held the first render back.

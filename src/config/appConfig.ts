@@ -22,10 +22,13 @@ export interface AppConfig {
    * device; without it (the default) only their owner can remove them.
    */
   adminsMayDiscardKeptFiles?: boolean;
+  /** Megabytes the copies kept for pinned records may take on the device (default 200). */
+  pinnedBudgetMb?: number;
 }
 
 export const DEFAULT_PHOTO_MAX_EDGE_PX = 2560;
 export const DEFAULT_PHOTO_JPEG_QUALITY = 0.85;
+export const DEFAULT_PINNED_BUDGET_MB = 200;
 
 /** The configuration could not be loaded or is invalid; `problems` lists each reason for the error page. */
 export class ConfigError extends Error {
@@ -111,6 +114,12 @@ export function parseAppConfig(json: unknown): AppConfig {
   if (admins !== undefined) {
     if (typeof admins !== 'boolean') problems.push('"adminsMayDiscardKeptFiles" must be true or false.');
     else config.adminsMayDiscardKeptFiles = admins;
+  }
+  const budget = json.pinnedBudgetMb;
+  if (budget !== undefined) {
+    if (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1) {
+      problems.push('"pinnedBudgetMb" must be a whole number of megabytes, at least 1.');
+    } else config.pinnedBudgetMb = budget;
   }
   if (problems.length > 0) throw new ConfigError('The configuration is invalid.', problems);
   return config;

@@ -145,6 +145,14 @@ export const STORAGE_KEYS = {
     holds:
       'records this person opened (the GraphQL cache: record, context, steps, evidence, attachments list) and when each came, for a shift offline; bound to the person (subject and organisation), cleared at sign-out or when someone else signs in (graphql/keptRecords.ts)',
   },
+  pinnedRecords: {
+    area: 'indexedDB',
+    name: 'floor-pinned',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds:
+      "the records this person pinned for the shift and the copies kept for them offline (image attachments made small, each PDF's first page as an image), keyed by attachment id; bound to the person (subject and organisation), cleared at sign-out or when someone else signs in (pwa/pinnedRecords.ts)",
+  },
   shareInbox: {
     area: 'indexedDB',
     name: 'floor-share',

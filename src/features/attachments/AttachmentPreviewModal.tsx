@@ -11,6 +11,7 @@ import { toUserMessage } from '../../graphql/errors.ts';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { preloadMarkupEditor } from '../markup/index.ts';
+import { KeptPreview, useOfflineKeptCopy } from './KeptCopy.tsx';
 
 // pdf.js is large: it is fetched when a PDF is first previewed, not with the app.
 const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
@@ -95,6 +96,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
 }
 
 function PreviewBody({ target }: { target: PreviewTarget }) {
+  const kept = useOfflineKeptCopy(target.id);
   const { data, error, loading, refetch } = useQuery(FreshDownloadUrlQuery, {
     variables: { id: String(target.id) },
     fetchPolicy: 'network-only',
@@ -106,6 +108,7 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   if (openedUrl === null && fresh !== null) setOpenedUrl(fresh);
   const url = openedUrl ?? fresh;
 
+  if (kept) return <KeptPreview kept={kept} filename={target.filename} />;
   if (loading) return <PreviewLoading />;
   if (error || !url) {
     return (

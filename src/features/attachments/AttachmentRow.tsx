@@ -77,6 +77,7 @@ export const AttachmentRow = memo(function AttachmentRow({
           type={type}
           contentType={attachment.contentType}
           downloadUrl={attachment.downloadUrl}
+          attachmentId={attachment.id}
         />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <AttachmentName filename={attachment.filename} />

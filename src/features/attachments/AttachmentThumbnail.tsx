@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { Center } from '@mantine/core';
 import { AttachmentIcon } from './AttachmentIcon.tsx';
 import { canPreview, httpUrl, type AttachmentType } from './attachmentType.ts';
+import { KeptThumbnail, useOfflineKeptCopy } from './KeptCopy.tsx';
 
 interface Props {
   type: AttachmentType;
   contentType: string | null;
   downloadUrl: string | null;
+  /** Offline, the copy kept for a pinned record shows instead, saying so. */
+  attachmentId?: number;
 }
 
 const SIZE = 56;
@@ -15,8 +18,10 @@ const SIZE = 56;
  * Images show a small picture loaded from the URL read with the list (it renders at once, before the URL
  * expires); when it cannot load, or the file is not an image, the type's icon stands in.
  */
-export function AttachmentThumbnail({ type, contentType, downloadUrl }: Props) {
+export function AttachmentThumbnail({ type, contentType, downloadUrl, attachmentId }: Props) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const kept = useOfflineKeptCopy(attachmentId);
+  if (kept) return <KeptThumbnail kept={kept} size={SIZE} />;
   const url = canPreview(type, contentType) && type === 'image' ? httpUrl(downloadUrl) : null;
   return (
     <Center

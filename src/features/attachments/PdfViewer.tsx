@@ -10,7 +10,7 @@ import { ZoomControls } from './ZoomControls.tsx';
 // One worker for every preview of this page: with only workerSrc, pdf.js starts a worker per document
 // and ends it with the document, about 0.3 s of every reopen. A worker given as workerPort is reused
 // and outlives the documents.
-GlobalWorkerOptions.workerPort = new Worker(workerUrl, { type: 'module' });
+GlobalWorkerOptions.workerPort ??= new Worker(workerUrl, { type: 'module' });
 
 interface Props {
   /** The PDF's bytes, read at preview time through a fresh signed URL. */

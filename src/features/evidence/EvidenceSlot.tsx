@@ -121,6 +121,7 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
                   type={attachmentType(attachment.contentType, attachment.filename)}
                   contentType={attachment.contentType}
                   downloadUrl={attachment.downloadUrl}
+                  attachmentId={attachment.id}
                 />
               ))}
             <Anchor

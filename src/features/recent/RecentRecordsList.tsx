@@ -5,6 +5,7 @@ import { RECORD_ROUTES, recordKindInfo } from '../../records/recordKinds.ts';
 import readable from '../../components/readable.module.css';
 import type { RecentRecord } from './recentRecords.ts';
 import classes from './RecentRecordsList.module.css';
+import { PinnableRow } from '../pins/index.ts';
 
 function when(at: number): string {
   const date = new Date(at);
@@ -51,7 +52,9 @@ export function RecentRecordsList({ records }: { records: readonly RecentRecord[
           Continue where you were
         </Title>
         <Paper withBorder p="xs" data-testid="continue-record">
-          <RecentLink record={latest} prominent />
+          <PinnableRow record={latest}>
+            <RecentLink record={latest} prominent />
+          </PinnableRow>
         </Paper>
       </Stack>
       <RecentRecordLinks records={earlier} title="Recent records" />
@@ -71,7 +74,9 @@ export function RecentRecordLinks({ records, title }: { records: readonly Recent
       <Stack component="ul" gap={0} p={0} m={0} className={classes.list} data-testid="recent-records">
         {records.map((record) => (
           <li key={`${record.kind}-${record.id}`} className={classes.item}>
-            <RecentLink record={record} prominent={false} />
+            <PinnableRow record={record}>
+              <RecentLink record={record} prominent={false} />
+            </PinnableRow>
           </li>
         ))}
       </Stack>

@@ -27,6 +27,7 @@ import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
 import { useRememberVisit } from '../../features/recent/index.ts';
+import { PinControl } from '../../features/pins/index.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
@@ -171,6 +172,7 @@ function RecordBody({
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <RecordHeader name={name} title={content.title} context={content.context} />
+        <PinControl record={{ kind, id, title: content.title, context: content.context?.line }} />
         <RecordLabelButton
           name={name}
           title={content.title}

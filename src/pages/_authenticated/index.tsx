@@ -7,6 +7,7 @@ import { RECORD_KINDS } from '../../records/recordKinds.ts';
 import links from '../-components/pageLink.module.css';
 import { RecentRecordsList } from '../../features/recent/RecentRecordsList.tsx';
 import { useRecentRecords } from '../../features/recent/useRecentRecords.ts';
+import { KeptForOfflinePanel } from '../../features/pins/index.ts';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 
@@ -26,6 +27,7 @@ function HomePage() {
       </Stack>
       <OpenByIdForm />
       <RecentRecordsList records={recent} />
+      <KeptForOfflinePanel />
       <Text>
         Looking for a part by number or description?{' '}
         <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/parts">

@@ -1,0 +1,34 @@
+import { ApolloClient, InMemoryCache } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
+import { describe, expect, it } from 'vitest';
+import { createTestAuthSession } from '../test/renderApp';
+import { createQueueWorld } from '../upload/uploadQueue.testkit';
+import { pinnedFor, pinWorld, run1 } from '../pwa/pinnedRecords.testkit';
+import { createSignOut } from './signOut';
+
+describe('sign-out and pinned records', () => {
+  it('removes the pins and their kept copies from the device before the session ends', async () => {
+    const w = pinWorld();
+    const pinned = w.make();
+    pinned.pin(run1);
+    await pinnedFor(pinned, run1);
+    expect(w.storage.blobs.size).toBeGreaterThan(0);
+
+    const session = createTestAuthSession();
+    let keptAtSessionEnd: unknown = 'not ended';
+    session.signOut.mockImplementation(async () => {
+      keptAtSessionEnd = { state: w.storage.state, blobs: w.storage.blobs.size };
+      return 'provider-not-reached';
+    });
+    const signOut = createSignOut({
+      session,
+      client: new ApolloClient({ cache: new InMemoryCache(), link: new MockLink([]) }),
+      uploads: createQueueWorld().makeQueue(),
+      shareInbox: null,
+      pinned,
+    });
+    await signOut({ discardFiles: false, returnTo: '/' });
+    expect(keptAtSessionEnd).toEqual({ state: undefined, blobs: 0 });
+    expect(pinned.getSnapshot().pins).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { Anchor, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { useId } from 'react';
+import { usePinnedSnapshot } from '../../components/pinnedRecordsContext.tsx';
+import { pinKey, type PinView } from '../../pwa/pinnedRecords.ts';
+import { RECORD_ROUTES, recordKindInfo } from '../../records/recordKinds.ts';
+import readable from '../../components/readable.module.css';
+import { NotKeptByBrowser } from './PinControl.tsx';
+import { PinnableRow } from './PinnableRow.tsx';
+
+const MB = 1024 * 1024;
+
+/** "34 MB", "0.4 MB": megabytes in the person's language, one decimal below 10. */
+export function formatMegabytes(intl: IntlShape, bytes: number): string {
+  const mb = bytes / MB;
+  return intl.formatNumber(mb, {
+    style: 'unit',
+    unit: 'megabyte',
+    maximumFractionDigits: mb > 0 && mb < 10 ? 1 : 0,
+  });
+}
+
+/**
+ * The home page's "Pinned for the shift": how much the kept copies take of the budget, whether the
+ * browser may delete them, and each pinned record with its state and its toggle. Shown once something
+ * is pinned or kept: the home page is where a technician starts the shift, and where they come back to
+ * offline.
+ */
+export function KeptForOfflinePanel() {
+  const intl = useIntl();
+  const headingId = useId();
+  const { pins, usageBytes, budgetBytes, persisted } = usePinnedSnapshot();
+  if (pins.length === 0 && usageBytes === 0) return null;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="kept-for-offline">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id={headingId}>
+          <FormattedMessage defaultMessage="Pinned for the shift" id="Qd64l/" />
+        </Title>
+        <Stack gap={4}>
+          <Text data-testid="kept-usage">
+            <FormattedMessage
+              defaultMessage="Kept for offline: {used} of {budget}"
+              id="HTq+7O"
+              values={{ used: formatMegabytes(intl, usageBytes), budget: formatMegabytes(intl, budgetBytes) }}
+            />
+          </Text>
+          <Progress
+            value={budgetBytes > 0 ? Math.min(100, (usageBytes / budgetBytes) * 100) : 0}
+            aria-label={intl.formatMessage({ defaultMessage: 'Room kept for offline, used', id: 'bAlbKz' })}
+          />
+          {persisted === false && <NotKeptByBrowser />}
+        </Stack>
+        {pins.length === 0 ? (
+          <Text c="dimmed">
+            <FormattedMessage
+              defaultMessage="Nothing is pinned now. Copies kept for records pinned before stay until their room is needed."
+              id="xfFJ/Y"
+            />
+          </Text>
+        ) : (
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {pins.map((pin) => (
+              <li key={pinKey(pin)}>
+                <PinnableRow record={pin}>
+                  <PinnedLink pin={pin} />
+                </PinnableRow>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PinnedLink({ pin }: { pin: PinView }) {
+  return (
+    <Anchor
+      className={readable.link}
+      renderRoot={(props) => (
+        // Every record route takes the same `$id` param; one Link cannot type-check a union of routes.
+        <Link
+          {...props}
+          to={RECORD_ROUTES[pin.kind] as (typeof RECORD_ROUTES)['run']}
+          params={{ id: String(pin.id) }}
+        />
+      )}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        minHeight: 44,
+        overflowWrap: 'anywhere',
+      }}
+    >
+      <Text span fw={700}>
+        <FormattedMessage
+          defaultMessage="{kind} {id}: {title}"
+          id="Fzz1t1"
+          description="A pinned record in the list: its kind, id and title"
+          values={{ kind: recordKindInfo(pin.kind).label, id: pin.id, title: pin.title }}
+        />
+      </Text>
+      {pin.context && (
+        <Text span size="sm">
+          {pin.context}
+        </Text>
+      )}
+    </Anchor>
+  );
+}

@@ -1,0 +1,112 @@
+import type { RecordRef } from '../../records/recordKinds.ts';
+import { attachmentType } from '../attachments/index.ts';
+import type { FetchedRecord, KeepableAttachment, KeptForm, PinFetcher } from '../../pwa/pinnedRecords.ts';
+import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { smallImageCopy } from './keptForms.ts';
+
+/**
+ * Files larger than this are not read to make a kept copy: a tablet tab holding a 1 GB scan would be
+ * killed (the same limit as an in-memory download).
+ */
+export const KEEP_COPY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** How an attachment is kept: images (not SVG, as for thumbnails) made small, PDFs as their first page. */
+export function keptFormOf(
+  contentType: string | null | undefined,
+  filename: string | null | undefined,
+): KeptForm | null {
+  const type = attachmentType(contentType, filename);
+  if (type === 'pdf') return 'pdf-first-page';
+  if (
+    type === 'image' &&
+    !(contentType ?? '').toLowerCase().includes('svg') &&
+    !/\.svg$/i.test(filename ?? '')
+  ) {
+    return 'image';
+  }
+  return null;
+}
+
+interface AttachmentLike {
+  id?: unknown;
+  filename?: string | null;
+  contentType?: string | null;
+  downloadUrl?: string | null;
+}
+
+interface RecordLike {
+  entity?: { fileAttachments?: (AttachmentLike | null)[] | null } | null;
+  steps?: ({ id?: unknown } | null)[] | null;
+  fields?: ({ id?: unknown } | null)[] | null;
+}
+
+function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const ids = (items: ({ id?: unknown } | null)[] | null | undefined): number[] =>
+  (items ?? []).flatMap((item) => (typeof item?.id === 'number' ? [item.id] : []));
+
+/**
+ * What a record page query's answer holds for pinning: the record is under its kind's name (the page
+ * queries are named as the kinds), its attachments under `entity.fileAttachments`; a run pins its steps
+ * and a run step its fields.
+ */
+export function readFetchedRecord(record: RecordRef, data: unknown): FetchedRecord {
+  const found = (data as Record<string, RecordLike | null | undefined> | null)?.[record.kind];
+  if (!found) throw new WordedError(FAILURE_WORDS.notFound);
+  const attachments = (found.entity?.fileAttachments ?? []).flatMap((item): KeepableAttachment[] => {
+    if (!item || typeof item.id !== 'number') return [];
+    const form = keptFormOf(item.contentType, item.filename);
+    const url = httpUrl(item.downloadUrl);
+    return form && url ? [{ id: item.id, form, url }] : [];
+  });
+  const children: RecordRef[] =
+    record.kind === 'run'
+      ? ids(found.steps).map((id) => ({ kind: 'runStep', id }))
+      : record.kind === 'runStep'
+        ? ids(found.fields).map((id) => ({ kind: 'runStepField', id }))
+        : [];
+  return { attachments, children };
+}
+
+/** Reads the bytes behind a signed URL, as the preview does (no cookies, no referrer). */
+async function readBytes(url: string, signal: AbortSignal): Promise<Blob> {
+  const response = await fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer' });
+  if (!response.ok) throw new Error(`Storage answered ${response.status}.`);
+  if (Number(response.headers.get('content-length')) > KEEP_COPY_LIMIT_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error('Too large to keep a copy of.');
+  }
+  return response.blob();
+}
+
+/**
+ * The network side of pinning: each record's own page query (asked of the server, so the kept records
+ * hold what its page shows), and each keepable attachment read through the URL its record just gave
+ * and made into its kept form.
+ */
+export function createPinFetcher(deps: {
+  /** The record's page query, network-only; resolves to its data. */
+  queryRecord(record: RecordRef): Promise<unknown>;
+  recordsFetched?(): Promise<void>;
+}): PinFetcher {
+  return {
+    async fetchRecord(record) {
+      return readFetchedRecord(record, await deps.queryRecord(record));
+    },
+    async keepCopy(attachment, signal) {
+      const bytes = await readBytes(attachment.url, signal);
+      if (attachment.form === 'image') return smallImageCopy(bytes);
+      const { pdfFirstPage } = await import('./pdfFirstPage.ts');
+      return pdfFirstPage(bytes);
+    },
+    recordsFetched: deps.recordsFetched,
+  };
+}

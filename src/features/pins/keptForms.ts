@@ -1,0 +1,54 @@
+/** The long edge of an image's kept copy: enough for its thumbnail and a readable offline preview. */
+export const KEPT_IMAGE_EDGE_PX = 640;
+/** JPEG quality of kept copies. */
+export const KEPT_JPEG_QUALITY = 0.8;
+
+/** A canvas of the given size, off the document where the browser has OffscreenCanvas. */
+function makeCanvas(width: number, height: number): OffscreenCanvas | HTMLCanvasElement {
+  if (typeof OffscreenCanvas !== 'undefined') return new OffscreenCanvas(width, height);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
+/** The canvas as a JPEG. */
+export function canvasJpeg(canvas: OffscreenCanvas | HTMLCanvasElement): Promise<Blob> {
+  if ('convertToBlob' in canvas) {
+    return canvas.convertToBlob({ type: 'image/jpeg', quality: KEPT_JPEG_QUALITY });
+  }
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The canvas gave no image.'))),
+      'image/jpeg',
+      KEPT_JPEG_QUALITY,
+    ),
+  );
+}
+
+/** Width and height that fit `maxEdge` on the long side, never enlarged. */
+export function fitWithin(width: number, height: number, maxEdge: number): { width: number; height: number } {
+  const scale = Math.min(1, maxEdge / Math.max(width, height, 1));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/**
+ * A small JPEG copy of an image (decoded by the browser, which gives up on what it cannot draw, such
+ * as HEIC outside Safari), on white: what the thumbnail and the offline preview show.
+ */
+export async function smallImageCopy(image: Blob, maxEdge = KEPT_IMAGE_EDGE_PX): Promise<Blob> {
+  const bitmap = await createImageBitmap(image);
+  try {
+    const { width, height } = fitWithin(bitmap.width, bitmap.height, maxEdge);
+    const canvas = makeCanvas(width, height);
+    const context = canvas.getContext('2d') as
+      CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+    if (!context) throw new Error('No 2D canvas here.');
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, width, height);
+    context.drawImage(bitmap, 0, 0, width, height);
+    return await canvasJpeg(canvas);
+  } finally {
+    bitmap.close();
+  }
+}
