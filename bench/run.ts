@@ -16,6 +16,7 @@ import { manyFiles } from './benchmarks/manyFiles.ts';
 import { markup } from './benchmarks/markup.ts';
 import { offlineStart } from './benchmarks/offlineStart.ts';
 import { pdfPreview } from './benchmarks/pdfPreview.ts';
+import { pin } from './benchmarks/pin.ts';
 import { roundTrips } from './benchmarks/roundTrips.ts';
 import { runs } from './benchmarks/runs.ts';
 import { upload } from './benchmarks/upload.ts';
@@ -35,6 +36,7 @@ const BENCHMARKS: Benchmark[] = [
   capture,
   evidenceStep,
   pdfPreview,
+  pin,
   uppy,
 ];
 

@@ -12,6 +12,8 @@ export interface SandboxOptions {
   seedParts?: number;
   /** FILE_ATTACHMENT fields of the extra seeded run step (SANDBOX_SEED_EVIDENCE_FIELDS). */
   evidenceFields?: number;
+  /** Steps of the extra seeded long run (SANDBOX_SEED_RUN_STEPS). */
+  runSteps?: number;
   /** Runs generated beyond the catalogue's (SANDBOX_SEED_RUNS). */
   seedRuns?: number;
   /** Browser origins the sandbox must allow (the served app). */
@@ -50,6 +52,7 @@ export async function startSandbox(repoRoot: string, options: SandboxOptions = {
   };
   if (options.seedParts !== undefined) env.SANDBOX_SEED_PARTS = String(options.seedParts);
   if (options.evidenceFields !== undefined) env.SANDBOX_SEED_EVIDENCE_FIELDS = String(options.evidenceFields);
+  if (options.runSteps !== undefined) env.SANDBOX_SEED_RUN_STEPS = String(options.runSteps);
   if (options.seedRuns !== undefined) env.SANDBOX_SEED_RUNS = String(options.seedRuns);
   if (options.allowedOrigins) env.SANDBOX_ALLOWED_ORIGINS = options.allowedOrigins.join(',');
   const running = startChild(process.execPath, ['--import', 'tsx', main], { cwd: repoRoot, env });

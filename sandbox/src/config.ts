@@ -31,6 +31,8 @@ export interface SandboxConfig {
   seedParts: number;
   /** FILE_ATTACHMENT fields of an extra seeded run step (0: none); for the benchmarks. */
   seedEvidenceFields: number;
+  /** Steps of an extra seeded run, each with a FILE_ATTACHMENT and a number field (0: none); for the benchmarks. */
+  seedRunSteps: number;
   /** Runs generated beyond the catalogue's into a new data directory (0: none); for performance work. */
   seedRuns: number;
   /** Browser origins allowed by CORS and as OIDC redirect URI origins. */
@@ -129,6 +131,7 @@ export function loadConfig(
     accessTokenTtlSeconds: int(env, 'SANDBOX_ACCESS_TOKEN_TTL_SECONDS', 3600),
     seedParts: int(env, 'SANDBOX_SEED_PARTS', 300),
     seedEvidenceFields: int(env, 'SANDBOX_SEED_EVIDENCE_FIELDS', 0),
+    seedRunSteps: int(env, 'SANDBOX_SEED_RUN_STEPS', 0),
     seedRuns: int(env, 'SANDBOX_SEED_RUNS', 0),
     allowedOrigins: env.SANDBOX_ALLOWED_ORIGINS
       ? env.SANDBOX_ALLOWED_ORIGINS.split(',')

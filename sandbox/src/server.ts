@@ -105,6 +105,7 @@ export async function createSandbox(config: SandboxConfig, options: SandboxOptio
     db = openDatabase(config.dataDir, {
       seedParts: config.seedParts,
       evidenceFields: config.seedEvidenceFields,
+      runSteps: config.seedRunSteps,
       seedRuns: config.seedRuns,
     });
   } catch (error) {

@@ -113,6 +113,20 @@ describe('records pinned for the shift', () => {
     await pinnedFor(pins, part7);
   });
 
+  it('fails the pin when storage cannot be reached for a copy, and keeps what came when tried again', async () => {
+    const w = world();
+    w.fetcher.copyFail = new TypeError('Failed to fetch');
+    const pins = w.make();
+    pins.pin(part7);
+    await vi.waitFor(() => expect(pins.pinOf(part7)?.status.state).toBe('failed'));
+    expect(pins.pinOf(part7)?.fetchedAt).toBeUndefined();
+    w.fetcher.copyFail = undefined;
+    pins.retry(part7);
+    const pin = await pinnedFor(pins, part7);
+    expect(pin.status).toMatchObject({ unreadable: 0, leftOut: 0 });
+    expect([...w.storage.blobs.keys()].sort()).toEqual([70, 71]);
+  });
+
   it('counts the copies that could not be made, and pins the rest', async () => {
     const w = world();
     w.fetcher.unreadable = new Set([71]);

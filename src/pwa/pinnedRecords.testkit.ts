@@ -7,6 +7,7 @@ import {
   type FetchedRecord,
   type KeepableAttachment,
   type PinFetcher,
+  UnkeepableFile,
 } from './pinnedRecords.ts';
 
 /** Pins over memory storage and a fake network, for the store's and the components' tests. */
@@ -48,7 +49,12 @@ export function pinWorld(
   let online = options.online ?? true;
   const asked: string[] = [];
   const copied: number[] = [];
-  const fetcher: PinFetcher & { fail?: unknown; hold?: Promise<void>; unreadable?: Set<number> } = {
+  const fetcher: PinFetcher & {
+    fail?: unknown;
+    copyFail?: unknown;
+    hold?: Promise<void>;
+    unreadable?: Set<number>;
+  } = {
     async fetchRecord(record: RecordRef) {
       asked.push(`${record.kind}:${record.id}`);
       await fetcher.hold;
@@ -56,7 +62,8 @@ export function pinWorld(
       return RECORDS[`${record.kind}:${record.id}`]!;
     },
     async keepCopy(attachment) {
-      if (fetcher.unreadable?.has(attachment.id)) throw new Error('cannot decode');
+      if (fetcher.unreadable?.has(attachment.id)) throw new UnkeepableFile('cannot decode');
+      if (fetcher.copyFail) throw fetcher.copyFail;
       copied.push(attachment.id);
       return new Blob([new Uint8Array(options.copyBytes?.(attachment.id) ?? 100)], { type: 'image/jpeg' });
     },

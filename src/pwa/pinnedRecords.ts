@@ -69,10 +69,19 @@ export interface FetchedRecord {
 export interface PinFetcher {
   /** Asks for the record's page query from the network (so the kept records hold it). */
   fetchRecord(record: RecordRef, signal: AbortSignal): Promise<FetchedRecord>;
-  /** Reads the attachment's bytes and makes its kept form. */
+  /** Reads the attachment's bytes and makes its kept form; UnkeepableFile when it has none. */
   keepCopy(attachment: KeepableAttachment, signal: AbortSignal): Promise<Blob>;
   /** Every record of a pin came: write the kept records now rather than a second later. */
   recordsFetched?(): Promise<void>;
+}
+
+/**
+ * An attachment that has no kept form however often it is tried (its bytes cannot be drawn, it is too
+ * large, or storage no longer has it): counted, and the pin goes on. Any other failure of a copy (the
+ * network, storage busy) fails the pin, which is tried again when the network returns or when asked.
+ */
+export class UnkeepableFile extends Error {
+  override name = 'UnkeepableFile';
 }
 
 /** `navigator.storage`'s two calls about persistence (absent in some browsers). */
@@ -209,12 +218,21 @@ export class PinnedRecords {
 
   /**
    * Wires the pins to the session and the network: restores them, follows who is signed in, and
-   * fetches ahead what waits when the network returns. Returns once the pins are known.
+   * fetches ahead what waits when the network returns. Returns once the pins are known, or after
+   * `waitMs` at most: a device that leaves IndexedDB unanswered (storage all but full) never holds the
+   * first page back; the pins then show when they are read.
    */
-  async start(session: { subscribe(listener: () => void): () => void }): Promise<void> {
+  async start(session: { subscribe(listener: () => void): () => void }, waitMs = 1_000): Promise<void> {
     session.subscribe(() => void this.personChanged());
     if (typeof window !== 'undefined') window.addEventListener('online', () => this.resume());
-    await this.restore();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      this.restore(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 
   /**
@@ -337,59 +355,41 @@ export class PinnedRecords {
     try {
       const root = this.findPin(key)!;
       const attachments = new Map<number, KeepableAttachment>();
-      const seen = new Set<string>([key]);
-      await eachOf(
-        [{ kind: root.kind, id: root.id }],
-        this.options.recordConcurrency ?? 4,
-        async (record, add) => {
-          const fetched = await this.options.fetcher.fetchRecord(record, signal);
-          for (const child of fetched.children) {
-            if (seen.has(pinKey(child))) continue;
-            seen.add(pinKey(child));
-            running.total += 1;
-            add(child);
-          }
-          for (const attachment of fetched.attachments) {
-            if (attachments.has(attachment.id)) continue;
-            attachments.set(attachment.id, attachment);
-            running.total += 1;
-          }
-          step();
-        },
-      );
-      if (!alive()) return;
-      await this.options.fetcher.recordsFetched?.().catch(() => undefined);
       const unreadable: number[] = [];
-      await eachOf([...attachments.values()], this.options.copyConcurrency ?? 3, async (attachment) => {
+      // Copies are made while further records are still asked for: the two overlap.
+      const copies = workPool<KeepableAttachment>(this.options.copyConcurrency ?? 3, async (attachment) => {
         if (!alive()) return;
-        const kept = this.files.get(attachment.id);
-        if (kept) {
-          // An attachment never changes: the copy made for another pin serves this one too.
-          if (!kept.pins.includes(key)) this.setFile({ ...kept, pins: [...kept.pins, key] });
-        } else {
-          let blob: Blob;
-          try {
-            blob = await this.options.fetcher.keepCopy(attachment, signal);
-          } catch (error) {
-            if (signal.aborted) throw error;
-            unreadable.push(attachment.id);
-            step();
-            return;
-          }
-          if (!alive()) return;
-          await this.serially(() => this.options.storage.writeFile(attachment.id, blob));
-          if (!alive()) return;
-          this.setFile({
-            id: attachment.id,
-            form: attachment.form,
-            bytes: blob.size,
-            keptAt: this.now(),
-            pins: [key],
-          });
-          await this.keepWithinBudget(epoch);
+        if (!(await this.keepCopy(key, attachment, signal, epoch, alive))) unreadable.push(attachment.id);
+        step();
+      });
+      const seen = new Set<string>([key]);
+      const records = workPool<RecordRef>(this.options.recordConcurrency ?? 4, async (record, add) => {
+        const fetched = await this.options.fetcher.fetchRecord(record, signal);
+        for (const child of fetched.children) {
+          if (seen.has(pinKey(child))) continue;
+          seen.add(pinKey(child));
+          running.total += 1;
+          add(child);
+        }
+        for (const attachment of fetched.attachments) {
+          if (attachments.has(attachment.id)) continue;
+          attachments.set(attachment.id, attachment);
+          running.total += 1;
+          copies.add(attachment);
         }
         step();
       });
+      records.add({ kind: root.kind, id: root.id });
+      records.close();
+      try {
+        await records.done;
+        if (alive()) await this.options.fetcher.recordsFetched?.().catch(() => undefined);
+      } finally {
+        copies.close();
+        await copies.done.catch((error: unknown) => {
+          if (!signal.aborted) throw error;
+        });
+      }
       if (!alive()) return;
       this.pins = this.pins.map((pin) =>
         pinKey(pin) === key
@@ -403,6 +403,44 @@ export class PinnedRecords {
       if (this.running.get(key) === running) this.running.delete(key);
       this.changed();
     }
+  }
+
+  /**
+   * Keeps one attachment's copy for the pin `key`: true once kept (or already kept for another pin),
+   * false when its bytes could not be read or drawn.
+   */
+  private async keepCopy(
+    key: string,
+    attachment: KeepableAttachment,
+    signal: AbortSignal,
+    epoch: number,
+    alive: () => boolean,
+  ): Promise<boolean> {
+    const kept = this.files.get(attachment.id);
+    if (kept) {
+      // An attachment never changes: the copy made for another pin serves this one too.
+      if (!kept.pins.includes(key)) this.setFile({ ...kept, pins: [...kept.pins, key] });
+      return true;
+    }
+    let blob: Blob;
+    try {
+      blob = await this.options.fetcher.keepCopy(attachment, signal);
+    } catch (error) {
+      if (error instanceof UnkeepableFile) return false;
+      throw error;
+    }
+    if (!alive()) return true;
+    await this.serially(() => this.options.storage.writeFile(attachment.id, blob));
+    if (!alive()) return true;
+    this.setFile({
+      id: attachment.id,
+      form: attachment.form,
+      bytes: blob.size,
+      keptAt: this.now(),
+      pins: [key],
+    });
+    await this.keepWithinBudget(epoch);
+    return true;
   }
 
   private setFile(file: KeptFile): void {
@@ -486,41 +524,56 @@ export class PinnedRecords {
 }
 
 /**
- * Runs `work` over `items`, `concurrency` at a time; `work` may add items (a run's steps once the run
- * came). Rejects with the first failure, after the others in flight end.
+ * Runs `work` on each item added, `concurrency` at a time; `work` may add items (a run's steps once the
+ * run came). `done` settles once the pool is closed and idle: rejected with the first failure (no new
+ * item starts after it), after the items in flight end.
  */
-async function eachOf<T>(
-  items: T[],
+function workPool<T>(
   concurrency: number,
   work: (item: T, add: (item: T) => void) => Promise<void>,
-): Promise<void> {
-  const queue = [...items];
-  let failure: { error: unknown } | null = null;
+): { add(item: T): void; close(): void; done: Promise<void> } {
+  const queue: T[] = [];
   let active = 0;
-  await new Promise<void>((resolve) => {
-    const next = () => {
-      if (failure === null) {
-        while (active < concurrency && queue.length > 0) {
-          const item = queue.shift()!;
-          active += 1;
-          work(item, (added) => queue.push(added)).then(
-            () => {
-              active -= 1;
-              next();
-            },
-            (error: unknown) => {
-              failure ??= { error };
-              active -= 1;
-              next();
-            },
-          );
-        }
-      }
-      if (active === 0) resolve();
-    };
-    next();
+  let closed = false;
+  let failure: { error: unknown } | null = null;
+  let settle: () => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
   });
-  if (failure) throw (failure as { error: unknown }).error;
+  const pump = () => {
+    while (failure === null && active < concurrency && queue.length > 0) {
+      const item = queue.shift()!;
+      active += 1;
+      work(item, add).then(
+        () => {
+          active -= 1;
+          pump();
+        },
+        (error: unknown) => {
+          failure ??= { error };
+          active -= 1;
+          pump();
+        },
+      );
+    }
+    if (active > 0) return;
+    if (failure) fail(failure.error);
+    else if (closed && queue.length === 0) settle();
+  };
+  const add = (item: T) => {
+    queue.push(item);
+    pump();
+  };
+  return {
+    add,
+    close() {
+      closed = true;
+      pump();
+    },
+    done,
+  };
 }
 
 /** Pins and copies in memory only: for tests and where IndexedDB cannot be opened. */

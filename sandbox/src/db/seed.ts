@@ -22,12 +22,19 @@ export interface SeedOptions {
    * evidence slots; 0 (the default) adds nothing.
    */
   evidenceFields?: number;
+  /**
+   * Steps of one extra run, each with a FILE_ATTACHMENT field and a number field, for measuring a long
+   * run pinned for offline use; 0 (the default) adds nothing.
+   */
+  runSteps?: number;
   /** Runs generated beyond the catalogue's (for the runs list's performance work); 0 by default. */
   seedRuns?: number;
 }
 
 /** Title of the extra run that holds the `evidenceFields` step, for finding it through the API. */
 export const EVIDENCE_RUN_TITLE = 'Evidence load run';
+/** Title of the extra run that holds the `runSteps` steps. */
+export const STEP_LOAD_RUN_TITLE = 'Step load run';
 
 /**
  * Entity ids, as in the real service: one sequence shared by every kind of record from 1, so they
@@ -315,6 +322,68 @@ export function seed(db: Database.Database, options: SeedOptions): void {
           at,
           at,
           entity('run_step_field'),
+        );
+      }
+    }
+
+    const runSteps = options.runSteps ?? 0;
+    if (runSteps > 0) {
+      const run = CATALOGUE_RUNS[0];
+      const procIds = procedures[run?.procedure ?? -1];
+      if (!run || !procIds) throw new Error('the step load run needs a catalogue run to copy');
+      const at = stamp(minute++);
+      const runId = Number(
+        insertRun.run(
+          STEP_LOAD_RUN_TITLE,
+          'IN_PROGRESS',
+          1,
+          run.dueDate,
+          `${runSteps} steps, each with a photo and a torque.`,
+          partIds.get(run.partNumber),
+          procIds.id,
+          0,
+          null,
+          SEED_USER_ID,
+          at,
+          at,
+          entity('run'),
+        ).lastInsertRowid,
+      );
+      for (let i = 0; i < runSteps; i++) {
+        const stepId = Number(
+          insertRunStep.run(
+            runId,
+            procIds.stepIds[i % procIds.stepIds.length],
+            `Step ${i + 1} of the long run`,
+            'TODO',
+            i + 1,
+            null,
+            SEED_USER_ID,
+            at,
+            at,
+            entity('run_step'),
+          ).lastInsertRowid,
+        );
+        const fields = [
+          ['Photo of the work', 'FILE_ATTACHMENT', null],
+          ['Torque', 'NUMBER', 'N·m'],
+        ] as const;
+        fields.forEach(([name, type, unit], j) =>
+          insertField.run(
+            stepId,
+            name,
+            type,
+            null,
+            unit,
+            1,
+            null,
+            j + 1,
+            null,
+            SEED_USER_ID,
+            at,
+            at,
+            entity('run_step_field'),
+          ),
         );
       }
     }

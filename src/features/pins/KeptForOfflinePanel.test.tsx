@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Outlet } from '@tanstack/react-router';
+import { createIntl } from 'react-intl';
 import { screen, within } from '@testing-library/react';
 import { UiProviders } from '../../app/AppProviders.tsx';
 import { PinnedRecordsProvider } from '../../components/pinnedRecordsContext.tsx';
 import type { PinnedRecords } from '../../pwa/pinnedRecords.ts';
 import { pinnedFor, pinWorld, run1 } from '../../pwa/pinnedRecords.testkit.ts';
 import { renderMemoryRouter } from '../../test/memoryRouter.tsx';
-import { KeptForOfflinePanel } from './KeptForOfflinePanel.tsx';
+import { formatMegabytes, KeptForOfflinePanel } from './KeptForOfflinePanel.tsx';
 
 function renderPanel(pins: PinnedRecords) {
   renderMemoryRouter(
@@ -50,5 +51,15 @@ describe('the home page’s pinned records', () => {
       'true',
     );
     expect(within(panel).getByRole('status')).toHaveTextContent('Pinned for offline');
+  });
+});
+
+describe('megabytes in words', () => {
+  it('says small amounts as they are, larger ones rounded', () => {
+    const intl = createIntl({ locale: 'en' });
+    expect(formatMegabytes(intl, 0)).toBe('0 MB');
+    expect(formatMegabytes(intl, 30 * 1024)).toBe('0.03 MB');
+    expect(formatMegabytes(intl, 2.54 * 1024 * 1024)).toBe('2.5 MB');
+    expect(formatMegabytes(intl, 34.4 * 1024 * 1024)).toBe('34 MB');
   });
 });

@@ -11,14 +11,16 @@ import { PinnableRow } from './PinnableRow.tsx';
 
 const MB = 1024 * 1024;
 
-/** "34 MB", "0.4 MB": megabytes in the person's language, one decimal below 10. */
+/** "34 MB", "2.5 MB", "0.03 MB": megabytes in the person's language, never a misleading "0 MB". */
 export function formatMegabytes(intl: IntlShape, bytes: number): string {
   const mb = bytes / MB;
-  return intl.formatNumber(mb, {
-    style: 'unit',
-    unit: 'megabyte',
-    maximumFractionDigits: mb > 0 && mb < 10 ? 1 : 0,
-  });
+  const digits: Intl.NumberFormatOptions =
+    mb >= 10 || mb === 0
+      ? { maximumFractionDigits: 0 }
+      : mb >= 1
+        ? { maximumFractionDigits: 1 }
+        : { maximumSignificantDigits: 1 };
+  return intl.formatNumber(mb, { style: 'unit', unit: 'megabyte', ...digits });
 }
 
 /**

@@ -1,7 +1,18 @@
 import type { RecordRef } from '../../records/recordKinds.ts';
 import { attachmentType } from '../attachments/index.ts';
-import type { FetchedRecord, KeepableAttachment, KeptForm, PinFetcher } from '../../pwa/pinnedRecords.ts';
+import {
+  UnkeepableFile,
+  type FetchedRecord,
+  type KeepableAttachment,
+  type KeptForm,
+  type PinFetcher,
+} from '../../pwa/pinnedRecords.ts';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+
+/** A storage answer in the failure vocabulary's words (shown as the pin's failure). */
+class StorageError extends WordedError {
+  override name = 'StorageError';
+}
 import { smallImageCopy } from './keptForms.ts';
 
 /**
@@ -78,11 +89,18 @@ export function readFetchedRecord(record: RecordRef, data: unknown): FetchedReco
 
 /** Reads the bytes behind a signed URL, as the preview does (no cookies, no referrer). */
 async function readBytes(url: string, signal: AbortSignal): Promise<Blob> {
-  const response = await fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer' });
-  if (!response.ok) throw new Error(`Storage answered ${response.status}.`);
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer' });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new StorageError(FAILURE_WORDS.storageUnreachable);
+  }
+  if (response.status === 404) throw new UnkeepableFile('Storage no longer has this file.');
+  if (!response.ok) throw new StorageError(FAILURE_WORDS.storageAnswered(response.status));
   if (Number(response.headers.get('content-length')) > KEEP_COPY_LIMIT_BYTES) {
     await response.body?.cancel().catch(() => undefined);
-    throw new Error('Too large to keep a copy of.');
+    throw new UnkeepableFile('Too large to keep a copy of.');
   }
   return response.blob();
 }
@@ -103,9 +121,15 @@ export function createPinFetcher(deps: {
     },
     async keepCopy(attachment, signal) {
       const bytes = await readBytes(attachment.url, signal);
-      if (attachment.form === 'image') return smallImageCopy(bytes);
-      const { pdfFirstPage } = await import('./pdfFirstPage.ts');
-      return pdfFirstPage(bytes);
+      // pdf.js comes when the first PDF is kept; failing to load it is the network's, not the file's.
+      const draw =
+        attachment.form === 'image' ? smallImageCopy : (await import('./pdfFirstPage.ts')).pdfFirstPage;
+      try {
+        return await draw(bytes);
+      } catch (error) {
+        // The bytes came but could not be drawn (a damaged file, a HEIC photo outside Safari).
+        throw new UnkeepableFile(error instanceof Error ? error.message : String(error));
+      }
     },
     recordsFetched: deps.recordsFetched,
   };

@@ -37,7 +37,7 @@ export function fitWithin(width: number, height: number, maxEdge: number): { wid
  * as HEIC outside Safari), on white: what the thumbnail and the offline preview show.
  */
 export async function smallImageCopy(image: Blob, maxEdge = KEPT_IMAGE_EDGE_PX): Promise<Blob> {
-  const bitmap = await createImageBitmap(image);
+  const bitmap = await decodeSmall(image, maxEdge);
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height, maxEdge);
     const canvas = makeCanvas(width, height);
@@ -51,4 +51,20 @@ export async function smallImageCopy(image: Blob, maxEdge = KEPT_IMAGE_EDGE_PX):
   } finally {
     bitmap.close();
   }
+}
+
+/** Below this, a picture is decoded whole (it is small anyway, and is never enlarged). */
+const DECODE_WHOLE_BYTES = 256 * 1024;
+
+/**
+ * The picture decoded at about the size it is kept at: the browser scales while it decodes (a camera
+ * photo is 12 megapixels; decoding it whole and then drawing it small took most of a pin's time). A
+ * portrait picture comes out taller than `maxEdge` at the first try and is decoded again by its height.
+ */
+async function decodeSmall(image: Blob, maxEdge: number): Promise<ImageBitmap> {
+  if (image.size <= DECODE_WHOLE_BYTES) return createImageBitmap(image);
+  const wide = await createImageBitmap(image, { resizeWidth: maxEdge, resizeQuality: 'medium' });
+  if (wide.height <= maxEdge) return wide;
+  wide.close();
+  return createImageBitmap(image, { resizeHeight: maxEdge, resizeQuality: 'medium' });
 }
