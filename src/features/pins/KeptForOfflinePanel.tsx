@@ -14,7 +14,7 @@ const MB = 1024 * 1024;
 /** "34 MB", "2.5 MB", "0.03 MB": megabytes in the person's language, never a misleading "0 MB". */
 export function formatMegabytes(intl: IntlShape, bytes: number): string {
   const mb = bytes / MB;
-  const digits: Intl.NumberFormatOptions =
+  const digits =
     mb >= 10 || mb === 0
       ? { maximumFractionDigits: 0 }
       : mb >= 1
