@@ -27,8 +27,8 @@ function partsWords(intl: IntlShape): ListWords {
     count: (total) =>
       intl.formatMessage(
         {
-          defaultMessage: '{total, plural, one {# parts} other {# parts}}',
-          id: 'j9UBKV',
+          defaultMessage: '{total, plural, one {# part} other {# parts}}',
+          id: 'JD0J5e',
           description:
             'How many parts the list holds in all, after "Showing 1–25 of". English keeps "parts" for one too',
         },

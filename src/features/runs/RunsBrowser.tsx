@@ -27,8 +27,8 @@ function runsWords(intl: IntlShape): ListWords {
     count: (total) =>
       intl.formatMessage(
         {
-          defaultMessage: '{total, plural, one {# runs} other {# runs}}',
-          id: 'BbB9Hi',
+          defaultMessage: '{total, plural, one {# run} other {# runs}}',
+          id: 'mZx7tf',
           description:
             'How many runs the list holds in all, after "Showing 1–25 of". English keeps "runs" for one too',
         },
