@@ -69,3 +69,23 @@ export async function smallControls(page: Page): Promise<string[]> {
     );
   });
 }
+
+/**
+ * Controls whose words do not fit: the control, or an element inside it, hides text it cannot show
+ * (an ellipsis, or overflow clipped). Longer languages find these first; the pseudo-locale finds them
+ * before any translator.
+ */
+export async function clippedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = 'a[href], button, [role="button"], [role="tab"], [role="menuitem"], label';
+    const clipped = (el: Element) => {
+      const style = getComputedStyle(el);
+      const hides = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      return hides && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim().length > 0;
+    };
+    return Array.from(document.querySelectorAll<HTMLElement>(selector))
+      .filter((el) => el.getClientRects().length > 0)
+      .filter((el) => clipped(el) || Array.from(el.querySelectorAll('*')).some(clipped))
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+  });
+}
