@@ -21,8 +21,9 @@ function summaryOf(pending: number, failed: number, intl: IntlShape): string {
   if (pending > 0 && failed > 0) {
     return intl.formatMessage(
       {
-        defaultMessage: '{pending} pending, {failed} failed',
-        id: '2xSEC0',
+        defaultMessage:
+          '{pending, plural, one {# pending} other {# pending}}, {failed, plural, one {# failed} other {# failed}}',
+        id: 'jw9TJt',
         description: 'Uploads still to go, and failed ones',
       },
       { pending, failed },
@@ -30,13 +31,21 @@ function summaryOf(pending: number, failed: number, intl: IntlShape): string {
   }
   if (pending > 0) {
     return intl.formatMessage(
-      { defaultMessage: '{pending} pending', id: '30Jh70', description: 'Uploads still to go' },
+      {
+        defaultMessage: '{pending, plural, one {# pending} other {# pending}}',
+        id: 'Cy445i',
+        description: 'Uploads still to go',
+      },
       { pending },
     );
   }
   if (failed > 0) {
     return intl.formatMessage(
-      { defaultMessage: '{failed} failed', id: '5RkJWv', description: 'Uploads that failed' },
+      {
+        defaultMessage: '{failed, plural, one {# failed} other {# failed}}',
+        id: 'Skbncz',
+        description: 'Uploads that failed',
+      },
       { failed },
     );
   }
