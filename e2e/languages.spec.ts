@@ -5,6 +5,10 @@ import { chooseLanguage, say } from './i18n-support.ts';
 import { dropFilesOn, technicianToken } from './records-support.ts';
 import { clippedControls, smallControls } from './screen-checks.ts';
 
+/** The evidence summary of a run step, in English as the code writes it. */
+const EVIDENCE_SUMMARY =
+  '{attached} of {required, plural, one {# required file} other {# required files}} attached';
+
 interface EvidenceField {
   id: number;
   name: string;
