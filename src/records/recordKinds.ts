@@ -108,6 +108,18 @@ export function recordName(kind: RecordKind, id: number, intl: IntlShape = appIn
   );
 }
 
+/** A name and a title together: `Run step 7: Machine the bore` (the name may be a context line's). */
+export function titledName(name: string, title: string, intl: IntlShape = appIntl()): string {
+  return intl.formatMessage(
+    {
+      defaultMessage: '{record}: {title}',
+      id: 'pMOoGP',
+      description: 'A record named by its kind and number, then its title: "Run 1: BRKT-0001 Rev C, SN 0041"',
+    },
+    { record: name, title },
+  );
+}
+
 /** One record with its title, as lists and links name it: `Run 1: BRKT-0001 Rev C, SN 0041`. */
 export function recordWithTitle(
   kind: RecordKind,
@@ -115,13 +127,18 @@ export function recordWithTitle(
   title: string,
   intl: IntlShape = appIntl(),
 ): string {
+  return titledName(recordName(kind, id, intl), title, intl);
+}
+
+/** A part by its number and revision: `BRKT-0001 rev C`. */
+export function partRevision(partNumber: string, revision: string, intl: IntlShape = appIntl()): string {
   return intl.formatMessage(
     {
-      defaultMessage: '{record}: {title}',
-      id: 'pMOoGP',
-      description: 'A record named by its kind and number, then its title: "Run 1: BRKT-0001 Rev C, SN 0041"',
+      defaultMessage: '{partNumber} rev {revision}',
+      id: 'zlvufI',
+      description: 'A part by its number and revision, e.g. "BRKT-0001 rev C"',
     },
-    { record: recordName(kind, id, intl), title },
+    { partNumber, revision },
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { documentTitle, type RecordContext } from './recordContext.ts';
-import { recordWithTitle } from './recordNames.ts';
+import { titledName } from '../../records/recordKinds.ts';
 
 interface Props {
   /** e.g. "Run step 17". */
@@ -19,7 +19,7 @@ const BETWEEN = '· ';
 export function RecordHeader({ name, title, context }: Props) {
   const intl = useIntl();
   const line = context?.line;
-  const tabTitle = documentTitle(recordWithTitle(name, title, intl), line);
+  const tabTitle = documentTitle(titledName(name, title, intl), line);
   useEffect(() => {
     document.title = tabTitle;
     return () => {

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { RECORD_ROUTES, type RecordKind } from '../../records/recordKinds.ts';
-import { recordName, recordWithTitle } from './recordNames.ts';
+import { RECORD_ROUTES, type RecordKind, recordName, titledName } from '../../records/recordKinds.ts';
 import readable from '../../components/readable.module.css';
 
 export interface RelatedRecord {
@@ -66,7 +65,7 @@ export function RecordLink({ record }: { record: RelatedRecord }) {
       )}
       style={{ display: 'inline-flex', minHeight: 44, alignItems: 'center', overflowWrap: 'anywhere' }}
     >
-      {recordWithTitle(recordName(record.kind, record.id, intl), record.text, intl)}
+      {titledName(recordName(record.kind, record.id, intl), record.text, intl)}
     </Anchor>
   );
 }

@@ -3,7 +3,7 @@ import type { RunPlaceFragment, StepPlaceFragment } from '../../graphql/generate
 import type { IntlShape } from 'react-intl';
 import { formatEnum } from '../../components/formatValue.ts';
 import { appIntl } from '../../i18n';
-import { partRevision, recordName, recordWithTitle } from './recordNames.ts';
+import { partRevision, recordName, titledName } from '../../records/recordKinds.ts';
 import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
 import { serialOf } from '../../records/serialNumbers.ts';
 
@@ -93,7 +93,7 @@ export function runStepContext(stepRef: StepPlace, intl: IntlShape = appIntl()):
     line: [run ? runName(run, intl) : null, stepName(step, intl)].filter(Boolean).join(SEPARATOR),
     details: present([
       run
-        ? recordWithTitle(recordName('run', run.id, intl), run.title, intl)
+        ? titledName(recordName('run', run.id, intl), run.title, intl)
         : intl.formatMessage({
             defaultMessage: 'Belongs to no run',
             id: 'DAFG80',
@@ -129,10 +129,7 @@ export function runStepFieldContext(
   const stepLine = runStepContext(field.step, intl);
   return {
     line: `${stepLine.line}${SEPARATOR}${field.name}`,
-    details: present([
-      recordWithTitle(stepName(step, intl), step.title, intl),
-      ...stepLine.details.slice(0, 2),
-    ]),
+    details: present([titledName(stepName(step, intl), step.title, intl), ...stepLine.details.slice(0, 2)]),
   };
 }
 

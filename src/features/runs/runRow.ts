@@ -1,6 +1,7 @@
 import type { IntlShape } from 'react-intl';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { serialInTitle, serialText } from '../../records/serialNumbers.ts';
+import { partRevision } from '../../records/recordKinds.ts';
 import { RunRowFields } from './runsListQuery.ts';
 
 /** What a runs row shows, read from its fragment. */
@@ -18,14 +19,7 @@ export interface RunRowView {
 
 /** "BRKT-0001 rev C": a part by its number and revision. */
 export function partRevisionText(part: { partNumber: string; revision: string }, intl: IntlShape): string {
-  return intl.formatMessage(
-    {
-      defaultMessage: '{partNumber} rev {revision}',
-      id: 'zlvufI',
-      description: 'A part by its number and revision, e.g. "BRKT-0001 rev C"',
-    },
-    { partNumber: part.partNumber, revision: part.revision },
-  );
+  return partRevision(part.partNumber, part.revision, intl);
 }
 
 export function runRowView(run: FragmentType<typeof RunRowFields>, intl: IntlShape): RunRowView {

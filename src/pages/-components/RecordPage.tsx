@@ -17,8 +17,14 @@ import { RecordLinks, type RelatedGroup } from '../../features/record-view/Recor
 import { RecordHeader } from '../../features/record-view/RecordHeader.tsx';
 import type { RecordContext } from '../../features/record-view/recordContext.ts';
 import { recordVariables } from '../../features/record-view/prefetchRecord.ts';
-import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../../records/recordKinds.ts';
-import { recordName, recordWithTitle } from '../../features/record-view/recordNames.ts';
+import {
+  parseRouteId,
+  recordKindInfo,
+  recordPath,
+  type RecordKind,
+  recordName,
+  titledName,
+} from '../../records/recordKinds.ts';
 import { OpenedAsNotice, useCameraAfterScan } from '../../features/open-by-id/index.ts';
 import { RecordLabelButton } from '../../features/label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
@@ -245,7 +251,7 @@ function RecordBody({
   const cameraAfterScan = useCameraAfterScan(recordPath(kind, id));
   useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
   const intl = useIntl();
-  const recordLabel = content.context?.line ?? recordWithTitle(name, content.title, intl);
+  const recordLabel = content.context?.line ?? titledName(name, content.title, intl);
   const body = (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -3,7 +3,7 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { defineMessages, type IntlShape } from 'react-intl';
 import { RecordPage, type RecordView } from './RecordPage.tsx';
 import { RECORD_QUERIES } from './recordQueries.ts';
-import type { RecordKind } from '../../records/recordKinds.ts';
+import { type RecordKind, partRevision } from '../../records/recordKinds.ts';
 import {
   formatDate,
   formatEnum,
@@ -16,7 +16,6 @@ import { RunStepsEvidence } from '../../features/evidence/RunStepsEvidence.tsx';
 import { filesValue } from './filesValue.ts';
 import { isEvidenceField } from '../../features/evidence/evidenceState.ts';
 import { runContext, runStepContext, runStepFieldContext } from '../../features/record-view/recordContext.ts';
-import { partRevision } from '../../features/record-view/recordNames.ts';
 import { relatedRuns, runStepLinkText } from '../../features/runs/relatedRuns.tsx';
 
 /**
