@@ -3,6 +3,7 @@ import { gql } from '../sandbox/test/harness.ts';
 import { expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { attachFile, entityIdOf, PNG_BYTES, pdfBytes, technicianToken } from './records-support.ts';
 import { scan } from './scanner-support.ts';
+import { lowContrast, smallControls } from './screen-checks.ts';
 
 // The two tablet orientations the floor uses, and a desktop for the office.
 const SIZES = [
@@ -120,76 +121,6 @@ function screens(stepId: number, fieldId: number): Screen[] {
       ready: (page) => page.getByText('Run steps made from it, newest runs first'),
     },
   ];
-}
-
-/**
- * Elements matching `selector` whose text reads under 4.5:1 against what is behind it (WCAG 2 contrast
- * of the computed colours; a see-through background is laid over the ancestors' until one is opaque).
- */
-async function lowContrast(page: Page, selector: string): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const rgba = (css: string) => {
-      const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
-      return { r, g, b, a: css.startsWith('rgba') ? a : 1 };
-    };
-    const over = (top: ReturnType<typeof rgba>, under: ReturnType<typeof rgba>) => ({
-      r: top.r * top.a + under.r * (1 - top.a),
-      g: top.g * top.a + under.g * (1 - top.a),
-      b: top.b * top.a + under.b * (1 - top.a),
-      a: 1,
-    });
-    const background = (el: Element | null): ReturnType<typeof rgba> => {
-      if (!el) return { r: 255, g: 255, b: 255, a: 1 };
-      const own = rgba(getComputedStyle(el).backgroundColor);
-      return own.a >= 1 ? own : over(own, background(el.parentElement));
-    };
-    const luminance = ({ r, g, b }: ReturnType<typeof rgba>) => {
-      const [lr, lg, lb] = [r, g, b].map((c) => {
-        const s = c / 255;
-        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
-    };
-    return Array.from(document.querySelectorAll<HTMLElement>(selector))
-      .filter((el) => el.getClientRects().length > 0)
-      .map((el) => {
-        const back = background(el);
-        const text = over(rgba(getComputedStyle(el).color), back);
-        const [light, dark] = [luminance(text), luminance(back)].sort((a, b) => b - a);
-        return { text: el.textContent ?? '', ratio: (light! + 0.05) / (dark! + 0.05) };
-      })
-      .filter(({ ratio }) => ratio < 4.5)
-      .map(({ text, ratio }) => `“${text}” ${ratio.toFixed(2)}:1`);
-  }, selector);
-}
-
-/**
- * Controls anywhere on the screen smaller than a gloved fingertip (44 px) either way. A control that
- * is drawn by its label (a visually hidden radio or checkbox) is measured by that label.
- */
-async function smallControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const selector =
-      'a[href], button, input, select, textarea, [role="button"], [role="tab"], [role="menuitem"]';
-    return (
-      Array.from(document.querySelectorAll<HTMLElement>(selector))
-        .map((el) => {
-          const hidden = el instanceof HTMLInputElement && getComputedStyle(el).opacity === '0';
-          return { el, target: hidden ? (el.closest('label') ?? el.labels?.[0] ?? el) : el };
-        })
-        .filter(
-          ({ target }) =>
-            target.getClientRects().length > 0 && getComputedStyle(target).visibility !== 'hidden',
-        )
-        .map(({ el, target }) => ({ el, box: target.getBoundingClientRect() }))
-        // One pixel or less: visually hidden, reached through another control (a file picker's input).
-        .filter(({ box }) => box.width > 1 && box.height > 1 && (box.width < 44 || box.height < 44))
-        .map(
-          ({ el, box }) =>
-            `${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName}: ${Math.round(box.width)}x${Math.round(box.height)}`,
-        )
-    );
-  });
 }
 
 /**

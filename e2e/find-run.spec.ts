@@ -52,7 +52,7 @@ test.describe('finding the run by its serial', () => {
     await actions.act(() => page.getByLabel('Search serial, run, part or procedure').fill('SN 0041'));
     const row = page.getByRole('link', { name: /^Run \d+: BRKT-0001 Rev C, SN 0041$/ });
     await expect(row).toBeVisible();
-    await expect(page.getByText('Showing 1–1 of 1 runs')).toBeVisible();
+    await expect(page.getByText('Showing 1–1 of 1 run')).toBeVisible();
     await actions.act(() => row.click());
     await openedRun(page, 'SN 0041');
     const step = await stepTwoOfSn0041();

@@ -33,6 +33,14 @@ execFileSync(
   { cwd: root, stdio: 'inherit' },
 );
 
+if (!dir) {
+  // In the repository's own format, so `prettier --check` in lint agrees with what was written.
+  execFileSync(path.join(root, 'node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', catalogue], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
 if (dir) {
   const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
   const fresh = read(out);

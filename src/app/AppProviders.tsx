@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { ApolloProvider } from '@apollo/client/react';
@@ -11,12 +12,23 @@ import type { AppServices } from './appServices';
 import { ScannerProvider } from '../features/open-by-id/scan/scannerContext';
 import { ShareInboxProvider } from '../features/share/shareInboxContext';
 import type { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, themeIn } from './theme';
 import { LanguageChoice, LocaleProvider } from '../i18n';
 import classes from './AppProviders.module.css';
 
 /** English whatever the browser says: what tests render with when they choose no language. */
 const ENGLISH = new LanguageChoice(null, () => ['en']);
+
+/** Mantine with its own words (the × of dialogs) in the language in force. */
+function ThemeProvider({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const theme = useMemo(() => themeIn(intl), [intl]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      {children}
+    </MantineProvider>
+  );
+}
 
 /**
  * Visual providers only (theme, notifications, language): used for the configuration error page,
@@ -31,10 +43,10 @@ export function UiProviders({
 }) {
   return (
     <LocaleProvider choice={languages}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+      <ThemeProvider>
         <Notifications position="bottom-right" classNames={{ root: classes.notifications }} />
         {children}
-      </MantineProvider>
+      </ThemeProvider>
     </LocaleProvider>
   );
 }

@@ -3,10 +3,13 @@ import {
   darken,
   lighten,
   luminance,
+  mergeThemeOverrides,
   rem,
   type CSSVariablesResolver,
   type MantineTheme,
+  type MantineThemeOverride,
 } from '@mantine/core';
+import type { IntlShape } from 'react-intl';
 
 /** Gloved hands on a tablet: every control is at least this big to touch, whatever size a screen asks for. */
 const TOUCH = rem(44);
@@ -28,9 +31,6 @@ export const theme = createTheme({
     ActionIcon: { defaultProps: { size: 44 }, styles: { root: touchBox } },
     // Also the close buttons of Modal, Drawer, Alert and Notification.
     CloseButton: { defaultProps: { size: 44 }, styles: { root: touchBox } },
-    // Mantine's × has no name of its own; dialogs with a better one ("Close preview") set theirs.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     Burger: { styles: { root: touchBox } },
     // A notice's text under its title is Mantine's grey 6 (3.3:1 on white): the readable muted grey instead.
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
@@ -55,6 +55,39 @@ export const theme = createTheme({
     Select: { defaultProps: { size: 'md' } },
   },
 });
+
+/**
+ * The theme in the language of `intl`: Mantine's × has no name of its own, so dialogs and panels get
+ * one here (those with a better one, "Close preview", set theirs).
+ */
+export function themeIn(intl: IntlShape): MantineThemeOverride {
+  return mergeThemeOverrides(theme, {
+    components: {
+      Modal: {
+        defaultProps: {
+          closeButtonProps: {
+            'aria-label': intl.formatMessage({
+              defaultMessage: 'Close dialog',
+              id: 'I2D6gH',
+              description: 'The × of a dialog (screen readers read it); short',
+            }),
+          },
+        },
+      },
+      Drawer: {
+        defaultProps: {
+          closeButtonProps: {
+            'aria-label': intl.formatMessage({
+              defaultMessage: 'Close panel',
+              id: 'j3WLig',
+              description: 'The × of a panel sliding in from the side (screen readers read it); short',
+            }),
+          },
+        },
+      },
+    },
+  });
+}
 
 /** WCAG 2's contrast between two colours: 4.5 is the least for text. */
 export function contrastRatio(a: string, b: string): number {

@@ -142,6 +142,27 @@ describe('signing out', () => {
     expect(session.nextSignInAsksPassword()).toBe(false);
   });
 
+  it("asks the provider's sign-in and sign-out pages for the app's language", async () => {
+    const { manager, asUserManager } = fakeUserManager(signedIn);
+    const session = await createOidcAuthSession(asUserManager, {
+      storage: memoryStorage(),
+      reachable: async () => true,
+      uiLocales: () => 'zh-Hans',
+    });
+    await session.signIn('/parts/1');
+    expect(manager.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/parts/1' },
+      redirectMethod: 'replace',
+      ui_locales: 'zh-Hans',
+    });
+    await session.signOut();
+    expect(manager.signoutRedirect).toHaveBeenCalledWith({
+      id_token_hint: 'id-token',
+      post_logout_redirect_uri: 'http://app.test/',
+      extraQueryParams: { ui_locales: 'zh-Hans' },
+    });
+  });
+
   it('offline, signs out on this device at once and makes the next sign-in ask for a password', async () => {
     const { manager, asUserManager } = fakeUserManager(signedIn);
     const storage = memoryStorage();

@@ -106,7 +106,7 @@ export async function createOidcAuthSession(
     /** Where "the provider's session may still live" is kept: device-wide, for whoever signs in next. */
     storage?: Storage;
     reachable?: () => Promise<boolean>;
-    /** The language the app speaks now: the provider's sign-in page is asked to speak it too. */
+    /** The language the app speaks now: the provider's sign-in and sign-out pages are asked to speak it too. */
     uiLocales?: () => string;
   } = {},
 ): Promise<AuthSession> {
@@ -228,6 +228,8 @@ export async function createOidcAuthSession(
           await userManager.signoutRedirect({
             id_token_hint: user?.id_token,
             post_logout_redirect_uri: userManager.settings.post_logout_redirect_uri,
+            // Its "Do you want to sign out?" in the app's language too (RP-initiated logout's ui_locales).
+            ...(uiLocales && { extraQueryParams: { ui_locales: uiLocales() } }),
           });
           return 'left-for-provider';
         } catch {

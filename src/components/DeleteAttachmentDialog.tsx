@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql } from '../graphql/generated/index.ts';
 import { displayFilename } from './displayFilename.ts';
 import { isPermissionRefusal, toUserMessage } from '../graphql/errors.ts';
@@ -33,6 +34,7 @@ interface Props {
 
 /** Asks before deleting; the server decides whether the user may, and its refusal is shown here. */
 export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted }: Props) {
+  const intl = useIntl();
   const [remove, { loading, error, reset }] = useMutation(DeleteAttachmentMutation, {});
   const { markDeleteRefused } = useViewOnly();
   const uploads = useUploadQueue();
@@ -68,26 +70,47 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
       opened={target !== null}
       onClose={close}
       returnFocus={deleted === null}
-      title="Delete attachment?"
-      closeButtonProps={{ 'aria-label': 'Close without deleting' }}
+      title={intl.formatMessage({ defaultMessage: 'Delete attachment?', id: 'u/JxOo' })}
+      closeButtonProps={{
+        'aria-label': intl.formatMessage({ defaultMessage: 'Close without deleting', id: 'AO2NqW' }),
+      }}
     >
       {target && (
         <Stack>
           <Text style={{ overflowWrap: 'anywhere' }}>
-            “{displayFilename(target.filename).text}” will be removed from {recordLabel}. This cannot be
-            undone.
+            <FormattedMessage
+              defaultMessage="“{filename}” will be removed from {record}. This cannot be undone."
+              id="gWYhvb"
+              values={{ filename: displayFilename(target.filename, intl).text, record: recordLabel }}
+            />
           </Text>
           {error && (
-            <Alert color="red" title="Not deleted" role="alert">
+            <Alert
+              color="red"
+              title={intl.formatMessage({
+                defaultMessage: 'Not deleted',
+                id: 'KmZq7M',
+                description: 'A delete failed',
+              })}
+              role="alert"
+            >
               {toUserMessage(error)}
             </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              <FormattedMessage
+                defaultMessage="Cancel"
+                id="1zhA04"
+                description="Button: do not delete the file"
+              />
             </Button>
             <Button color="red" loading={loading} onClick={() => void confirm(target)}>
-              Delete
+              <FormattedMessage
+                defaultMessage="Delete"
+                id="JOi5z2"
+                description="Button: delete the file now"
+              />
             </Button>
           </Group>
         </Stack>

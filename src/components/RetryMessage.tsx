@@ -1,4 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 
 interface Props {
   /** Already phrased for the technician (see toUserMessage). */
@@ -13,7 +14,11 @@ export function RetryMessage({ message, onRetry, size = 'md' }: Props) {
     <Stack gap="sm" align="flex-start">
       <Text size={size}>{message}</Text>
       <Button size={size} variant="light" color="red" onClick={onRetry}>
-        Try again
+        <FormattedMessage
+          defaultMessage="Try again"
+          id="L1fetX"
+          description="Button: repeat the request that failed"
+        />
       </Button>
     </Stack>
   );

@@ -1,3 +1,6 @@
+import type { IntlShape } from 'react-intl';
+import { appIntl } from '../i18n';
+
 /**
  * Direction controls (e.g. U+202E RIGHT-TO-LEFT OVERRIDE) can make `photo_gnp.exe` look like
  * `photo_exe.png`; control characters can hide parts of a name. Both are shown as visible code points
@@ -11,8 +14,20 @@ export interface DisplayedFilename {
   revealed: boolean;
 }
 
-export function displayFilename(filename: string | null | undefined): DisplayedFilename {
-  if (filename == null || filename === '') return { text: 'Unnamed file', revealed: false };
+export function displayFilename(
+  filename: string | null | undefined,
+  intl: IntlShape = appIntl(),
+): DisplayedFilename {
+  if (filename == null || filename === '') {
+    return {
+      text: intl.formatMessage({
+        defaultMessage: 'Unnamed file',
+        id: 'l9MLIg',
+        description: 'Shown for a file without a name',
+      }),
+      revealed: false,
+    };
+  }
   let revealed = false;
   const text = filename.replace(HIDDEN, (ch) => {
     revealed = true;

@@ -1,3 +1,6 @@
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { appIntl } from '../i18n';
+
 /** Runtime configuration, read from /config.json at start so one build serves any environment. */
 export interface AppConfig {
   /** GraphQL endpoint, e.g. https://api.buildwithion.com/graphql */
@@ -30,13 +33,96 @@ export const DEFAULT_PHOTO_MAX_EDGE_PX = 2560;
 export const DEFAULT_PHOTO_JPEG_QUALITY = 0.85;
 export const DEFAULT_PINNED_BUDGET_MB = 200;
 
-/** The configuration could not be loaded or is invalid; `problems` lists each reason for the error page. */
+/**
+ * The error page's sentences. The names in quotes and in arguments are the file's own (`apiUrl`,
+ * `oidc.scopes`, …): the person who fixes the file looks for them as they are.
+ */
+const PROBLEMS = defineMessages({
+  notAnObject: { defaultMessage: 'The configuration is not a JSON object.', id: 'Fj2TD1' },
+  invalid: { defaultMessage: 'The configuration is invalid.', id: 'I1C+k7' },
+  notFetched: { defaultMessage: 'The configuration at {url} could not be fetched.', id: 'b99fBz' },
+  missing: { defaultMessage: 'The configuration at {url} is missing (HTTP {status}).', id: 'dQCydD' },
+  notJson: { defaultMessage: 'The configuration at {url} is not valid JSON.', id: '6WbF98' },
+  url: {
+    defaultMessage: '"{field}" must be a URL.',
+    id: 'YRBhMg',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  httpUrl: {
+    defaultMessage: '"{field}" must be an http(s) URL, got "{value}".',
+    id: 'nLFL3a',
+    description: 'A setting of the configuration file; {field} is its name, {value} what the file has',
+  },
+  text: {
+    defaultMessage: '"{field}" must be a non-empty string.',
+    id: 'KD2kDv',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  oidc: {
+    defaultMessage: '"{field}" must be an object with authority, clientId and scopes.',
+    id: 'CR4zvB',
+    description: 'A setting of the configuration file; authority, clientId and scopes are names in the file',
+  },
+  openid: {
+    defaultMessage: '"{field}" must include "openid".',
+    id: 'QBKewb',
+    description: 'A setting of the configuration file; openid is a name in the file',
+  },
+  positiveWhole: {
+    defaultMessage: '"{field}" must be a positive whole number.',
+    id: 'u9+gx3',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  pixels: {
+    defaultMessage: '"{field}" must be a whole number of pixels, at least {min}.',
+    id: '5p97/j',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  megabytes: {
+    defaultMessage: '"{field}" must be a whole number of megabytes, at least {min}.',
+    id: 'xe8K2O',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  quality: {
+    defaultMessage: '"{field}" must be a number above 0 and at most 1.',
+    id: 'z5AAbd',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  boolean: {
+    defaultMessage: '"{field}" must be true or false.',
+    id: '7K1QoU',
+    description: 'A setting of the configuration file; {field} is its name, true and false its values',
+  },
+});
+
+/** One sentence of the error page: a message and its arguments, or words from elsewhere (the browser's). */
+export type ConfigProblem =
+  { message: MessageDescriptor; values?: Record<string, string> } | { shown: string };
+
+/** `problem` in the language of `intl`: what the error page shows. */
+export function formatConfigProblem(intl: IntlShape, problem: ConfigProblem): string {
+  return 'shown' in problem ? problem.shown : intl.formatMessage(problem.message, problem.values);
+}
+
+const problem = (message: MessageDescriptor, values?: Record<string, string>): ConfigProblem => ({
+  message,
+  ...(values && { values }),
+});
+
+/**
+ * The configuration could not be loaded or is invalid: `summary` and each of `details` for the error
+ * page (in the language it is shown in); `message` and `problems` in the language in force when thrown.
+ */
 export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
   constructor(
-    message: string,
-    readonly problems: readonly string[] = [],
+    readonly summary: ConfigProblem,
+    readonly details: readonly ConfigProblem[] = [],
   ) {
-    super(message);
+    const intl = appIntl();
+    super(formatConfigProblem(intl, summary));
+    this.problems = details.map((detail) => formatConfigProblem(intl, detail));
     this.name = 'ConfigError';
   }
 }
@@ -45,23 +131,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function httpUrl(value: unknown, field: string, problems: string[]): string {
+function httpUrl(value: unknown, field: string, problems: ConfigProblem[]): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    problems.push(`"${field}" must be a URL.`);
+    problems.push(problem(PROBLEMS.url, { field }));
     return '';
   }
   try {
     const url = new URL(value);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http');
   } catch {
-    problems.push(`"${field}" must be an http(s) URL, got "${value}".`);
+    problems.push(problem(PROBLEMS.httpUrl, { field, value }));
   }
   return value.replace(/\/+$/, '');
 }
 
-function text(value: unknown, field: string, problems: string[]): string {
+function text(value: unknown, field: string, problems: ConfigProblem[]): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    problems.push(`"${field}" must be a non-empty string.`);
+    problems.push(problem(PROBLEMS.text, { field }));
     return '';
   }
   return value.trim();
@@ -69,10 +155,10 @@ function text(value: unknown, field: string, problems: string[]): string {
 
 /** Validates parsed JSON; throws ConfigError listing every problem at once. */
 export function parseAppConfig(json: unknown): AppConfig {
-  const problems: string[] = [];
-  if (!isRecord(json)) throw new ConfigError('The configuration is not a JSON object.', []);
+  const problems: ConfigProblem[] = [];
+  if (!isRecord(json)) throw new ConfigError(problem(PROBLEMS.notAnObject));
   const oidc = isRecord(json.oidc) ? json.oidc : {};
-  if (!isRecord(json.oidc)) problems.push('"oidc" must be an object with authority, clientId and scopes.');
+  if (!isRecord(json.oidc)) problems.push(problem(PROBLEMS.oidc, { field: 'oidc' }));
   const config: AppConfig = {
     apiUrl: httpUrl(json.apiUrl, 'apiUrl', problems),
     oidc: {
@@ -86,18 +172,18 @@ export function parseAppConfig(json: unknown): AppConfig {
     photoJpegQuality: DEFAULT_PHOTO_JPEG_QUALITY,
   };
   if (config.oidc.scopes && !config.oidc.scopes.split(/\s+/).includes('openid')) {
-    problems.push('"oidc.scopes" must include "openid".');
+    problems.push(problem(PROBLEMS.openid, { field: 'oidc.scopes' }));
   }
   const max = json.maxUploadBytes;
   if (typeof max !== 'number' || !Number.isSafeInteger(max) || max <= 0) {
-    problems.push('"maxUploadBytes" must be a positive whole number.');
+    problems.push(problem(PROBLEMS.positiveWhole, { field: 'maxUploadBytes' }));
   } else {
     config.maxUploadBytes = max;
   }
   const edge = json.photoMaxEdgePx;
   if (edge !== undefined) {
     if (typeof edge !== 'number' || !Number.isSafeInteger(edge) || edge < 320) {
-      problems.push('"photoMaxEdgePx" must be a whole number of pixels, at least 320.');
+      problems.push(problem(PROBLEMS.pixels, { field: 'photoMaxEdgePx', min: '320' }));
     } else {
       config.photoMaxEdgePx = edge;
     }
@@ -105,23 +191,24 @@ export function parseAppConfig(json: unknown): AppConfig {
   const quality = json.photoJpegQuality;
   if (quality !== undefined) {
     if (typeof quality !== 'number' || !(quality > 0 && quality <= 1)) {
-      problems.push('"photoJpegQuality" must be a number above 0 and at most 1.');
+      problems.push(problem(PROBLEMS.quality, { field: 'photoJpegQuality' }));
     } else {
       config.photoJpegQuality = quality;
     }
   }
   const admins = json.adminsMayDiscardKeptFiles;
   if (admins !== undefined) {
-    if (typeof admins !== 'boolean') problems.push('"adminsMayDiscardKeptFiles" must be true or false.');
-    else config.adminsMayDiscardKeptFiles = admins;
+    if (typeof admins !== 'boolean') {
+      problems.push(problem(PROBLEMS.boolean, { field: 'adminsMayDiscardKeptFiles' }));
+    } else config.adminsMayDiscardKeptFiles = admins;
   }
   const budget = json.pinnedBudgetMb;
   if (budget !== undefined) {
     if (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1) {
-      problems.push('"pinnedBudgetMb" must be a whole number of megabytes, at least 1.');
+      problems.push(problem(PROBLEMS.megabytes, { field: 'pinnedBudgetMb', min: '1' }));
     } else config.pinnedBudgetMb = budget;
   }
-  if (problems.length > 0) throw new ConfigError('The configuration is invalid.', problems);
+  if (problems.length > 0) throw new ConfigError(problem(PROBLEMS.invalid), problems);
   return config;
 }
 
@@ -134,16 +221,17 @@ export async function fetchAppConfig(
   try {
     response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
   } catch (error) {
-    throw new ConfigError(`The configuration at ${url} could not be fetched.`, [String(error)]);
+    // The browser's own words for what went wrong, shown as they are.
+    throw new ConfigError(problem(PROBLEMS.notFetched, { url }), [{ shown: String(error) }]);
   }
   if (!response.ok) {
-    throw new ConfigError(`The configuration at ${url} is missing (HTTP ${response.status}).`);
+    throw new ConfigError(problem(PROBLEMS.missing, { url, status: String(response.status) }));
   }
   let json: unknown;
   try {
     json = await response.json();
   } catch {
-    throw new ConfigError(`The configuration at ${url} is not valid JSON.`);
+    throw new ConfigError(problem(PROBLEMS.notJson, { url }));
   }
   return parseAppConfig(json);
 }

@@ -1,5 +1,4 @@
 import { PSEUDO_LOCALE, type AppLocale } from './locales';
-import { pseudoLocalize } from './pseudoLocale';
 
 /** Message id → ICU message, in one language. */
 export type Messages = Record<string, string>;
@@ -27,7 +26,8 @@ export async function loadMessages(locale: AppLocale): Promise<Messages> {
   if (known) return known;
   let messages: Messages;
   if (locale === PSEUDO_LOCALE) {
-    const source = await loadSource();
+    // The ICU parser it needs is loaded with it, never for the real languages.
+    const [source, { pseudoLocalize }] = await Promise.all([loadSource(), import('./pseudoLocale')]);
     messages = Object.fromEntries(
       Object.entries(source).map(([id, { defaultMessage }]) => [id, pseudoLocalize(defaultMessage)]),
     );

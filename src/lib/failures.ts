@@ -5,6 +5,9 @@
  * `toUserMessage` (graphql/errors.ts) turns any caught failure into one of them.
  */
 
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { appIntl } from '../i18n';
+
 /** 408, 429 and 5xx: the same request may well succeed a little later. */
 export function isTransientStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
@@ -54,58 +57,240 @@ export class WordedError extends Error {
   override name = 'WordedError';
 }
 
-const LATER = 'Wait a moment and try again.';
-const SUPERVISOR = 'If it keeps happening, tell a supervisor.';
+const words = defineMessages({
+  cancelled: { defaultMessage: 'The request was cancelled.', id: 'gUT+M3' },
+  session: { defaultMessage: 'Your session has ended. Sign in again to continue.', id: 'aONkJh' },
+  permission: {
+    defaultMessage: 'You do not have permission to do this. Ask a supervisor if you need it.',
+    id: 'HPnJ0I',
+  },
+  notFound: { defaultMessage: 'That record was not found. Check the id.', id: 'R7LDEJ' },
+  tooLarge: { defaultMessage: 'The file is too large for the server. Attach a smaller file.', id: 'acLepf' },
+  busy: { defaultMessage: 'The server is busy. Wait a moment and try again.', id: '5UJUDM' },
+  server: { defaultMessage: 'The server had a problem. Wait a moment and try again.', id: 'alt62Y' },
+  unreachable: {
+    defaultMessage: 'Cannot reach the server. Check the Wi-Fi connection and try again.',
+    id: 'cEWVXO',
+  },
+  refused: {
+    defaultMessage: 'The server refused the request: {message}',
+    id: 'XtQJ3w',
+    description: "The server's own short sentence follows, as it wrote it",
+  },
+  cameraFailed: {
+    defaultMessage:
+      'The camera could not be started. Close other apps using it and try again, or use the device’s camera app.',
+    id: 'cHKFj1',
+  },
+  photoNotQueued: { defaultMessage: 'The photo could not be kept for sending. Try again.', id: 'yATkvg' },
+  markedNotSaved: { defaultMessage: 'The marked copy could not be saved. Try again.', id: '+D573E' },
+  notLightened: {
+    defaultMessage: 'the photo could not be made lighter on this device',
+    id: 'q4mDzt',
+    description: 'Completes "Sent at full size: …" (lower case, no full stop)',
+  },
+  refusedStatus: {
+    defaultMessage:
+      'The server refused the request (HTTP {status}). If it keeps happening, tell a supervisor.',
+    id: 'WrrGvN',
+  },
+  unknown: { defaultMessage: 'Something went wrong. Try again.', id: '3kJE8G' },
+  interrupted: { defaultMessage: 'The request was interrupted. Wait a moment and try again.', id: 's62xVN' },
+  noTicket: {
+    defaultMessage: 'The server did not give an upload address. Wait a moment and try again.',
+    id: 'yg4EL2',
+  },
+  notConfirmed: {
+    defaultMessage: 'The server did not confirm the attachment. Wait a moment and try again.',
+    id: 'AeAmqz',
+  },
+  notChecked: {
+    defaultMessage: 'Could not check whether the file was already attached. It is checked again by itself.',
+    id: 'F1mWkp',
+  },
+  recordGone: {
+    defaultMessage: 'The record is gone or you may no longer open it. Ask a supervisor.',
+    id: '6lKEGy',
+  },
+  noSuchRecord: {
+    defaultMessage: '{name} does not exist, or you may not attach to it. Move the file to another record.',
+    id: 'oykilX',
+    description: 'name: a record, e.g. "Part 42"',
+  },
+  noEntity: {
+    defaultMessage: '{name} cannot take files. Move the file to another record.',
+    id: 'XNo+bK',
+    description: 'name: a record, e.g. "Part 42"',
+  },
+  storageNotConfirmed: {
+    defaultMessage: 'Storage did not confirm the upload: {detail}. It is uploaded again by itself.',
+    id: 'MngVBl',
+    description: "detail: the storage's own words, as it wrote them",
+  },
+  fileUnreadable: {
+    defaultMessage: 'The file could not be read ({detail}). Choose it again from where it is stored.',
+    id: 'A0xCgv',
+    description: "detail: the browser's own words, as it wrote them",
+  },
+  storageUrlRejected: {
+    defaultMessage: 'Storage refused the upload address (expired or invalid).',
+    id: 'O72mUM',
+  },
+  storageBusy: {
+    defaultMessage: 'Storage is busy (HTTP {status}). The upload is tried again by itself.',
+    id: 'DUucrs',
+  },
+  storageTooLarge: {
+    defaultMessage: 'The file is too large for storage. Attach a smaller file.',
+    id: '8C1rIT',
+  },
+  storageRefused: {
+    defaultMessage:
+      'Storage did not accept this file (HTTP {status}). Try again; if it keeps happening, tell a supervisor.',
+    id: 'AiT580',
+  },
+  storageLost: { defaultMessage: 'The connection to storage was lost.', id: 'qclI61' },
+  storageStalled: { defaultMessage: 'The upload stopped moving. It is tried again by itself.', id: 'shSlMR' },
+  storageInterrupted: { defaultMessage: 'The upload was interrupted.', id: '+/WsqI' },
+  storageUnreachable: {
+    defaultMessage: 'Could not reach file storage. Check the connection and try again.',
+    id: 'n8reQ3',
+  },
+  storageLinkExpired: {
+    defaultMessage: 'File storage refused the link (it may have expired). Try again.',
+    id: '7ooixu',
+  },
+  storageMissing: {
+    defaultMessage: 'The file is missing from storage. If it keeps happening, tell a supervisor.',
+    id: 'wFnV8a',
+  },
+  storageAnswered: {
+    defaultMessage: 'File storage answered {status}. Try again.',
+    id: 'HKRhY2',
+    description: 'status: an HTTP status code, e.g. 502',
+  },
+  fileGone: {
+    defaultMessage: 'This file no longer exists, or you may not see it. Refresh the attachments list.',
+    id: 'bov99F',
+  },
+  noDownloadUrl: {
+    defaultMessage:
+      'The server gave no usable download address for this file. If it keeps happening, tell a supervisor.',
+    id: '+S2GpW',
+  },
+  pdfUnreadable: { defaultMessage: 'The PDF could not be loaded. Download it instead.', id: 'wjymRw' },
+});
 
+/** The sentence in the language in force now: read when a failure is made, never kept from before. */
+const say = (message: MessageDescriptor, values?: Record<string, string | number>) =>
+  appIntl().formatMessage(message, values);
+
+/**
+ * Every sentence a failure becomes. Each is worded in the language in force at the moment it is read
+ * (a getter), so `new WordedError(FAILURE_WORDS.x)` carries the words of the person holding the tablet.
+ */
 export const FAILURE_WORDS = {
-  cancelled: 'The request was cancelled.',
-  session: 'Your session has ended. Sign in again to continue.',
-  permission: 'You do not have permission to do this. Ask a supervisor if you need it.',
-  notFound: 'That record was not found. Check the id.',
-  tooLarge: 'The file is too large for the server. Attach a smaller file.',
-  busy: `The server is busy. ${LATER}`,
-  server: `The server had a problem. ${LATER}`,
-  unreachable: 'Cannot reach the server. Check the Wi-Fi connection and try again.',
-  refused: (message: string) => `The server refused the request: ${message}`,
-  cameraFailed:
-    'The camera could not be started. Close other apps using it and try again, or use the device’s camera app.',
-  photoNotQueued: 'The photo could not be kept for sending. Try again.',
-  markedNotSaved: 'The marked copy could not be saved. Try again.',
-  notLightened: 'the photo could not be made lighter on this device',
-  refusedStatus: (status: number) => `The server refused the request (HTTP ${status}). ${SUPERVISOR}`,
+  get cancelled() {
+    return say(words.cancelled);
+  },
+  get session() {
+    return say(words.session);
+  },
+  get permission() {
+    return say(words.permission);
+  },
+  get notFound() {
+    return say(words.notFound);
+  },
+  get tooLarge() {
+    return say(words.tooLarge);
+  },
+  get busy() {
+    return say(words.busy);
+  },
+  get server() {
+    return say(words.server);
+  },
+  get unreachable() {
+    return say(words.unreachable);
+  },
+  refused: (message: string) => say(words.refused, { message }),
+  get cameraFailed() {
+    return say(words.cameraFailed);
+  },
+  get photoNotQueued() {
+    return say(words.photoNotQueued);
+  },
+  get markedNotSaved() {
+    return say(words.markedNotSaved);
+  },
+  get notLightened() {
+    return say(words.notLightened);
+  },
+  refusedStatus: (status: number) => say(words.refusedStatus, { status }),
   // An unknown failure's own text is a library's, for developers: it is never passed on.
-  unknown: 'Something went wrong. Try again.',
-  interrupted: `The request was interrupted. ${LATER}`,
+  get unknown() {
+    return say(words.unknown);
+  },
+  get interrupted() {
+    return say(words.interrupted);
+  },
 
   // The upload pipeline's own steps.
-  noTicket: `The server did not give an upload address. ${LATER}`,
-  notConfirmed: `The server did not confirm the attachment. ${LATER}`,
-  notChecked: 'Could not check whether the file was already attached. It is checked again by itself.',
-  recordGone: 'The record is gone or you may no longer open it. Ask a supervisor.',
-  noSuchRecord: (name: string) =>
-    `${name} does not exist, or you may not attach to it. Move the file to another record.`,
-  noEntity: (name: string) => `${name} cannot take files. Move the file to another record.`,
-  storageNotConfirmed: (detail: string) =>
-    `Storage did not confirm the upload: ${detail}. It is uploaded again by itself.`,
-  fileUnreadable: (detail: string) =>
-    `The file could not be read (${detail}). Choose it again from where it is stored.`,
+  get noTicket() {
+    return say(words.noTicket);
+  },
+  get notConfirmed() {
+    return say(words.notConfirmed);
+  },
+  get notChecked() {
+    return say(words.notChecked);
+  },
+  get recordGone() {
+    return say(words.recordGone);
+  },
+  noSuchRecord: (name: string) => say(words.noSuchRecord, { name }),
+  noEntity: (name: string) => say(words.noEntity, { name }),
+  storageNotConfirmed: (detail: string) => say(words.storageNotConfirmed, { detail }),
+  fileUnreadable: (detail: string) => say(words.fileUnreadable, { detail }),
 
   // Storage: the PUT of a file.
-  storageUrlRejected: 'Storage refused the upload address (expired or invalid).',
-  storageBusy: (status: number) => `Storage is busy (HTTP ${status}). The upload is tried again by itself.`,
-  storageTooLarge: 'The file is too large for storage. Attach a smaller file.',
-  storageRefused: (status: number) =>
-    `Storage did not accept this file (HTTP ${status}). Try again; ${SUPERVISOR.toLowerCase()}`,
-  storageLost: 'The connection to storage was lost.',
-  storageStalled: 'The upload stopped moving. It is tried again by itself.',
-  storageInterrupted: 'The upload was interrupted.',
+  get storageUrlRejected() {
+    return say(words.storageUrlRejected);
+  },
+  storageBusy: (status: number) => say(words.storageBusy, { status }),
+  get storageTooLarge() {
+    return say(words.storageTooLarge);
+  },
+  storageRefused: (status: number) => say(words.storageRefused, { status }),
+  get storageLost() {
+    return say(words.storageLost);
+  },
+  get storageStalled() {
+    return say(words.storageStalled);
+  },
+  get storageInterrupted() {
+    return say(words.storageInterrupted);
+  },
 
   // Storage: reading a file back (download, preview).
-  storageUnreachable: 'Could not reach file storage. Check the connection and try again.',
-  storageLinkExpired: 'File storage refused the link (it may have expired). Try again.',
-  storageMissing: `The file is missing from storage. ${SUPERVISOR}`,
-  storageAnswered: (status: number) => `File storage answered ${status}. Try again.`,
-  fileGone: 'This file no longer exists, or you may not see it. Refresh the attachments list.',
-  noDownloadUrl: `The server gave no usable download address for this file. ${SUPERVISOR}`,
-  pdfUnreadable: 'The PDF could not be loaded. Download it instead.',
-} as const;
+  get storageUnreachable() {
+    return say(words.storageUnreachable);
+  },
+  get storageLinkExpired() {
+    return say(words.storageLinkExpired);
+  },
+  get storageMissing() {
+    return say(words.storageMissing);
+  },
+  storageAnswered: (status: number) => say(words.storageAnswered, { status }),
+  get fileGone() {
+    return say(words.fileGone);
+  },
+  get noDownloadUrl() {
+    return say(words.noDownloadUrl);
+  },
+  get pdfUnreadable() {
+    return say(words.pdfUnreadable);
+  },
+};

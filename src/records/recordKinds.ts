@@ -1,3 +1,8 @@
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+// Not the i18n index: the browser journeys (Node) import this registry, and the index loads catalogues
+// the Vite way.
+import { appIntl } from '../i18n/appIntl.ts';
+
 /**
  * The one registry of record kinds: everything that differs between kinds (label, URL segment, GraphQL
  * typename, the words a label or a technician uses for it) is here, and every table keyed by kind is
@@ -14,44 +19,41 @@ export interface RecordRef {
 }
 
 interface KindFacts {
-  /** What the technician calls it, capitalised for the start of a sentence. */
-  label: string;
   /** The app's URL segment for records of this kind, e.g. `/runs/42`. */
   segment: string;
   /** The record's GraphQL type. */
   typename: string;
-  /** The shortest way to type the kind, as hints name it. */
+  /**
+   * The shortest way to type the kind, as hints name it: what the open-by-id box reads, so English in
+   * every language (like the aliases).
+   */
   word: string;
   /** Words people and labels use for the kind (lower case letters only), e.g. `rs` on `RS-7`. */
   aliases: readonly string[];
 }
 
 const KIND_FACTS = {
-  part: { label: 'Part', word: 'part', segment: 'parts', typename: 'Part', aliases: ['part', 'parts', 'pt'] },
-  run: { label: 'Run', word: 'run', segment: 'runs', typename: 'Run', aliases: ['run', 'runs'] },
+  part: { word: 'part', segment: 'parts', typename: 'Part', aliases: ['part', 'parts', 'pt'] },
+  run: { word: 'run', segment: 'runs', typename: 'Run', aliases: ['run', 'runs'] },
   procedure: {
-    label: 'Procedure',
     word: 'procedure',
     segment: 'procedures',
     typename: 'Procedure',
     aliases: ['procedure', 'procedures', 'proc'],
   },
   step: {
-    label: 'Procedure step',
     word: 'step',
     segment: 'steps',
     typename: 'Step',
     aliases: ['step', 'steps', 'procedurestep', 'proceduresteps', 'procstep'],
   },
   runStep: {
-    label: 'Run step',
     word: 'run step',
     segment: 'run-steps',
     typename: 'RunStep',
     aliases: ['runstep', 'runsteps', 'rs'],
   },
   runStepField: {
-    label: 'Run step field',
     word: 'run step field',
     segment: 'run-step-fields',
     typename: 'RunStepField',
@@ -59,17 +61,111 @@ const KIND_FACTS = {
   },
 } as const satisfies Record<RecordKind, KindFacts>;
 
+/** What the technician calls each kind, capitalised for the start of a sentence or a menu. */
+export const RECORD_KIND_LABELS = defineMessages({
+  part: {
+    defaultMessage: 'Part',
+    id: 'uc8nBf',
+    description: 'A kind of record: a part (an item made or used)',
+  },
+  run: {
+    defaultMessage: 'Run',
+    id: 'mlgj5L',
+    description: 'A kind of record: a production run (the noun, not the verb)',
+  },
+  procedure: { defaultMessage: 'Procedure', id: 'EI+w3T', description: 'A kind of record: a work procedure' },
+  step: {
+    defaultMessage: 'Procedure step',
+    id: '6WueIK',
+    description: 'A kind of record: a step of a procedure',
+  },
+  runStep: {
+    defaultMessage: 'Run step',
+    id: 'BpO+tn',
+    description: 'A kind of record: a step of a production run',
+  },
+  runStepField: {
+    defaultMessage: 'Run step field',
+    id: 'gZoB23',
+    description: 'A kind of record: one field (a value to fill in) of a run step',
+  },
+}) satisfies Record<RecordKind, MessageDescriptor>;
+
+/** The kind's name in the language of `intl` (by default the one in force): `Run step`. */
+export function recordKindLabel(kind: RecordKind, intl: IntlShape = appIntl()): string {
+  return intl.formatMessage(RECORD_KIND_LABELS[kind]);
+}
+
+/** One record as the app names it: `Run step 7` (the id as written, never grouped). */
+export function recordName(kind: RecordKind, id: number, intl: IntlShape = appIntl()): string {
+  return intl.formatMessage(
+    {
+      defaultMessage: '{kind} {id}',
+      id: '4NB5t9',
+      description: 'A record named by its kind and number, e.g. "Run step 7"',
+    },
+    { kind: recordKindLabel(kind, intl), id: String(id) },
+  );
+}
+
+/** A name and a title together: `Run step 7: Machine the bore` (the name may be a context line's). */
+export function titledName(name: string, title: string, intl: IntlShape = appIntl()): string {
+  return intl.formatMessage(
+    {
+      defaultMessage: '{record}: {title}',
+      id: 'pMOoGP',
+      description: 'A record named by its kind and number, then its title: "Run 1: BRKT-0001 Rev C, SN 0041"',
+    },
+    { record: name, title },
+  );
+}
+
+/** One record with its title, as lists and links name it: `Run 1: BRKT-0001 Rev C, SN 0041`. */
+export function recordWithTitle(
+  kind: RecordKind,
+  id: number,
+  title: string,
+  intl: IntlShape = appIntl(),
+): string {
+  return titledName(recordName(kind, id, intl), title, intl);
+}
+
+/** A part by its number and revision: `BRKT-0001 rev C`. */
+export function partRevision(partNumber: string, revision: string, intl: IntlShape = appIntl()): string {
+  return intl.formatMessage(
+    {
+      defaultMessage: '{partNumber} rev {revision}',
+      id: 'zlvufI',
+      description: 'A part by its number and revision, e.g. "BRKT-0001 rev C"',
+    },
+    { partNumber, revision },
+  );
+}
+
 export interface RecordKindInfo extends KindFacts {
   kind: RecordKind;
+  /**
+   * The kind's name in the language in force (`recordKindLabel`), read each time: a component that
+   * has `useIntl()` may pass it to `recordKindLabel` instead.
+   */
+  readonly label: string;
+}
+
+function infoOf(kind: RecordKind): RecordKindInfo {
+  return {
+    kind,
+    ...KIND_FACTS[kind],
+    get label() {
+      return recordKindLabel(kind);
+    },
+  };
 }
 
 /** Every kind, in the order the app offers them. */
-export const RECORD_KINDS: readonly RecordKindInfo[] = (Object.keys(KIND_FACTS) as RecordKind[]).map(
-  (kind) => ({ kind, ...KIND_FACTS[kind] }),
-);
+export const RECORD_KINDS: readonly RecordKindInfo[] = (Object.keys(KIND_FACTS) as RecordKind[]).map(infoOf);
 
 export function recordKindInfo(kind: RecordKind): RecordKindInfo {
-  return { kind, ...KIND_FACTS[kind] };
+  return infoOf(kind);
 }
 
 export function isRecordKind(value: unknown): value is RecordKind {

@@ -1,3 +1,6 @@
+import type { IntlShape } from 'react-intl';
+import { appIntl } from '../i18n/appIntl.ts';
+
 /**
  * Serial and lot numbers as the floor reads them. The schema keeps them on inventory the API does not
  * expose here, so a run's title is what names its unit or lot ("BRKT-0001 Rev C, SN 0041",
@@ -24,9 +27,17 @@ const LOT_IN_TITLE = new RegExp(`\\blot[\\s:#]+${VALUE}`, 'i');
 const SERIAL_LABEL = new RegExp(`^${SERIAL_PREFIX}${SEPARATOR}${VALUE}$`, 'i');
 const LOT_LABEL = new RegExp(`^${LOT_PREFIX}${SEPARATOR}${VALUE}$`, 'i');
 
-/** How the floor writes it: `SN 0041`, `lot 24-117`. */
-export function serialText(ref: SerialRef): string {
-  return ref.kind === 'serial' ? `SN ${ref.value}` : `lot ${ref.value}`;
+/** How the floor writes it: `SN 0041`, `lot 24-117` (in the language of `intl`, by default the one in force). */
+export function serialText(ref: SerialRef, intl: IntlShape = appIntl()): string {
+  return intl.formatMessage(
+    {
+      defaultMessage: '{kind, select, serial {SN {value}} other {lot {value}}}',
+      id: 'dwY44A',
+      description:
+        'A serial number (SN, as labels print it) or a lot number, written before the number: "SN 0041", "lot 24-117"',
+    },
+    { kind: ref.kind, value: ref.value },
+  );
 }
 
 /** The serial or lot a run's title names, or null. */
@@ -38,9 +49,9 @@ export function serialInTitle(title: string): SerialRef | null {
 }
 
 /** "BRKT-0001 Rev C, SN 0041" → "SN 0041"; null when the title names no serial. */
-export function serialOf(title: string): string | null {
+export function serialOf(title: string, intl?: IntlShape): string | null {
   const ref = serialInTitle(title);
-  return ref?.kind === 'serial' ? serialText(ref) : null;
+  return ref?.kind === 'serial' ? serialText(ref, intl) : null;
 }
 
 /** A label that names a serial or lot number by its prefix (`SN 0041`, `S/N0041`, `Lot# 24-117`), or null. */

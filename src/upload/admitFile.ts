@@ -1,3 +1,4 @@
+import { appIntl } from '../i18n/index.ts';
 import { FAILURE_WORDS } from '../lib/failures.ts';
 import { formatBytes } from './formatBytes.ts';
 
@@ -15,8 +16,17 @@ export interface Admission {
 export function refusalOf(file: File, { maxBytes, refused }: Admission): string | null {
   if (refused) return FAILURE_WORDS.permission;
   // An empty file is no evidence: attached, it would count for a required slot and show nothing.
-  if (file.size === 0) return 'This file is empty — not attached.';
-  if (file.size > maxBytes)
-    return `Larger than the ${formatBytes(maxBytes)} limit (${formatBytes(file.size)}).`;
+  if (file.size === 0)
+    return appIntl().formatMessage({ defaultMessage: 'This file is empty — not attached.', id: 'UfhITo' });
+  if (file.size > maxBytes) {
+    return appIntl().formatMessage(
+      {
+        defaultMessage: 'Larger than the {limit} limit ({size}).',
+        id: 'wwzK7Z',
+        description: 'limit and size: e.g. "2.0 GB"',
+      },
+      { limit: formatBytes(maxBytes), size: formatBytes(file.size) },
+    );
+  }
   return null;
 }

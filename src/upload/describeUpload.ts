@@ -1,42 +1,75 @@
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { appIntl } from '../i18n/index.ts';
 import { formatBytes } from './formatBytes.ts';
 import { allows } from './uploadQueue.ts';
 import type { UploadEntry, UploadState, UploadWait } from './types.ts';
 
-const stateLabels: Record<UploadState, string> = {
-  queued: 'Waiting',
-  ticket: 'Preparing',
-  uploading: 'Uploading',
-  registering: 'Attaching',
-  attached: 'Attached',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+const stateLabels: Record<UploadState, MessageDescriptor> = defineMessages({
+  queued: { defaultMessage: 'Waiting', id: '4sF3Z8', description: 'An upload not started yet' },
+  ticket: { defaultMessage: 'Preparing', id: 'dLj0/u', description: 'An upload getting its storage address' },
+  uploading: { defaultMessage: 'Uploading', id: 'hsYvDX' },
+  registering: {
+    defaultMessage: 'Attaching',
+    id: 'GWXsf9',
+    description: 'The server attaches the uploaded file',
+  },
+  attached: { defaultMessage: 'Attached', id: 'jXNci7', description: 'An upload that is done' },
+  failed: { defaultMessage: 'Failed', id: 'bPNIaJ', description: 'An upload that failed' },
+  cancelled: { defaultMessage: 'Cancelled', id: 'P5Nnnp', description: 'An upload the technician stopped' },
+});
 
-const waitLabels: Record<UploadWait, string> = {
-  network: 'Offline: waiting for the network',
-  'sign-in': 'Waiting for you to sign in again',
-  retry: 'Connection problem: trying again soon',
-  lightening: 'Making the photo lighter',
-};
+const waitLabels: Record<UploadWait, MessageDescriptor> = defineMessages({
+  network: { defaultMessage: 'Offline: waiting for the network', id: 'GsqgeZ' },
+  'sign-in': { defaultMessage: 'Waiting for you to sign in again', id: 'vgOfsC' },
+  retry: { defaultMessage: 'Connection problem: trying again soon', id: 'P1/mZ+' },
+  lightening: { defaultMessage: 'Making the photo lighter', id: 'g0DPpw' },
+});
 
 /** The short status a technician reads for one file. */
-export function statusText(entry: UploadEntry): string {
-  if (entry.markup) return 'Held while it is marked up';
-  return entry.waiting ? waitLabels[entry.waiting] : stateLabels[entry.state];
+export function statusText(entry: UploadEntry, intl: IntlShape = appIntl()): string {
+  if (entry.markup) {
+    return intl.formatMessage({
+      defaultMessage: 'Held while it is marked up',
+      id: 'l86fQN',
+      description: 'An upload waiting for its mark-up',
+    });
+  }
+  return intl.formatMessage(entry.waiting ? waitLabels[entry.waiting] : stateLabels[entry.state]);
 }
 
 /** "1.2 MB/s, 14 s left", or '' when nothing is being sent. */
-export function speedText(entry: UploadEntry): string {
+export function speedText(entry: UploadEntry, intl: IntlShape = appIntl()): string {
   if (entry.state !== 'uploading' || entry.bytesPerSecond <= 0) return '';
   const secondsLeft = Math.ceil((entry.size - entry.sentBytes) / entry.bytesPerSecond);
-  return `${formatBytes(entry.bytesPerSecond)}/s, ${formatDuration(secondsLeft)} left`;
+  return intl.formatMessage(
+    {
+      defaultMessage: '{speed}/s, {duration} left',
+      id: 'lKXtbu',
+      description: 'An upload\'s speed and the time left, e.g. "1.2 MB/s, 14 s left"',
+    },
+    { speed: formatBytes(entry.bytesPerSecond, intl), duration: formatDuration(secondsLeft, intl) },
+  );
 }
 
-export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+/** "42 s", "2 min 5 s", "3 h 1 min". */
+export function formatDuration(seconds: number, intl: IntlShape = appIntl()): string {
+  if (seconds < 60) {
+    return intl.formatMessage(
+      { defaultMessage: '{seconds} s', id: '7aa33L', description: 'A duration, abbreviated' },
+      { seconds },
+    );
+  }
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) {
+    return intl.formatMessage(
+      { defaultMessage: '{minutes} min {seconds} s', id: 'uxm5p5', description: 'A duration, abbreviated' },
+      { minutes, seconds: seconds % 60 },
+    );
+  }
+  return intl.formatMessage(
+    { defaultMessage: '{hours} h {minutes} min', id: 'XKHj5c', description: 'A duration, abbreviated' },
+    { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
+  );
 }
 
 /** Fraction done in percent: uploading counts the bytes sent, later states count as all sent. */

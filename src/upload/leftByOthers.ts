@@ -1,3 +1,4 @@
+import { appIntl } from '../i18n/index.ts';
 import type { StoredUpload } from './uploadPorts.ts';
 import type { UploadPerson } from './types.ts';
 
@@ -48,7 +49,14 @@ export class LeftByOthers {
     for (const { person, state } of this.held.values()) {
       if (state === 'failed') continue;
       const key = personKey(person);
-      const left = byPerson.get(key) ?? { key, name: person?.name || 'an earlier user', count: 0 };
+      const name =
+        person?.name ||
+        appIntl().formatMessage({
+          defaultMessage: 'an earlier user',
+          id: 'aQXUQ9',
+          description: 'Someone whose name is not known, in "2 files left by an earlier user…"',
+        });
+      const left = byPerson.get(key) ?? { key, name, count: 0 };
       byPerson.set(key, { ...left, count: left.count + 1 });
     }
     const summary = [...byPerson.values()];
@@ -56,7 +64,7 @@ export class LeftByOthers {
       summary.length === this.shown.length &&
       summary.every((left, i) => {
         const shown = this.shown[i];
-        return shown?.key === left.key && shown.count === left.count;
+        return shown?.key === left.key && shown.count === left.count && shown.name === left.name;
       });
     if (!same) this.shown = summary;
     return this.shown;

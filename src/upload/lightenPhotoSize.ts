@@ -1,3 +1,5 @@
+import { appIntl } from '../i18n/index.ts';
+
 /**
  * A photo's size in pixels, read from its header without decoding it. Decoding takes 4 bytes a pixel
  * however small the file is: a 16000 × 16000 JPEG of a few megabytes takes 1 GB, which a tablet's
@@ -75,5 +77,12 @@ export async function photoPixelSize(file: Blob, kind: 'jpeg' | 'heif'): Promise
 /** Why a photo is sent as it is, or null when it may be decoded. */
 export function tooLargeToLighten(size: PixelSize | null): string | null {
   if (!size || size.width * size.height <= MAX_LIGHTEN_PIXELS) return null;
-  return `It is too large to make lighter on this tablet (${size.width} × ${size.height} pixels).`;
+  return appIntl().formatMessage(
+    {
+      defaultMessage: 'It is too large to make lighter on this tablet ({width} × {height} pixels).',
+      id: 'WTfOL+',
+      description: 'Why a photo is sent at full size; follows "Sent at full size: "',
+    },
+    { width: size.width, height: size.height },
+  );
 }

@@ -1,3 +1,4 @@
+import { appIntl } from '../i18n/index.ts';
 import { FAILURE_WORDS } from '../lib/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { Md5 } from './uploadPorts.ts';
@@ -20,7 +21,17 @@ export const md5InWorker: Md5 = (body, signal) =>
       if (event.data.md5) resolve(event.data.md5);
       else
         reject(
-          new UploadError('permanent', FAILURE_WORDS.fileUnreadable(event.data.error ?? 'unknown error')),
+          new UploadError(
+            'permanent',
+            FAILURE_WORDS.fileUnreadable(
+              event.data.error ??
+                appIntl().formatMessage({
+                  defaultMessage: 'unknown error',
+                  id: '8wG809',
+                  description: 'In "The file could not be read (unknown error)."',
+                }),
+            ),
+          ),
         );
     };
     worker.onerror = (event) => {

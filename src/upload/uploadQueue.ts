@@ -1,4 +1,5 @@
 import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
+import { appIntl } from '../i18n/index.ts';
 import { KeptUploads } from './keptUploads.ts';
 import { LeftByOthers, type LeftFiles } from './leftByOthers.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
@@ -88,7 +89,10 @@ export class UploadQueue {
     if (!person) {
       return {
         added: [],
-        refused: files.map(({ name }) => ({ filename: name, reason: 'Sign in to attach files.' })),
+        refused: files.map(({ name }) => ({
+          filename: name,
+          reason: appIntl().formatMessage({ defaultMessage: 'Sign in to attach files.', id: 'ZwVuxo' }),
+        })),
       };
     }
     const admission = {
@@ -176,12 +180,13 @@ export class UploadQueue {
    */
   rename(id: string, name: string): string | null {
     const wanted = name.trim();
-    if (wanted === '') return 'Type a name for the file.';
+    if (wanted === '')
+      return appIntl().formatMessage({ defaultMessage: 'Type a name for the file.', id: 'cArfuM' });
     const filename = withinFilenameLimit(wanted);
     const shortenedFrom = filename === wanted ? undefined : wanted;
     return this.restart(id, 'rename', { filename, shortenedFrom })
       ? null
-      : 'This file cannot be renamed now.';
+      : appIntl().formatMessage({ defaultMessage: 'This file cannot be renamed now.', id: '4y6Gbu' });
   }
 
   /**
@@ -191,10 +196,15 @@ export class UploadQueue {
    */
   moveTo(id: string, target: UploadTarget): string | null {
     const entry = this.entries.get(id);
-    if (entry?.registerSent) return 'This file may already be attached where it was sent.';
+    if (entry?.registerSent) {
+      return appIntl().formatMessage({
+        defaultMessage: 'This file may already be attached where it was sent.',
+        id: 'pNWVHI',
+      });
+    }
     return this.restart(id, 'move', { target, noSuchRecord: undefined })
       ? null
-      : 'This file cannot be moved now.';
+      : appIntl().formatMessage({ defaultMessage: 'This file cannot be moved now.', id: 'Ylo/pK' });
   }
 
   private restart(id: string, action: 'retry' | 'rename' | 'move', patch: Partial<UploadEntry>): boolean {
@@ -262,7 +272,12 @@ export class UploadQueue {
   /** Discards, once an administrator confirmed, the files another person left here. */
   async discardLeftBy(key: string): Promise<void> {
     if (!this.mayDiscardLeftBy())
-      throw new WordedError('Only an administrator may discard files someone else left.');
+      throw new WordedError(
+        appIntl().formatMessage({
+          defaultMessage: 'Only an administrator may discard files someone else left.',
+          id: '9a1601',
+        }),
+      );
     const ids = this.left.release(key);
     this.announcer.changed();
     await Promise.all(ids.map((id) => this.kept.forget(id)));

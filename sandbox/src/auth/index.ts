@@ -11,6 +11,7 @@ import { handleRealmDocument, REALM_PREFIXES, TOKEN_SUFFIX } from './keycloak-re
 import { createLoginInteraction } from './login-interaction.ts';
 import { apiResource, createOidcProvider, INTERACTION_PATH, OIDC_PATH } from './oidc-provider.ts';
 import { errorPage } from './pages.ts';
+import { PAGE_WORDS, pageLanguage } from './page-words.ts';
 import { loadOrCreateProviderKeys, publicJwk } from './provider-keys.ts';
 import { openOidcStore } from './sqlite-adapter.ts';
 import { throttleClientSecrets, throttledTokenRequest } from './token-throttle.ts';
@@ -62,7 +63,8 @@ export async function createAuthService(config: SandboxConfig, clock: Clock): Pr
         console.error('login interaction failed', error);
         if (!res.headersSent) {
           res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8' });
-          res.end(errorPage({ error: 'Sign-in failed. Go back to the app and try again.' }));
+          const language = pageLanguage(undefined, req.headers['accept-language']);
+          res.end(errorPage({ error: PAGE_WORDS[language].signInFailed }, language));
         }
       }
       return true;

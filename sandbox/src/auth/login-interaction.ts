@@ -5,8 +5,8 @@ import type { AccountDirectory } from './accounts.ts';
 import { ACCOUNT_RULE, ADDRESS_RULE, type FailureThrottle } from './failure-throttle.ts';
 import { grantAppScopes } from './oidc-provider.ts';
 import { errorPage, loginPage } from './pages.ts';
+import { PAGE_WORDS, pageLanguage } from './page-words.ts';
 
-const INVALID_LOGIN = 'Invalid email or password.';
 const MAX_FORM_BYTES = 16 * 1024;
 
 function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}): void {
@@ -42,17 +42,19 @@ export function createLoginInteraction(
   throttle: FailureThrottle,
 ) {
   return async function handleInteraction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const acceptLanguage = req.headers['accept-language'];
     let details;
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
-      send(
-        res,
-        400,
-        errorPage({ error: 'This sign-in link has expired. Go back to the app and sign in again.' }),
-      );
+      // No pending sign-in, so no ui_locales: the browser's language.
+      const language = pageLanguage(undefined, acceptLanguage);
+      send(res, 400, errorPage({ error: PAGE_WORDS[language].linkExpired }, language));
       return;
     }
+    // The language the app asked for (ui_locales, kept with the pending sign-in), else the browser's.
+    const language = pageLanguage(details.params.ui_locales, acceptLanguage);
+    const words = PAGE_WORDS[language];
     const action = req.url?.split('?')[0] ?? '';
 
     if (details.prompt.name === 'consent') {
@@ -71,7 +73,7 @@ export function createLoginInteraction(
 
     if (req.method === 'GET') {
       const hint = details.params.login_hint;
-      send(res, 200, loginPage({ action, email: typeof hint === 'string' ? hint : '' }));
+      send(res, 200, loginPage({ action, email: typeof hint === 'string' ? hint : '', language }));
       return;
     }
     if (req.method !== 'POST') {
@@ -81,7 +83,7 @@ export function createLoginInteraction(
 
     const form = await readForm(req);
     if (!form) {
-      send(res, 413, errorPage({ error: 'The form is too large.' }));
+      send(res, 413, errorPage({ error: words.formTooLarge }, language));
       return;
     }
     const email = form.get('email') ?? '';
@@ -89,8 +91,8 @@ export function createLoginInteraction(
     const address = `address:${req.socket.remoteAddress ?? ''}`;
     const wait = throttle.lockedFor([account, address]);
     if (wait > 0) {
-      const error = `Too many failed sign-in attempts. Try again in ${wait} seconds.`;
-      send(res, 429, loginPage({ action, email, error }), { 'Retry-After': String(wait) });
+      const error = words.tooManyAttempts(wait);
+      send(res, 429, loginPage({ action, email, error, language }), { 'Retry-After': String(wait) });
       return;
     }
     const user = await accounts.verify(email, form.get('password') ?? '');
@@ -99,7 +101,7 @@ export function createLoginInteraction(
         [account, ACCOUNT_RULE],
         [address, ADDRESS_RULE],
       ]);
-      send(res, 401, loginPage({ action, email, error: INVALID_LOGIN }));
+      send(res, 401, loginPage({ action, email, error: words.invalidLogin, language }));
       return;
     }
     // Only the account is cleared: one good password must not reset a guesser's count for the address.

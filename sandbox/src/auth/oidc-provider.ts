@@ -15,6 +15,7 @@ import {
 } from '../identities.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { errorPage, logoutConfirmPage, PRODUCT_NAME, signedOutPage } from './pages.ts';
+import { PAGE_LANGUAGES, pageLanguage } from './page-words.ts';
 import type { ProviderKeys } from './provider-keys.ts';
 import type { OidcStore } from './sqlite-adapter.ts';
 
@@ -68,6 +69,11 @@ export function grantAppScopes(grant: InstanceType<Provider['Grant']>, resource:
   grant.addResourceScope(resource, API_SCOPES);
 }
 
+/** The language of a provider page: the app's (ui_locales of the request, when it has one), else the browser's. */
+function languageOf(ctx: KoaContextWithOIDC) {
+  return pageLanguage(ctx.oidc?.params?.ui_locales, ctx.get('accept-language'));
+}
+
 function isAppClient(ctx: KoaContextWithOIDC): boolean {
   return ctx.oidc.client?.clientId === APP_CLIENT_ID;
 }
@@ -118,11 +124,11 @@ export function createOidcProvider(
         enabled: true,
         async logoutSource(ctx, form) {
           ctx.type = 'html';
-          ctx.body = logoutConfirmPage(form);
+          ctx.body = logoutConfirmPage(form, languageOf(ctx));
         },
         async postLogoutSuccessSource(ctx) {
           ctx.type = 'html';
-          ctx.body = signedOutPage();
+          ctx.body = signedOutPage(languageOf(ctx));
         },
       },
       resourceIndicators: {
@@ -155,6 +161,8 @@ export function createOidcProvider(
         },
       },
     },
+    // The languages of the sign-in and sign-out pages, asked for with ui_locales (see page-words.ts).
+    discovery: { ui_locales_supported: [...PAGE_LANGUAGES] },
     interactions: {
       url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`,
     },
@@ -190,7 +198,7 @@ export function createOidcProvider(
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = errorPage({ error: out.error, description: out.error_description });
+      ctx.body = errorPage({ error: out.error, description: out.error_description }, languageOf(ctx));
     },
   };
 

@@ -1,7 +1,9 @@
+import { PAGE_WORDS, type PageLanguage } from './page-words.ts';
+
 /**
  * The identity provider's HTML pages: sign-in, sign-out confirmation, signed-out and error. Plain HTML and
  * CSS without scripts, usable on a tablet with gloves (large type, 48 px controls). Every interpolated
- * value goes through escapeHtml.
+ * value goes through escapeHtml. Each is in the language it is given (see page-words.ts).
  */
 export const PRODUCT_NAME = 'Floor Attach';
 
@@ -35,9 +37,9 @@ const STYLE = `
   .hint{margin-top:24px;font-size:.9rem;color:#495057}
 `;
 
-function layout(title: string, body: string): string {
+function layout(language: PageLanguage, title: string, body: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -57,49 +59,70 @@ export interface LoginPageOptions {
   /** Where the form posts (the interaction URL). */
   action: string;
   email?: string;
+  /** Already in `language`. */
   error?: string;
+  language?: PageLanguage;
 }
 
-export function loginPage({ action, email = '', error }: LoginPageOptions): string {
+export function loginPage({ action, email = '', error, language = 'en' }: LoginPageOptions): string {
+  const words = PAGE_WORDS[language];
   const errorBlock = error ? `<p class="error" role="alert" id="login-error">${escapeHtml(error)}</p>` : '';
   const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return layout(
-    'Sign in',
-    `<p class="subtitle">Sign in with your company account.</p>
+    language,
+    words.signInTitle,
+    `<p class="subtitle">${escapeHtml(words.signInSubtitle)}</p>
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${errorBlock}
-<label for="email">Email</label>
+<label for="email">${escapeHtml(words.email)}</label>
 <input id="email" name="email" type="email" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(email)}"${described}${email ? '' : ' autofocus'}>
-<label for="password">Password</label>
+<label for="password">${escapeHtml(words.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${described}${email ? ' autofocus' : ''}>
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(words.signInButton)}</button>
 </form>
-<p class="hint">Sandbox: technician@example.com / technician, viewer@example.com / viewer.</p>`,
+<p class="hint">${escapeHtml(words.sandboxHint)}</p>`,
   );
 }
 
 /** oidc-provider passes `form`: its own hidden form (id "op.logoutForm") with the CSRF token. */
-export function logoutConfirmPage(form: string): string {
+export function logoutConfirmPage(form: string, language: PageLanguage = 'en'): string {
+  const words = PAGE_WORDS[language];
   return layout(
-    'Sign out',
-    `<p class="subtitle">Do you want to sign out?</p>
+    language,
+    words.signOutTitle,
+    `<p class="subtitle">${escapeHtml(words.signOutQuestion)}</p>
 ${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
-<button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`,
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(words.signOutButton)}</button>
+<button type="submit" form="op.logoutForm" class="secondary">${escapeHtml(words.staySignedIn)}</button>`,
   );
 }
 
-export function signedOutPage(): string {
-  return layout('Signed out', '<p class="subtitle" role="status">You are signed out.</p>');
+export function signedOutPage(language: PageLanguage = 'en'): string {
+  const words = PAGE_WORDS[language];
+  return layout(
+    language,
+    words.signedOutTitle,
+    `<p class="subtitle" role="status">${escapeHtml(words.signedOut)}</p>`,
+  );
 }
 
-export function errorPage(fields: Record<string, string | undefined>): string {
-  const items = Object.entries(fields)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([key, value]) => `<p><strong>${escapeHtml(key)}</strong>: ${escapeHtml(value)}</p>`)
+/**
+ * A problem: `error` (a protocol error code, or a sentence already in `language`) and the protocol's
+ * `description` (the provider's own words, shown as they are).
+ */
+export function errorPage(
+  fields: { error?: string; description?: string },
+  language: PageLanguage = 'en',
+): string {
+  const words = PAGE_WORDS[language];
+  const labels = { error: words.errorLabel, description: words.descriptionLabel };
+  const items = (['error', 'description'] as const)
+    .filter((key) => fields[key] !== undefined)
+    .map((key) => `<p><strong>${escapeHtml(labels[key])}</strong>: ${escapeHtml(fields[key] ?? '')}</p>`)
     .join('\n');
   return layout(
-    'Sign-in problem',
-    `<div role="alert"><p class="subtitle">Something went wrong.</p>${items}</div>`,
+    language,
+    words.problemTitle,
+    `<div role="alert"><p class="subtitle">${escapeHtml(words.somethingWentWrong)}</p>${items}</div>`,
   );
 }

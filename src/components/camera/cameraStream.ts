@@ -1,20 +1,35 @@
+import { appIntl } from '../../i18n/index.ts';
 import { FAILURE_WORDS } from '../../lib/failures.ts';
 
-/** Why the camera cannot be used here, in words for the technician; null when it can. */
+/** Why the camera cannot be used here, in words for the technician (the language in force now). */
 export function cameraUnavailableReason(error: unknown): string {
+  const intl = appIntl();
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
   switch (name) {
     case 'NotAllowedError':
     case 'SecurityError':
-      return 'Camera access was refused. Allow the camera for this site in the browser settings, or use the device’s camera app.';
+      return intl.formatMessage({
+        defaultMessage:
+          'Camera access was refused. Allow the camera for this site in the browser settings, or use the device’s camera app.',
+        id: 'hgGMfp',
+      });
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return 'This device has no camera the browser can use.';
+      return intl.formatMessage({
+        defaultMessage: 'This device has no camera the browser can use.',
+        id: 'glgVMq',
+      });
     case 'NotReadableError':
     case 'AbortError':
-      return 'The camera is busy in another app. Close it, or use the device’s camera app.';
+      return intl.formatMessage({
+        defaultMessage: 'The camera is busy in another app. Close it, or use the device’s camera app.',
+        id: 'I1VfDz',
+      });
     case 'NoApiError':
-      return 'This browser cannot show the camera in the page (it needs a secure https address).';
+      return intl.formatMessage({
+        defaultMessage: 'This browser cannot show the camera in the page (it needs a secure https address).',
+        id: '46s8TA',
+      });
     default:
       // The browser's own text names its internals, not what the technician can do.
       return FAILURE_WORDS.cameraFailed;

@@ -1,14 +1,30 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 import { ListPager } from './ListPager.tsx';
 import { nextPage, previousPage, type CursorPage } from './cursorPaging.ts';
 import { ListPageInfoFields } from './listPageInfo.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { RetryMessage } from '../RetryMessage.tsx';
 
+/** What one list says of its rows, in the user's words: each list names its own ("parts", "runs"). */
+export interface ListWords {
+  /** `Parts could not be loaded` */
+  failed: string;
+  /** `Loading parts…` */
+  loading: string;
+  /** `No parts match` */
+  noneMatch: string;
+  /** `No parts yet` */
+  noneYet: string;
+  /** `There are no parts to show.` */
+  noneToShow: string;
+  /** How many rows there are in all, with their name: `1,234 parts`. */
+  count(total: number): string;
+}
+
 interface Props<S extends CursorPage> {
-  /** What the rows are, plural and lower case ("parts", "runs"). */
-  noun: string;
+  words: ListWords;
   search: S;
   pageSize: number;
   /** The page's connection's, once one has been read (the previous one while the next loads). */
@@ -32,12 +48,11 @@ interface Props<S extends CursorPage> {
 
 /** A server-side list a page at a time: its loading, empty and error states, the rows and the pager. */
 export function CursorList<S extends CursorPage>(props: Props<S>) {
-  const { noun, search, pageSize, loaded, shown, loading, error, filtered } = props;
+  const { words, search, pageSize, loaded, shown, loading, error, filtered } = props;
   const pageInfo = getFragmentData(ListPageInfoFields, props.pageInfo);
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   if (error) {
     return (
-      <Alert color="red" title={`${Noun} could not be loaded`} role="alert">
+      <Alert color="red" title={words.failed} role="alert">
         <RetryMessage message={error} onRetry={props.onRetry} />
       </Alert>
     );
@@ -45,7 +60,7 @@ export function CursorList<S extends CursorPage>(props: Props<S>) {
   if (!loaded) {
     return (
       <Stack gap="xs" role="status" aria-live="polite" aria-busy="true">
-        <Text>Loading {noun}…</Text>
+        <Text>{words.loading}</Text>
         {Array.from({ length: 6 }, (_, i) => (
           <Skeleton key={i} h={44} />
         ))}
@@ -54,14 +69,14 @@ export function CursorList<S extends CursorPage>(props: Props<S>) {
   }
   if (shown === 0 && !loading) {
     return (
-      <Alert color="gray" title={filtered ? `No ${noun} match` : `No ${noun} yet`}>
+      <Alert color="gray" title={filtered ? words.noneMatch : words.noneYet}>
         <Stack gap="sm" align="flex-start">
           <Text style={{ overflowWrap: 'anywhere' }}>
-            {filtered ? props.nothingMatches : `There are no ${noun} to show.`}
+            {filtered ? props.nothingMatches : words.noneToShow}
           </Text>
           {filtered && (
             <Button variant="light" onClick={props.onClear}>
-              Clear search and filters
+              <FormattedMessage defaultMessage="Clear search and filters" id="cOvZGg" />
             </Button>
           )}
         </Stack>
@@ -74,16 +89,21 @@ export function CursorList<S extends CursorPage>(props: Props<S>) {
       {loading && (
         <Group gap="xs" role="status" aria-live="polite">
           <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">Loading…</Text>
+          <Text size="sm">
+            <FormattedMessage
+              defaultMessage="Loading…"
+              id="fmnTH9"
+              description="A list's next page is being loaded; its rows stay shown meanwhile"
+            />
+          </Text>
         </Group>
       )}
       {props.children}
       <ListPager
         page={page}
         pageSize={pageSize}
-        noun={noun}
         shown={shown}
-        total={pageInfo?.totalCount ?? shown}
+        count={words.count(pageInfo?.totalCount ?? shown)}
         hasPrevious={page > 1 || Boolean(pageInfo?.hasPreviousPage)}
         hasNext={Boolean(pageInfo?.hasNextPage)}
         busy={loading}

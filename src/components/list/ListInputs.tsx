@@ -1,5 +1,6 @@
 import { NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useTypedValue } from './useTypedValue.ts';
 import { formatEnum } from '../formatValue.ts';
 
@@ -41,16 +42,17 @@ export function ListSortSelect<S extends string>({
   value,
   onSort,
 }: {
-  sorts: readonly { value: S; label: string }[];
+  sorts: readonly { value: S; label: MessageDescriptor }[];
   value: S;
   onSort(value: S | undefined): void;
 }) {
+  const intl = useIntl();
   return (
     <NativeSelect
-      label="Sort by"
+      label={intl.formatMessage({ defaultMessage: 'Sort by', id: 'hDI+JM' })}
       value={value}
       onChange={(event) => onSort(sorts.find((s) => s.value === event.currentTarget.value)?.value)}
-      data={sorts.map((s) => ({ value: s.value, label: s.label }))}
+      data={sorts.map((s) => ({ value: s.value, label: intl.formatMessage(s.label) }))}
       size="md"
       style={{ flex: '1 1 180px' }}
     />

@@ -1,13 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { FormattedMessage } from 'react-intl';
 
 interface Props {
   page: number;
   pageSize: number;
-  /** What the rows are, plural ("parts", "runs"). */
-  noun: string;
   shown: number;
-  total: number;
+  /** How many rows there are in all, with their name: `1,234 parts`. */
+  count: string;
   hasPrevious: boolean;
   hasNext: boolean;
   busy: boolean;
@@ -17,14 +17,21 @@ interface Props {
 
 /** Where in the list this page is, and the way to the pages before and after it. */
 export function ListPager(props: Props) {
-  const { page, pageSize, noun, shown, total, hasPrevious, hasNext, busy, onPrevious, onNext } = props;
+  const { page, pageSize, shown, count, hasPrevious, hasNext, busy, onPrevious, onNext } = props;
   const from = (page - 1) * pageSize + 1;
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Text aria-live="polite">
-        {shown === 0
-          ? `${total.toLocaleString()} ${noun}`
-          : `Showing ${from.toLocaleString()}–${(from + shown - 1).toLocaleString()} of ${total.toLocaleString()} ${noun}`}
+        {shown === 0 ? (
+          count
+        ) : (
+          <FormattedMessage
+            defaultMessage="Showing {from, number}–{to, number} of {count}"
+            id="SQ7++S"
+            description="Where a list's page is: its first and last rows, of the list's count with its name (e.g. 1,234 parts)"
+            values={{ from, to: from + shown - 1, count }}
+          />
+        )}
       </Text>
       <Group gap="sm">
         <Button
@@ -33,7 +40,7 @@ export function ListPager(props: Props) {
           disabled={!hasPrevious || busy}
           onClick={onPrevious}
         >
-          Previous page
+          <FormattedMessage defaultMessage="Previous page" id="k9hDFZ" />
         </Button>
         <Button
           variant="default"
@@ -41,7 +48,7 @@ export function ListPager(props: Props) {
           disabled={!hasNext || busy}
           onClick={onNext}
         >
-          Next page
+          <FormattedMessage defaultMessage="Next page" id="rBj9Ib" />
         </Button>
       </Group>
     </Group>

@@ -15,12 +15,30 @@ import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
 import { SignOutDialog } from './SignOutDialog.tsx';
 import { useState } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
 import { ScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
 
+/** The product's name: never translated. */
+const PRODUCT_NAME = 'Floor Attach';
+
+const NAV_LABELS = defineMessages({
+  openById: {
+    defaultMessage: 'Open by id',
+    id: 'uTHwkD',
+    description: 'Navigation: the start page, opening a record by its id',
+  },
+  parts: { defaultMessage: 'Parts', id: '/U+BC8', description: 'Navigation: the list of parts' },
+  runs: {
+    defaultMessage: 'Runs',
+    id: 'ZSR4Fd',
+    description: 'Navigation: the list of production runs (the records)',
+  },
+});
+
 const NAV_ITEMS = [
-  { to: '/', label: 'Open by id', icon: IconBarcode, exact: true },
-  { to: '/parts', label: 'Parts', icon: IconList, exact: false },
-  { to: '/runs', label: 'Runs', icon: IconListCheck, exact: false },
+  { to: '/', label: NAV_LABELS.openById, icon: IconBarcode, exact: true },
+  { to: '/parts', label: NAV_LABELS.parts, icon: IconList, exact: false },
+  { to: '/runs', label: NAV_LABELS.runs, icon: IconListCheck, exact: false },
 ] as const;
 
 function isActive(pathname: string, to: string, exact: boolean): boolean {
@@ -28,10 +46,22 @@ function isActive(pathname: string, to: string, exact: boolean): boolean {
 }
 
 function EnvironmentBadge() {
+  const intl = useIntl();
   const { environment } = useAppConfig();
   if (environment === 'production') return null;
   return (
-    <Badge color="orange" variant="light" aria-label={`Environment: ${environment}`}>
+    <Badge
+      color="orange"
+      variant="light"
+      aria-label={intl.formatMessage(
+        {
+          defaultMessage: 'Environment: {environment}',
+          id: 'DBSwHy',
+          description: "The header's badge naming the deployment (sandbox, test, …), as configured",
+        },
+        { environment },
+      )}
+    >
       {environment}
     </Badge>
   );
@@ -43,6 +73,12 @@ function EnvironmentBadge() {
  * the links and the Scan, Uploads, account and colour scheme controls do not fit in one header row.
  */
 export function AppShellLayout() {
+  const intl = useIntl();
+  const mainNavigation = intl.formatMessage({
+    defaultMessage: 'Main',
+    id: 'MwwMXS',
+    description: "Name of the app's main navigation (read by screen readers)",
+  });
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const page = useRouterState({ select: (state) => state.location.href });
@@ -60,7 +96,17 @@ export function AppShellLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="md" aria-label="Navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="md"
+              aria-label={intl.formatMessage({
+                defaultMessage: 'Navigation',
+                id: 'wFV7GG',
+                description: 'The menu button that opens the navigation on narrow screens',
+              })}
+            />
             <Text
               component={Link}
               to="/"
@@ -71,10 +117,10 @@ export function AppShellLayout() {
               mih={44}
               style={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}
             >
-              Floor Attach
+              {PRODUCT_NAME}
             </Text>
             <EnvironmentBadge />
-            <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+            <Group component="nav" aria-label={mainNavigation} gap={4} visibleFrom="md" wrap="nowrap">
               {NAV_ITEMS.map(({ to, label, icon: Icon, exact }) => {
                 const active = isActive(pathname, to, exact);
                 return (
@@ -90,7 +136,7 @@ export function AppShellLayout() {
                     px={10}
                     aria-current={active ? 'page' : undefined}
                   >
-                    {label}
+                    {intl.formatMessage(label)}
                   </Button>
                 );
               })}
@@ -105,7 +151,7 @@ export function AppShellLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Main">
+      <AppShell.Navbar p="sm" aria-label={mainNavigation}>
         {/* Rendered only while open, so the header's links are the only ones on larger screens. */}
         {opened && (
           <Stack gap={4}>
@@ -114,7 +160,7 @@ export function AppShellLayout() {
                 key={to}
                 component={Link}
                 to={to}
-                label={label}
+                label={intl.formatMessage(label)}
                 leftSection={<Icon size={22} />}
                 active={isActive(pathname, to, exact)}
                 onClick={close}

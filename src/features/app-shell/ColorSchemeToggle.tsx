@@ -1,10 +1,15 @@
 import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useIntl } from 'react-intl';
 
 export function ColorSchemeToggle() {
+  const intl = useIntl();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const label = scheme === 'dark' ? 'Use light colours' : 'Use dark colours';
+  const label =
+    scheme === 'dark'
+      ? intl.formatMessage({ defaultMessage: 'Use light colours', id: '5Vsru6' })
+      : intl.formatMessage({ defaultMessage: 'Use dark colours', id: 'ZkEenj' });
   return (
     <Tooltip label={label}>
       <ActionIcon

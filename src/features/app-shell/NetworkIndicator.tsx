@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
+import { FormattedMessage } from 'react-intl';
 import { useOnline } from '../../pwa/useOnline.ts';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import type { UploadEntry } from '../../upload/types.ts';
@@ -16,9 +17,30 @@ export function NetworkIndicator() {
   // Offline, every unfinished file waits for the network, also those not yet picked up.
   const waiting = online ? waitingForNetwork : unfinished;
   if (online && waiting === 0) return null;
-  const parts = [online ? '' : 'Offline', waiting > 0 ? `${waiting} waiting for the network` : ''].filter(
-    Boolean,
-  );
+  let text;
+  if (!online && waiting === 0) {
+    text = (
+      <FormattedMessage defaultMessage="Offline" id="ArLniI" description="The header's bar: no network" />
+    );
+  } else if (!online) {
+    text = (
+      <FormattedMessage
+        defaultMessage="Offline · {count, plural, one {# waiting for the network} other {# waiting for the network}}"
+        id="SUc96V"
+        description="The header's bar: no network, and how many files wait for it"
+        values={{ count: waiting }}
+      />
+    );
+  } else {
+    text = (
+      <FormattedMessage
+        defaultMessage="{count, plural, one {# waiting for the network} other {# waiting for the network}}"
+        id="KchaEq"
+        description="The header's bar: how many files wait for the network"
+        values={{ count: waiting }}
+      />
+    );
+  }
   return (
     // A bar under the header, held there while the page scrolls: the header has no room left on a
     // tablet in portrait, and this must be seen from every page.
@@ -39,7 +61,7 @@ export function NetworkIndicator() {
     >
       <IconWifiOff size={18} aria-hidden />
       <Text size="sm" fw={600}>
-        {parts.join(' · ')}
+        {text}
       </Text>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession, useAuthState } from '../../auth/AuthContext';
 
 /**
@@ -7,15 +8,28 @@ import { useAuthSession, useAuthState } from '../../auth/AuthContext';
  * or queued is lost); signing in again returns to this same page.
  */
 export function SessionEndedBanner() {
+  const intl = useIntl();
   const session = useAuthSession();
   const { status } = useAuthState();
   const href = useLocation({ select: (location) => location.href });
   if (status !== 'session-ended') return null;
   return (
-    <Alert color="orange" role="alert" mb="md" title="Your session ended">
+    <Alert
+      color="orange"
+      role="alert"
+      mb="md"
+      title={intl.formatMessage({ defaultMessage: 'Your session ended', id: 'HVR09O' })}
+    >
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm">Sign in again to keep working. You will come back to this page.</Text>
-        <Button onClick={() => void session.signIn(href)}>Sign in again</Button>
+        <Text size="sm">
+          <FormattedMessage
+            defaultMessage="Sign in again to keep working. You will come back to this page."
+            id="hhWEvm"
+          />
+        </Text>
+        <Button onClick={() => void session.signIn(href)}>
+          <FormattedMessage defaultMessage="Sign in again" id="scfgdM" />
+        </Button>
       </Group>
     </Alert>
   );

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSignOut } from '../../auth/AuthContext';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue, useUploadsValue } from '../../components/uploadQueueContext.tsx';
-
-const filesText = (count: number) => (count === 1 ? '1 file' : `${count} files`);
 
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
@@ -21,14 +20,36 @@ type Step =
   | { kind: 'signing-out' }
   | { kind: 'failed'; discardFiles: boolean };
 
-const SIGN_OUT_FAILED = 'Signing out did not finish on this tablet. Try again.';
-
-function pendingText(unfinished: number, failed: number): string {
-  const waiting = unfinished === 1 ? 'A file is' : `${unfinished} files are`;
-  const notAttached = failed === 1 ? '1 file' : `${failed} files`;
-  if (failed === 0) return `${waiting} still waiting or being sent.`;
-  if (unfinished === 0) return `${notAttached} could not be attached.`;
-  return `${waiting} still waiting or being sent, and ${failed} could not be attached.`;
+/**
+ * What is still pending when sign-out is chosen (waiting or being sent, and not attached), and what
+ * becomes of kept files.
+ */
+function PendingText({ unfinished, failed }: { unfinished: number; failed: number }) {
+  if (failed === 0) {
+    return (
+      <FormattedMessage
+        defaultMessage="{unfinished, plural, one {A file is still waiting or being sent.} other {# files are still waiting or being sent.}} Kept files stay on this device for you alone and are there when you sign in here again; nobody else can send them."
+        id="HGJSXj"
+        values={{ unfinished }}
+      />
+    );
+  }
+  if (unfinished === 0) {
+    return (
+      <FormattedMessage
+        defaultMessage="{failed, plural, one {# file could not be attached.} other {# files could not be attached.}} Kept files stay on this device for you alone and are there when you sign in here again; nobody else can send them."
+        id="LTpuNn"
+        values={{ failed }}
+      />
+    );
+  }
+  return (
+    <FormattedMessage
+      defaultMessage="{unfinished, plural, one {A file is still waiting or being sent, and {failed} could not be attached.} other {# files are still waiting or being sent, and {failed} could not be attached.}} Kept files stay on this device for you alone and are there when you sign in here again; nobody else can send them."
+      id="Sbuedt"
+      values={{ unfinished, failed }}
+    />
+  );
 }
 
 /**
@@ -42,6 +63,7 @@ function pendingText(unfinished: number, failed: number): string {
  * Mounted when the technician chooses "Sign out"; `onClose` when they stay signed in.
  */
 export function SignOutDialog({ page, onClose }: { page: string; onClose: () => void }) {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const signOutWith = useSignOut();
   const navigate = useNavigate();
@@ -105,16 +127,42 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
 
   const pending = step.kind === 'ask' || step.kind === 'discard' ? step.unfinished + step.failed : 0;
   const titles: Record<typeof view, string> = {
-    ask: `${filesText(pending)} not attached yet`,
-    discard: `Discard ${filesText(pending)}?`,
-    waiting: 'Signing out when the files are attached',
-    'not-attached': `${filesText(failedWhileWaiting)} could not be attached`,
-    'signing-out': 'Signing out',
-    failed: 'Not signed out',
+    ask: intl.formatMessage(
+      {
+        defaultMessage: '{count, plural, one {# file not attached yet} other {# files not attached yet}}',
+        id: 'm3GS4J',
+        description: 'Title of the sign-out question when files are pending',
+      },
+      { count: pending },
+    ),
+    discard: intl.formatMessage(
+      { defaultMessage: '{count, plural, one {Discard # file?} other {Discard # files?}}', id: 'Q429vG' },
+      { count: pending },
+    ),
+    waiting: intl.formatMessage({ defaultMessage: 'Signing out when the files are attached', id: 'dqzrbu' }),
+    'not-attached': intl.formatMessage(
+      {
+        defaultMessage:
+          '{count, plural, one {# file could not be attached} other {# files could not be attached}}',
+        id: 'OLo2Z8',
+        description: 'Title: while waiting to sign out, these files failed',
+      },
+      { count: failedWhileWaiting },
+    ),
+    'signing-out': intl.formatMessage({
+      defaultMessage: 'Signing out',
+      id: 'TOgxBJ',
+      description: 'Dialog title',
+    }),
+    failed: intl.formatMessage({
+      defaultMessage: 'Not signed out',
+      id: 'rcYtum',
+      description: 'Dialog title',
+    }),
   };
   const stay = (
     <Button variant="default" onClick={onClose}>
-      Stay signed in
+      <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />
     </Button>
   );
 
@@ -129,16 +177,19 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       {step.kind === 'ask' && (
         <Stack>
           <Text>
-            {pendingText(step.unfinished, step.failed)} Kept files stay on this device for you alone and are
-            there when you sign in here again; nobody else can send them.
+            <PendingText unfinished={step.unfinished} failed={step.failed} />
           </Text>
           <Stack gap="xs">
-            {step.unfinished > 0 && <Button onClick={startWaiting}>Wait for them, then sign out</Button>}
+            {step.unfinished > 0 && (
+              <Button onClick={startWaiting}>
+                <FormattedMessage defaultMessage="Wait for them, then sign out" id="xJK2bn" />
+              </Button>
+            )}
             <Button variant={step.unfinished > 0 ? 'default' : 'filled'} onClick={() => signOut(false)}>
-              Keep them for me and sign out
+              <FormattedMessage defaultMessage="Keep them for me and sign out" id="BnCO1a" />
             </Button>
             <Button variant="subtle" color="red" onClick={() => setStep({ ...step, kind: 'discard' })}>
-              Discard them…
+              <FormattedMessage defaultMessage="Discard them…" id="B1aHCX" />
             </Button>
             {stay}
           </Stack>
@@ -146,13 +197,23 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       )}
       {step.kind === 'discard' && (
         <Stack>
-          <Text>{pending === 1 ? 'It will' : 'They will'} not be attached, and cannot be got back.</Text>
+          <Text>
+            <FormattedMessage
+              defaultMessage="{count, plural, one {It will not be attached, and cannot be got back.} other {They will not be attached, and cannot be got back.}}"
+              id="sgTbqO"
+              values={{ count: pending }}
+            />
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setStep({ ...step, kind: 'ask' })}>
-              Back
+              <FormattedMessage
+                defaultMessage="Back"
+                id="R8Zr0f"
+                description="Button: back to the previous question"
+              />
             </Button>
             <Button color="red" onClick={() => signOut(true)}>
-              Discard and sign out
+              <FormattedMessage defaultMessage="Discard and sign out" id="bXTiln" />
             </Button>
           </Group>
         </Stack>
@@ -160,13 +221,16 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       {view === 'waiting' && (
         <Stack>
           <Text role="status">
-            {filesText(unfinished)} still to attach. You will be signed out as soon as{' '}
-            {unfinished === 1 ? 'it is' : 'they are'} attached.
+            <FormattedMessage
+              defaultMessage="{count, plural, one {# file still to attach. You will be signed out as soon as it is attached.} other {# files still to attach. You will be signed out as soon as they are attached.}}"
+              id="Ye1pwb"
+              values={{ count: unfinished }}
+            />
           </Text>
           <Stack gap="xs">
             {stay}
             <Button variant="default" onClick={() => signOut(false)}>
-              Keep them for me and sign out now
+              <FormattedMessage defaultMessage="Keep them for me and sign out now" id="7UstYl" />
             </Button>
           </Stack>
         </Stack>
@@ -174,31 +238,43 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       {view === 'not-attached' && (
         <Stack>
           <Text>
-            Open Uploads to see why and try again there. If you sign out now,{' '}
-            {failedWhileWaiting === 1 ? 'it' : 'they'} will not be sent.
+            <FormattedMessage
+              defaultMessage="{count, plural, one {Open Uploads to see why and try again there. If you sign out now, it will not be sent.} other {Open Uploads to see why and try again there. If you sign out now, they will not be sent.}}"
+              id="mT0THm"
+              values={{ count: failedWhileWaiting }}
+            />
           </Text>
           <Group justify="flex-end">
             <Button variant="default" color="red" onClick={() => signOut(false)}>
-              Sign out anyway
+              <FormattedMessage defaultMessage="Sign out anyway" id="VHzFzu" />
             </Button>
-            <Button onClick={onClose}>Stay signed in</Button>
+            <Button onClick={onClose}>
+              <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />
+            </Button>
           </Group>
         </Stack>
       )}
       {step.kind === 'signing-out' && (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text>Signing out…</Text>
+          <Text>
+            <FormattedMessage defaultMessage="Signing out…" id="QfaEcB" />
+          </Text>
         </Group>
       )}
       {step.kind === 'failed' && (
         <Stack>
           <Alert color="red" role="alert">
-            {SIGN_OUT_FAILED}
+            <FormattedMessage
+              defaultMessage="Signing out did not finish on this tablet. Try again."
+              id="GJNDej"
+            />
           </Alert>
           <Group justify="flex-end">
             {stay}
-            <Button onClick={() => signOut(step.discardFiles)}>Try again</Button>
+            <Button onClick={() => signOut(step.discardFiles)}>
+              <FormattedMessage defaultMessage="Try again" id="FazwRl" />
+            </Button>
           </Group>
         </Stack>
       )}

@@ -1,11 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { FormattedMessage } from 'react-intl';
 import { useAppUpdate } from '../../pwa/appUpdatesContext.tsx';
 import { countMoving } from '../../upload/uploadCounts.ts';
 import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
-
-const beingSent = (moving: number) =>
-  moving === 1 ? 'the file being sent is attached' : `the ${moving} files being sent are attached`;
 
 /**
  * "Update available: reload". Never reloads on its own; asked to while files are moving, in this tab
@@ -17,21 +15,44 @@ export function UpdateNotice() {
   const moving = useUploadsValue(countMoving);
   if (state === 'current') return null;
 
-  const text =
-    state === 'taken-over'
-      ? `A new version was started in another tab: this page reloads once ${beingSent(moving)}.`
-      : state === 'held'
-        ? moving > 0
-          ? `Update available: reloading once ${beingSent(moving)}.`
-          : 'Update available: reloading once the files being sent from another tab are attached.'
-        : 'Update available: reload to use the new version.';
+  let text;
+  if (state === 'taken-over') {
+    text = (
+      <FormattedMessage
+        defaultMessage="A new version was started in another tab: this page reloads once {count, plural, one {the file being sent is attached} other {the # files being sent are attached}}."
+        id="p7QCUt"
+        values={{ count: moving }}
+      />
+    );
+  } else if (state === 'held' && moving > 0) {
+    text = (
+      <FormattedMessage
+        defaultMessage="Update available: reloading once {count, plural, one {the file being sent is attached} other {the # files being sent are attached}}."
+        id="m8tKFK"
+        values={{ count: moving }}
+      />
+    );
+  } else if (state === 'held') {
+    text = (
+      <FormattedMessage
+        defaultMessage="Update available: reloading once the files being sent from another tab are attached."
+        id="H+O0yf"
+      />
+    );
+  } else {
+    text = <FormattedMessage defaultMessage="Update available: reload to use the new version." id="SyAU9M" />;
+  }
   return (
     <Alert color="blue" icon={<IconRefresh size={20} aria-hidden />} mb="md" role="status">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm">{text}</Text>
         {state === 'ready' && (
           <Button variant="light" onClick={() => void apply()}>
-            Reload
+            <FormattedMessage
+              defaultMessage="Reload"
+              id="x6cgRR"
+              description="Button: reload the page to start the app's new version"
+            />
           </Button>
         )}
       </Group>

@@ -36,6 +36,7 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
           )}
           px="xs"
           style={{ borderRadius: 8 }}
+          data-testid="account-menu"
         >
           <Group gap="sm" wrap="nowrap">
             <Avatar color="blue" radius="xl" size={36}>

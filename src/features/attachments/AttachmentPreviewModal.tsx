@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
+import { defineMessage, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl, type AttachmentType } from './attachmentType.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
@@ -12,6 +13,20 @@ import { RetryMessage } from '../../components/RetryMessage.tsx';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { preloadMarkupEditor } from '../markup/index.ts';
 import { KeptPreview, useOfflineKeptCopy } from './KeptCopy.tsx';
+
+const PREVIEW_FAILED = defineMessage({ defaultMessage: 'The preview could not be opened', id: '977m+U' });
+
+/** The picture's text alternative: "Preview of crack.jpg". */
+function previewOf(filename: string | null, intl: IntlShape): string {
+  return intl.formatMessage(
+    {
+      defaultMessage: 'Preview of {filename}',
+      id: 'HRNdUE',
+      description: 'Text alternative of a previewed image',
+    },
+    { filename: displayFilename(filename, intl).text },
+  );
+}
 
 // pdf.js is large: it is fetched when a PDF is first previewed, not with the app.
 const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
@@ -38,6 +53,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
   const index = target ? siblings.findIndex((sibling) => sibling.id === target.id) : -1;
   const previous = index > 0 ? siblings[index - 1] : undefined;
   const next = index >= 0 ? siblings[index + 1] : undefined;
+  const intl = useIntl();
   const go = (to: PreviewTarget | undefined) => to && onNavigate?.(to);
   const isImage = target?.type === 'image';
   const focus = useDialogFocus();
@@ -58,8 +74,21 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
       opened={target !== null}
       onClose={onClose}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close preview' }}
-      title={target ? `Preview: ${displayFilename(target.filename).text}` : ''}
+      closeButtonProps={{
+        'aria-label': intl.formatMessage({ defaultMessage: 'Close preview', id: '8jAKYt' }),
+      }}
+      title={
+        target
+          ? intl.formatMessage(
+              {
+                defaultMessage: 'Preview: {filename}',
+                id: 'IoZBAK',
+                description: 'Title of the preview of a file',
+              },
+              { filename: displayFilename(target.filename, intl).text },
+            )
+          : ''
+      }
       styles={{ title: { overflowWrap: 'anywhere', fontWeight: 600 } }}
     >
       {target && (
@@ -67,24 +96,33 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
           <PreviewBody key={target.id} target={target} />
           <Group justify="flex-end" align="flex-start">
             {siblings.length > 1 && index >= 0 && (
-              <Group gap="xs" mr="auto">
+              <Group gap="xs" me="auto">
                 <Button variant="default" disabled={!previous} onClick={() => go(previous)}>
-                  Previous image
+                  <FormattedMessage defaultMessage="Previous image" id="fb1a/o" />
                 </Button>
                 <Text size="sm" aria-live="polite">
-                  {index + 1} of {siblings.length}
+                  <FormattedMessage
+                    defaultMessage="{position} of {total}"
+                    id="Nqsiif"
+                    description="Which image of the record's images the preview shows, e.g. '2 of 5'"
+                    values={{ position: index + 1, total: siblings.length }}
+                  />
                 </Text>
                 <Button variant="default" disabled={!next} onClick={() => go(next)}>
-                  Next image
+                  <FormattedMessage defaultMessage="Next image" id="F+ukuP" />
                 </Button>
               </Group>
             )}
             <Button variant="default" onClick={onClose}>
-              Close
+              <FormattedMessage defaultMessage="Close" id="IL0HuC" description="Button: close the preview" />
             </Button>
             {onMarkUp && target.type === 'image' && (
               <Button variant="light" onClick={() => onMarkUp(target)} {...preloadMarkupEditor}>
-                Mark up
+                <FormattedMessage
+                  defaultMessage="Mark up"
+                  id="nWYP1w"
+                  description="Button: draw on a copy of the photo"
+                />
               </Button>
             )}
             <DownloadButton attachment={target} variant="filled" />
@@ -97,6 +135,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
 
 function PreviewBody({ target }: { target: PreviewTarget }) {
   const kept = useOfflineKeptCopy(target.id);
+  const intl = useIntl();
   const { data, error, loading, refetch } = useQuery(FreshDownloadUrlQuery, {
     variables: { id: String(target.id) },
     fetchPolicy: 'network-only',
@@ -112,11 +151,16 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   if (loading) return <PreviewLoading />;
   if (error || !url) {
     return (
-      <Alert color="red" title="The preview could not be opened">
+      <Alert color="red" title={intl.formatMessage(PREVIEW_FAILED)}>
         <RetryMessage
           size="sm"
           message={
-            error ? toUserMessage(error) : 'This file no longer exists, or it has no download address.'
+            error
+              ? toUserMessage(error)
+              : intl.formatMessage({
+                  defaultMessage: 'This file no longer exists, or it has no download address.',
+                  id: 'otuZwj',
+                })
           }
           onRetry={() => void refetch()}
         />
@@ -125,38 +169,49 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   }
   if (target.type === 'by-content') return <ContentPreview url={url} filename={target.filename} />;
   if (target.type === 'image') {
-    return <ZoomableImage src={url} alt={`Preview of ${displayFilename(target.filename).text}`} />;
+    return <ZoomableImage src={url} alt={previewOf(target.filename, intl)} />;
   }
   return <PdfPreview url={url} filename={target.filename} />;
 }
 
 /** A file known only by its first bytes: shown as the image or PDF they say it is, or said not to be one. */
 function ContentPreview({ url, filename }: { url: string; filename: string | null }) {
+  const intl = useIntl();
   const { preview, error } = useContentPreview(url);
   if (error) {
     return (
-      <Alert color="red" title="The preview could not be opened">
+      <Alert color="red" title={intl.formatMessage(PREVIEW_FAILED)}>
         {error}
       </Alert>
     );
   }
   if (preview === undefined) return <PreviewLoading />;
   if (preview === 'image') {
-    return <ZoomableImage src={url} alt={`Preview of ${displayFilename(filename).text}`} />;
+    return <ZoomableImage src={url} alt={previewOf(filename, intl)} />;
   }
   if (preview === 'pdf') return <PdfPreview url={url} filename={filename} />;
   return (
-    <Alert color="gray" title="No preview for this file">
-      It is not an image or PDF this app can show. Download it to open it.
+    <Alert
+      color="gray"
+      title={intl.formatMessage({ defaultMessage: 'No preview for this file', id: 'Ua/BW8' })}
+    >
+      <FormattedMessage
+        defaultMessage="It is not an image or PDF this app can show. Download it to open it."
+        id="nQEJg8"
+      />
     </Alert>
   );
 }
 
 function PdfPreview({ url, filename }: { url: string; filename: string | null }) {
+  const intl = useIntl();
   const { blob, error } = useStoredFile(url);
   if (error) {
     return (
-      <Alert color="red" title="The PDF could not be loaded">
+      <Alert
+        color="red"
+        title={intl.formatMessage({ defaultMessage: 'The PDF could not be loaded', id: 'PcuzC/' })}
+      >
         {error}
       </Alert>
     );
@@ -164,7 +219,7 @@ function PdfPreview({ url, filename }: { url: string; filename: string | null })
   if (!blob) return <PreviewLoading />;
   return (
     <Suspense fallback={<PreviewLoading />}>
-      <PdfViewer data={blob} name={displayFilename(filename).text} />
+      <PdfViewer data={blob} name={displayFilename(filename, intl).text} />
     </Suspense>
   );
 }
@@ -173,7 +228,9 @@ function PreviewLoading() {
   return (
     <Center mih={200} role="status" aria-live="polite">
       <Loader aria-hidden="true" />
-      <Text ml="sm">Loading preview…</Text>
+      <Text ms="sm">
+        <FormattedMessage defaultMessage="Loading preview…" id="agtYfA" />
+      </Text>
     </Center>
   );
 }

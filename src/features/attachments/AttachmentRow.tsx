@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { AttachmentName } from './AttachmentName.tsx';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 import { attachmentType } from './attachmentType.ts';
@@ -47,18 +48,33 @@ export const AttachmentRow = memo(function AttachmentRow({
   onDelete,
   onMarkUp,
 }: Props) {
+  const intl = useIntl();
   const type = attachmentType(attachment.contentType, attachment.filename);
-  const name = displayFilename(attachment.filename).text;
+  const name = displayFilename(attachment.filename, intl).text;
   const preview = previewTarget(attachment);
   const row = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (latest) row.current?.scrollIntoView({ block: 'nearest' });
   }, [latest]);
-  const addedAt = formatAddedAt(attachment._created);
+  const addedAt = formatAddedAt(attachment._created, intl);
   const meta = [
-    attachment.contentType || 'Unknown type',
+    attachment.contentType ||
+      intl.formatMessage({
+        defaultMessage: 'Unknown type',
+        id: 'Oqh7Ua',
+        description: 'A file whose type is not known',
+      }),
     size !== undefined ? formatBytes(size) : null,
-    attachment.createdBy?.name ? `added by ${attachment.createdBy.name}` : null,
+    attachment.createdBy?.name
+      ? intl.formatMessage(
+          {
+            defaultMessage: 'added by {name}',
+            id: 'TS2q/F',
+            description: 'Who attached a file, after its type and size',
+          },
+          { name: attachment.createdBy.name },
+        )
+      : null,
     addedAt,
   ].filter(Boolean);
 
@@ -90,10 +106,21 @@ export const AttachmentRow = memo(function AttachmentRow({
                 variant="light"
                 size="sm"
                 leftSection={<IconEye size={18} aria-hidden="true" />}
-                aria-label={`Preview ${name}`}
+                aria-label={intl.formatMessage(
+                  {
+                    defaultMessage: 'Preview {filename}',
+                    id: 'C8h70t',
+                    description: 'Button: show the file in the app',
+                  },
+                  { filename: name },
+                )}
                 onClick={() => onPreview(preview)}
               >
-                Preview
+                <FormattedMessage
+                  defaultMessage="Preview"
+                  id="0YIR93"
+                  description="Button: show the file in the app"
+                />
               </Button>
             )}
             {onMarkUp && canMarkUp(attachment.contentType) && (
@@ -101,11 +128,22 @@ export const AttachmentRow = memo(function AttachmentRow({
                 variant="light"
                 size="sm"
                 leftSection={<IconPencil size={18} aria-hidden="true" />}
-                aria-label={`Mark up ${name}`}
+                aria-label={intl.formatMessage(
+                  {
+                    defaultMessage: 'Mark up {filename}',
+                    id: '7h2QB7',
+                    description: 'Button: draw on a copy of the photo',
+                  },
+                  { filename: name },
+                )}
                 onClick={() => onMarkUp({ id: attachment.id, filename: attachment.filename })}
                 {...preloadMarkupEditor}
               >
-                Mark up
+                <FormattedMessage
+                  defaultMessage="Mark up"
+                  id="nWYP1w"
+                  description="Button: draw on a copy of the photo"
+                />
               </Button>
             )}
             <DownloadButton attachment={attachment} />
@@ -115,10 +153,21 @@ export const AttachmentRow = memo(function AttachmentRow({
                 color="red"
                 size="sm"
                 leftSection={<IconTrash size={18} aria-hidden="true" />}
-                aria-label={`Delete ${name}`}
+                aria-label={intl.formatMessage(
+                  {
+                    defaultMessage: 'Delete {filename}',
+                    id: 'Y35ujp',
+                    description: 'Button: delete an attached file',
+                  },
+                  { filename: name },
+                )}
                 onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}
               >
-                Delete
+                <FormattedMessage
+                  defaultMessage="Delete"
+                  id="3XcSV5"
+                  description="Button: delete an attached file"
+                />
               </Button>
             )}
           </Group>

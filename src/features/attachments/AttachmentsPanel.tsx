@@ -1,5 +1,6 @@
 import { memo, useDeferredValue, useRef, useState } from 'react';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../components/DeleteAttachmentDialog.tsx';
@@ -23,6 +24,7 @@ type Items = NonNullable<RecordAttachmentsFragment['fileAttachments']>;
 
 /** The attachments of any kind of record: list, preview, download and delete. */
 export function AttachmentsPanel({ entity, recordLabel }: Props) {
+  const intl = useIntl();
   const data = getFragmentData(RecordAttachmentsFields, entity);
   // A drop of many files attaches several per frame: the list catches up in the background with the
   // latest of them, instead of rendering once per attach while uploads wait for the main thread.
@@ -43,29 +45,50 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
     <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
       <Group justify="space-between" gap="sm">
         <Title order={2} size="h3" id="attachments-heading" ref={heading} tabIndex={-1}>
-          Attachments ({items.filter((item) => item !== null).length})
+          <FormattedMessage
+            defaultMessage="Attachments ({count})"
+            id="IxMxdQ"
+            description="Heading of a record's files, with how many there are"
+            values={{ count: items.filter((item) => item !== null).length }}
+          />
         </Title>
         {items.length > 1 && (
           <Group gap="xs" role="group" aria-labelledby="attachments-sort-label">
             <Text size="sm" id="attachments-sort-label" c="dimmed">
-              Sort by
+              <FormattedMessage
+                defaultMessage="Sort by"
+                id="YohZgM"
+                description="Before the orders of a record's files"
+              />
             </Text>
             <SegmentedControl
               value={sort}
               onChange={(value) => setSort(value as AttachmentSort)}
-              data={[...ATTACHMENT_SORTS]}
+              data={ATTACHMENT_SORTS.map(({ value, label }) => ({ value, label: intl.formatMessage(label) }))}
               size="md"
             />
           </Group>
         )}
       </Group>
       {items.length === 0 ? (
-        <Text c="dimmed">No files attached yet. Drop files on this page to attach them.</Text>
+        <Text c="dimmed">
+          <FormattedMessage
+            defaultMessage="No files attached yet. Drop files on this page to attach them."
+            id="4gKJFR"
+          />
+        </Text>
       ) : (
         <AttachmentList
           items={items}
           entityId={data.id}
-          label={`Files of ${recordLabel}`}
+          label={intl.formatMessage(
+            {
+              defaultMessage: 'Files of {record}',
+              id: 'wLzh/z',
+              description: 'The list of files attached to a record',
+            },
+            { record: recordLabel },
+          )}
           sort={sort}
           uploadedHere={uploadedHere}
           canDelete={!viewOnly}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useApolloClient } from '@apollo/client/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { downloadAttachment } from './downloadAttachment.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
@@ -13,6 +14,7 @@ interface Props {
 
 /** Downloads through a URL fetched at the moment of the click; a failure is shown under the button. */
 export function DownloadButton({ attachment, variant = 'light' }: Props) {
+  const intl = useIntl();
   const client = useApolloClient();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -29,14 +31,30 @@ export function DownloadButton({ attachment, variant = 'light' }: Props) {
         variant={variant}
         size="sm"
         leftSection={<IconDownload size={18} aria-hidden="true" />}
-        aria-label={`Download ${displayFilename(attachment.filename).text}`}
+        aria-label={intl.formatMessage(
+          {
+            defaultMessage: 'Download {filename}',
+            id: 'wA9sjN',
+            description: 'Button: save the file on this device',
+          },
+          { filename: displayFilename(attachment.filename, intl).text },
+        )}
         loading={pending}
         onClick={start}
       >
-        Download
+        <FormattedMessage
+          defaultMessage="Download"
+          id="MWMQru"
+          description="Button: save the file on this device"
+        />
       </Button>
       {error && (
-        <Alert color="red" role="alert" p="xs" title="Download failed">
+        <Alert
+          color="red"
+          role="alert"
+          p="xs"
+          title={intl.formatMessage({ defaultMessage: 'Download failed', id: 'RVhqZ4' })}
+        >
           {error}
         </Alert>
       )}

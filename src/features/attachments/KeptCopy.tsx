@@ -40,7 +40,7 @@ export function KeptThumbnail({ kept, size }: { kept: KeptCopyView; size: number
 /** The preview of an attachment offline, from its kept copy: said to be one (and, for a PDF, its first page only). */
 export function KeptPreview({ kept, filename }: { kept: KeptCopyView; filename: string | null }) {
   const intl = useIntl();
-  const name = displayFilename(filename).text;
+  const name = displayFilename(filename, intl).text;
   const pdf = kept.form === 'pdf-first-page';
   return (
     <Stack gap="sm" data-testid="kept-preview">

@@ -1,5 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { fetchStoredFile, freshDownloadUrl, StorageError } from './downloadAttachment.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
@@ -28,10 +29,11 @@ export function MarkUpAttachment({
   record: UploadTarget;
   onClose(): void;
 }) {
+  const intl = useIntl();
   const client = useApolloClient();
   const queue = useUploadQueue();
   const [fetched, setFetched] = useState<Fetched>(null);
-  const name = displayFilename(attachment.filename).text;
+  const name = displayFilename(attachment.filename, intl).text;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -53,9 +55,36 @@ export function MarkUpAttachment({
     onClose();
   };
 
-  if (!fetched) return <MarkupLoading what={`Fetching ${name}…`} />;
-  if ('error' in fetched)
-    return <MarkupProblem title={`${name} could not be fetched`} message={fetched.error} onClose={onClose} />;
+  if (!fetched) {
+    return (
+      <MarkupLoading
+        what={intl.formatMessage(
+          {
+            defaultMessage: 'Fetching {filename}…',
+            id: 'pr8OJf',
+            description: 'An attached photo is being downloaded to mark it up',
+          },
+          { filename: name },
+        )}
+      />
+    );
+  }
+  if ('error' in fetched) {
+    return (
+      <MarkupProblem
+        title={intl.formatMessage(
+          {
+            defaultMessage: '{filename} could not be fetched',
+            id: 'IiVoOY',
+            description: 'An attached photo could not be downloaded',
+          },
+          { filename: name },
+        )}
+        message={fetched.error}
+        onClose={onClose}
+      />
+    );
+  }
   return (
     <LazyMarkupEditor
       image={fetched.blob}

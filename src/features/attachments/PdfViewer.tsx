@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
 // Vite bundles the worker as its own file on this origin, which the CSP's worker-src 'self' allows.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
@@ -19,7 +20,8 @@ interface Props {
   name: string;
 }
 
-type LoadState = { doc: PDFDocumentProxy; error: null } | { doc: null; error: string | null };
+/** `unreadable`: the bytes are not a PDF pdf.js can read. */
+type LoadState = { doc: PDFDocumentProxy; error: null } | { doc: null; error: 'unreadable' | null };
 
 /**
  * Renders a PDF with pdf.js into a canvas, one page at a time: a tablet browser without a PDF viewer
@@ -27,6 +29,7 @@ type LoadState = { doc: PDFDocumentProxy; error: null } | { doc: null; error: st
  * Loaded on demand (React.lazy), so pdf.js is not part of the entry bundle.
  */
 export default function PdfViewer({ data, name }: Props) {
+  const intl = useIntl();
   const [state, setState] = useState<LoadState>({ doc: null, error: null });
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(1);
@@ -45,7 +48,7 @@ export default function PdfViewer({ data, name }: Props) {
           else setState({ doc, error: null });
         },
         () => {
-          if (!cancelled) setState({ doc: null, error: 'This file could not be read as a PDF.' });
+          if (!cancelled) setState({ doc: null, error: 'unreadable' });
         },
       );
     return () => {
@@ -90,8 +93,11 @@ export default function PdfViewer({ data, name }: Props) {
 
   if (state.error) {
     return (
-      <Alert color="red" title="The PDF could not be shown">
-        {state.error}
+      <Alert
+        color="red"
+        title={intl.formatMessage({ defaultMessage: 'The PDF could not be shown', id: 'RShqrt' })}
+      >
+        <FormattedMessage defaultMessage="This file could not be read as a PDF." id="vun0O6" />
       </Alert>
     );
   }
@@ -99,7 +105,9 @@ export default function PdfViewer({ data, name }: Props) {
     return (
       <Center mih={200} role="status" aria-live="polite">
         <Loader aria-hidden="true" />
-        <Text ml="sm">Opening PDF…</Text>
+        <Text ms="sm">
+          <FormattedMessage defaultMessage="Opening PDF…" id="peHla6" />
+        </Text>
       </Center>
     );
   }
@@ -123,18 +131,31 @@ export default function PdfViewer({ data, name }: Props) {
         <Group gap={4} wrap="nowrap">
           <ActionIcon
             variant="default"
-            aria-label="Previous page"
+            aria-label={intl.formatMessage({
+              defaultMessage: 'Previous page',
+              id: 'RMZNbk',
+              description: 'Of a PDF',
+            })}
             disabled={page <= 1}
             onClick={() => go(page - 1)}
           >
             <IconChevronLeft aria-hidden />
           </ActionIcon>
           <Text aria-live="polite" data-testid="pdf-page-count" miw={110} ta="center">
-            Page {page} of {pages}
+            <FormattedMessage
+              defaultMessage="Page {page} of {pages}"
+              id="Fa/OBL"
+              description="Which page of a PDF is shown"
+              values={{ page, pages }}
+            />
           </Text>
           <ActionIcon
             variant="default"
-            aria-label="Next page"
+            aria-label={intl.formatMessage({
+              defaultMessage: 'Next page',
+              id: 'WMRy0x',
+              description: 'Of a PDF',
+            })}
             disabled={page >= pages}
             onClick={() => go(page + 1)}
           >
@@ -147,12 +168,26 @@ export default function PdfViewer({ data, name }: Props) {
         ref={frame}
         style={{ width: '100%', maxHeight: '65vh', overflow: 'auto' }}
         tabIndex={0}
-        aria-label={`${name}, page ${page}`}
+        aria-label={intl.formatMessage(
+          {
+            defaultMessage: '{filename}, page {page}',
+            id: 'sXW31K',
+            description: 'The scrolling frame of a PDF page',
+          },
+          { filename: name, page },
+        )}
       >
         <canvas
           ref={canvas}
           role="img"
-          aria-label={`Page ${page} of ${name}`}
+          aria-label={intl.formatMessage(
+            {
+              defaultMessage: 'Page {page} of {filename}',
+              id: 'XM/jc4',
+              description: 'The picture of a PDF page',
+            },
+            { filename: name, page },
+          )}
           data-testid="pdf-page"
           data-rendered-page={rendered || undefined}
           style={{ display: 'block' }}

@@ -1,26 +1,33 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ZOOM_MAX, ZOOM_MIN, zoomSteps } from './zoomSteps.ts';
 
 /** Zoom out, the level, zoom in and back to fit: 44 px buttons for gloved fingers. */
 export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
+  const intl = useIntl();
   const { smaller, larger } = zoomSteps(zoom);
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon
         variant="default"
-        aria-label="Zoom out"
+        aria-label={intl.formatMessage({ defaultMessage: 'Zoom out', id: '/UnJ3S' })}
         disabled={zoom <= ZOOM_MIN}
         onClick={() => onZoom(smaller)}
       >
         <IconZoomOut aria-hidden />
       </ActionIcon>
       <Text miw={56} ta="center" data-testid="zoom-level">
-        {Math.round(zoom * 100)} %
+        <FormattedMessage
+          defaultMessage="{percent} %"
+          id="kDj8Sw"
+          description="The zoom level of a preview, in percent"
+          values={{ percent: Math.round(zoom * 100) }}
+        />
       </Text>
       <ActionIcon
         variant="default"
-        aria-label="Zoom in"
+        aria-label={intl.formatMessage({ defaultMessage: 'Zoom in', id: 'xbi38c' })}
         disabled={zoom >= ZOOM_MAX}
         onClick={() => onZoom(larger)}
       >
@@ -28,7 +35,7 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom(zoom: numb
       </ActionIcon>
       <ActionIcon
         variant="default"
-        aria-label="Fit to the window"
+        aria-label={intl.formatMessage({ defaultMessage: 'Fit to the window', id: 'yOH1Ox' })}
         disabled={zoom === 1}
         onClick={() => onZoom(1)}
       >

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
 import { formatAddedAt, sortAttachments } from './attachmentSort.ts';
 
 const item = (id: number, filename: string, contentType: string, created: string) => ({
@@ -40,7 +41,7 @@ describe('sorting a record’s files', () => {
   });
 
   it('shows the time to the minute in the given locale, never seconds', () => {
-    const text = formatAddedAt('2026-11-23T10:41:37Z', 'en-GB');
+    const text = formatAddedAt('2026-11-23T10:41:37Z', createIntl({ locale: 'en-GB' }));
     expect(text).toMatch(/23 Nov 2026/);
     expect(text).toMatch(/\d{2}:41/);
     expect(text).not.toMatch(/:37/);

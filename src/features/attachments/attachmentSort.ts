@@ -1,12 +1,20 @@
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { attachmentType } from './attachmentType.ts';
+import { appIntl } from '../../i18n';
 
 /** How a record's files are ordered; newest first by default, so a fresh upload is on top. */
 export type AttachmentSort = 'newest' | 'name' | 'type';
 
-export const ATTACHMENT_SORTS: readonly { value: AttachmentSort; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'name', label: 'Name' },
-  { value: 'type', label: 'Type' },
+const SORT_LABELS = defineMessages({
+  newest: { defaultMessage: 'Newest', id: 'YiypfG', description: "Sort a record's files: newest first" },
+  name: { defaultMessage: 'Name', id: 'z7ndxc', description: "Sort a record's files by name" },
+  type: { defaultMessage: 'Type', id: 'UYr4LM', description: "Sort a record's files by file type" },
+}) satisfies Record<AttachmentSort, MessageDescriptor>;
+
+export const ATTACHMENT_SORTS: readonly { value: AttachmentSort; label: MessageDescriptor }[] = [
+  { value: 'newest', label: SORT_LABELS.newest },
+  { value: 'name', label: SORT_LABELS.name },
+  { value: 'type', label: SORT_LABELS.type },
 ];
 
 export interface SortableAttachment {
@@ -53,10 +61,10 @@ export function sortAttachments<T extends SortableAttachment>(
   return [...items].sort(COMPARE[sort]);
 }
 
-/** "23 Nov 2026, 10:41": the technician's own locale, to the minute. */
-export function formatAddedAt(value: string | null | undefined, locale?: string): string | null {
+/** "23 Nov 2026, 10:41": in the language in force, to the minute. */
+export function formatAddedAt(value: string | null | undefined, intl: IntlShape = appIntl()): string | null {
   if (!value) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
 }

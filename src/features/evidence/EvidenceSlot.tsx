@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFiles } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { AttachmentThumbnail } from '../attachments/index.ts';
 import { attachmentType } from '../attachments/index.ts';
 import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
@@ -24,11 +25,19 @@ interface Props {
 
 export type SlotState = 'empty' | 'uploading' | 'attached';
 
-const STATE_TEXT: Record<SlotState, string> = {
-  empty: 'Empty',
-  uploading: 'Uploading…',
-  attached: 'Attached',
-};
+const STATE_TEXT = defineMessages({
+  empty: { defaultMessage: 'Empty', id: '7fUt5/', description: 'An evidence slot without a file' },
+  uploading: {
+    defaultMessage: 'Uploading…',
+    id: 'k5TyiQ',
+    description: 'An evidence slot whose file is being sent',
+  },
+  attached: {
+    defaultMessage: 'Attached',
+    id: 'WsRaE3',
+    description: 'An evidence slot with its file attached',
+  },
+}) satisfies Record<SlotState, unknown>;
 
 const STATE_COLOR: Record<SlotState, string> = { empty: 'gray', uploading: 'blue', attached: 'green' };
 
@@ -36,6 +45,7 @@ const SHOWN_THUMBNAILS = 3;
 
 /** One FILE_ATTACHMENT field of a run step: drop, choose or shoot a file straight into it. */
 export function EvidenceSlot({ field, contextLine, dragging }: Props) {
+  const intl = useIntl();
   const data = getFragmentData(EvidenceSlotFields, field);
   const entity = data.entity ? getFragmentData(RecordAttachmentsFields, data.entity) : null;
   const attachments = (entity?.fileAttachments ?? []).flatMap((item) =>
@@ -53,10 +63,10 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
 
   const { viewOnly } = useViewOnly();
   const { id: fieldId, name } = data;
+  // Named like the field's context line: "Run 1 · SN 0041 · Step 4 · CMM report".
+  const label = [contextLine, name].join(' · ');
   const target: UploadTarget | null =
-    entityId === null
-      ? null
-      : { entityId, label: `${contextLine} · ${name}`, record: { kind: 'runStepField', id: fieldId } };
+    entityId === null ? null : { entityId, label, record: { kind: 'runStepField', id: fieldId } };
   // The page around the slot is a drop target for the step itself: a drop here is the field's only.
   const files = useAttachFiles(target, { nested: true });
 
@@ -86,11 +96,19 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
               </Text>
               {data.required ? (
                 <Badge color="red" variant="light">
-                  Required
+                  <FormattedMessage
+                    defaultMessage="Required"
+                    id="zhSxRc"
+                    description="An evidence slot that must get a file"
+                  />
                 </Badge>
               ) : (
                 <Badge color="gray" variant="light">
-                  Optional
+                  <FormattedMessage
+                    defaultMessage="Optional"
+                    id="4Kc7RZ"
+                    description="An evidence slot that may stay empty"
+                  />
                 </Badge>
               )}
             </Group>
@@ -107,11 +125,21 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
             data-testid="evidence-slot-state"
             style={{ flexShrink: 0 }}
           >
-            {STATE_TEXT[state]}
+            {intl.formatMessage(STATE_TEXT[state])}
           </Badge>
         </Group>
         {attachments.length > 0 && (
-          <Group gap="xs" aria-label={`Files in ${data.name}`}>
+          <Group
+            gap="xs"
+            aria-label={intl.formatMessage(
+              {
+                defaultMessage: 'Files in {field}',
+                id: '225YTS',
+                description: 'The files of an evidence slot',
+              },
+              { field: data.name },
+            )}
+          >
             {attachments
               .slice(-SHOWN_THUMBNAILS)
               .reverse()
@@ -133,7 +161,12 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
               display="inline-flex"
               style={{ alignItems: 'center' }}
             >
-              {attachments.length === 1 ? '1 file' : `${attachments.length} files`}: open
+              <FormattedMessage
+                defaultMessage="{count, plural, one {# file} other {# files}}: open"
+                id="4IFu6V"
+                description="Link to the page of an evidence slot's files"
+                values={{ count: attachments.length }}
+              />
             </Anchor>
           </Group>
         )}
@@ -143,17 +176,35 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
               size="sm"
               variant="light"
               leftSection={<IconFiles size={18} aria-hidden />}
-              aria-label={`Choose a file for ${data.name}`}
+              aria-label={intl.formatMessage(
+                {
+                  defaultMessage: 'Choose a file for {field}',
+                  id: 'Gqd4JD',
+                  description: 'field: an evidence slot',
+                },
+                { field: data.name },
+              )}
               onClick={files.open}
             >
-              Choose file
+              <FormattedMessage
+                defaultMessage="Choose file"
+                id="syuncc"
+                description="Button: pick a file on this device"
+              />
             </Button>
             {/* The same camera as the page's, in the page; the device's camera app only where it cannot run. */}
             <TakePhotoButton
               target={target}
               onFiles={(shot) => files.attach(shot)}
               size="sm"
-              label={`Take a photo for ${data.name}`}
+              label={intl.formatMessage(
+                {
+                  defaultMessage: 'Take a photo for {field}',
+                  id: 'UbJ+Zk',
+                  description: 'field: an evidence slot',
+                },
+                { field: data.name },
+              )}
             />
           </Group>
         )}

@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { RecordAttachmentsFields } from '../attachments/index.ts';
 import { usePageFileDrag } from '../upload/index.ts';
@@ -15,6 +16,7 @@ interface Props {
 
 /** A run step's evidence: its FILE_ATTACHMENT fields as slots, required first, with how many are filled. */
 export function EvidenceSlots({ fields, contextLine }: Props) {
+  const intl = useIntl();
   const dragging = usePageFileDrag();
   const slots = slotOrder(
     fields.map((field) => {
@@ -35,7 +37,11 @@ export function EvidenceSlots({ fields, contextLine }: Props) {
   return (
     <Stack component="section" aria-labelledby="evidence-heading" gap="xs">
       <Title order={2} size="h3" id="evidence-heading">
-        Evidence
+        <FormattedMessage
+          defaultMessage="Evidence"
+          id="maAIVk"
+          description="Heading: the files a run step asks for"
+        />
       </Title>
       <Text
         fw={600}
@@ -43,7 +49,7 @@ export function EvidenceSlots({ fields, contextLine }: Props) {
         data-testid="evidence-summary"
         role="status"
       >
-        {summaryText(summary)}
+        {summaryText(summary, intl)}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {slots.map(({ field }) => (

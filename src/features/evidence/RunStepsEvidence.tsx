@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { formatEnum } from '../../components/formatValue.ts';
 import { StepEvidenceFields } from './evidenceDocuments.ts';
@@ -13,11 +14,16 @@ interface Props {
 
 /** A run's steps at the top of its page: each one's status and which evidence it still misses. */
 export function RunStepsEvidence({ steps }: Props) {
+  const intl = useIntl();
   if (steps.length === 0) return null;
   return (
     <Stack component="section" aria-labelledby="run-steps-heading" gap={4}>
       <Title order={2} size="h3" id="run-steps-heading">
-        Steps
+        <FormattedMessage
+          defaultMessage="Steps"
+          id="kTZBEG"
+          description="Heading: the steps of a production run"
+        />
       </Title>
       <Stack component="ol" gap={0} p={0} m={0} className={classes.list}>
         {steps.map((step) => {
@@ -32,13 +38,21 @@ export function RunStepsEvidence({ steps }: Props) {
                   <Link {...props} to="/run-steps/$id" params={{ id: String(data.id) }} />
                 )}
               >
-                {data.position != null ? `Step ${data.position}: ` : ''}
-                {data.title}
+                {data.position != null
+                  ? intl.formatMessage(
+                      {
+                        defaultMessage: 'Step {position}: {title}',
+                        id: 'vnMgIb',
+                        description: 'A run step by its position in the run and its title',
+                      },
+                      { position: data.position, title: data.title },
+                    )
+                  : data.title}
               </Anchor>
               <Group gap="xs" wrap="nowrap" className={classes.facts}>
                 {data.status && (
                   <Text size="sm" c="dimmed">
-                    {formatEnum(data.status)}
+                    {formatEnum(data.status, intl)}
                   </Text>
                 )}
                 {summary.slots > 0 && (
@@ -48,7 +62,17 @@ export function RunStepsEvidence({ steps }: Props) {
                     data-testid="run-step-evidence-state"
                     style={{ textTransform: 'none' }}
                   >
-                    {missing ? `Missing: ${summaryText(summary)}` : summaryText(summary)}
+                    {missing
+                      ? intl.formatMessage(
+                          {
+                            defaultMessage: 'Missing: {summary}',
+                            id: '2hk1Lp',
+                            description:
+                              'A run step still missing required files; summary e.g. "1 of 2 required files attached"',
+                          },
+                          { summary: summaryText(summary, intl) },
+                        )
+                      : summaryText(summary, intl)}
                   </Badge>
                 )}
               </Group>

@@ -1,3 +1,6 @@
+import type { IntlShape } from 'react-intl';
+import { appIntl } from '../../i18n';
+
 /**
  * Which evidence a run step still misses. A run step's FILE_ATTACHMENT fields are its evidence: a
  * required one left empty keeps the step from being completed (see RunStepField in the schema).
@@ -47,19 +50,37 @@ export function summarise(fields: readonly EvidenceField[]): EvidenceSummary {
 }
 
 /** "2 of 3 required files attached"; steps that ask for no file say so. */
-export function summaryText(summary: EvidenceSummary): string {
-  if (summary.slots === 0) return 'No files asked for';
-  if (summary.required === 0) {
-    return `${summary.attached} of ${summary.slots} optional ${plural(summary.slots, 'file')} attached`;
+export function summaryText(summary: EvidenceSummary, intl: IntlShape = appIntl()): string {
+  if (summary.slots === 0) {
+    return intl.formatMessage({
+      defaultMessage: 'No files asked for',
+      id: 'WW3Ci1',
+      description: 'A run step whose fields ask for no file',
+    });
   }
-  return `${summary.requiredAttached} of ${summary.required} required ${plural(summary.required, 'file')} attached`;
+  if (summary.required === 0) {
+    return intl.formatMessage(
+      {
+        defaultMessage:
+          '{attached} of {slots, plural, one {# optional file} other {# optional files}} attached',
+        id: 'zjy94B',
+        description: 'The evidence of a run step that asks only for optional files',
+      },
+      { attached: summary.attached, slots: summary.slots },
+    );
+  }
+  return intl.formatMessage(
+    {
+      defaultMessage:
+        '{attached} of {required, plural, one {# required file} other {# required files}} attached',
+      id: 'q7jtBA',
+      description: 'The evidence of a run step: how many of its required files are attached',
+    },
+    { attached: summary.requiredAttached, required: summary.required },
+  );
 }
 
 /** Whether the step is still missing a required file. */
 export function missesEvidence(summary: EvidenceSummary): boolean {
   return summary.requiredAttached < summary.required;
-}
-
-function plural(n: number, word: string): string {
-  return n === 1 ? word : `${word}s`;
 }

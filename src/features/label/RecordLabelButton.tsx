@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
+import { FormattedMessage } from 'react-intl';
 import type { RecordLabelProps } from './RecordLabelDialog.tsx';
 
 const RecordLabelDialog = lazy(() => import('./RecordLabelDialog.tsx'));
@@ -17,7 +18,11 @@ export function RecordLabelButton(props: RecordLabelProps) {
         leftSection={<IconQrcode size={20} aria-hidden />}
         onClick={() => setOpen(true)}
       >
-        Label
+        <FormattedMessage
+          defaultMessage="Label"
+          id="eLD+UC"
+          description="Button (a noun): shows the record's QR label to print and stick on a part or bin"
+        />
       </Button>
       {open && (
         <Suspense fallback={null}>

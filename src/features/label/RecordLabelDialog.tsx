@@ -1,6 +1,7 @@
 import { createPortal } from 'react-dom';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { QrCode } from './QrCode.tsx';
 import classes from './RecordLabelDialog.module.css';
 
@@ -22,17 +23,37 @@ export default function RecordLabelDialog({
   url,
   onClose,
 }: RecordLabelProps & { onClose(): void }) {
+  const intl = useIntl();
   return (
     <>
-      <Modal opened onClose={onClose} title={`Label for ${name}`} size="auto">
+      <Modal
+        opened
+        onClose={onClose}
+        title={intl.formatMessage(
+          {
+            defaultMessage: 'Label for {record}',
+            id: 'LmXzLA',
+            description: 'record: e.g. "Run 12"; a QR label to print',
+          },
+          { record: name },
+        )}
+        closeButtonProps={{
+          'aria-label': intl.formatMessage({ defaultMessage: 'Close without printing', id: 'CuvAY/' }),
+        }}
+        size="auto"
+      >
         <Stack gap="md" align="center">
           <Label name={name} title={title} url={url} data-testid="record-label" />
           <Group>
             <Button leftSection={<IconPrinter size={20} aria-hidden />} onClick={() => window.print()}>
-              Print label
+              <FormattedMessage defaultMessage="Print label" id="hP/1xU" />
             </Button>
             <Button variant="default" onClick={onClose}>
-              Close
+              <FormattedMessage
+                defaultMessage="Close"
+                id="rSjvat"
+                description="Button: close the label dialog"
+              />
             </Button>
           </Group>
         </Stack>
@@ -50,9 +71,17 @@ export default function RecordLabelDialog({
 }
 
 function Label({ name, title, url, ...rest }: RecordLabelProps & { 'data-testid'?: string }) {
+  const intl = useIntl();
   return (
     <div className={classes.label} {...rest}>
-      <QrCode text={url} size={220} title={`QR code for ${url}`} />
+      <QrCode
+        text={url}
+        size={220}
+        title={intl.formatMessage(
+          { defaultMessage: 'QR code for {url}', id: 'WrDQHU', description: 'Text alternative of a QR code' },
+          { url },
+        )}
+      />
       <div>
         <Text fw={700} size="xl">
           {name}

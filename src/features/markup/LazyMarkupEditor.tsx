@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Modal, Text } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
 
@@ -45,7 +46,7 @@ export function MarkupLoading({ what }: { what: string }) {
   return (
     <MarkupNotice name={what}>
       <Loader aria-hidden />
-      <Text ml="sm" role="status">
+      <Text ms="sm" role="status">
         {what}
       </Text>
     </MarkupNotice>
@@ -66,7 +67,11 @@ export function MarkupProblem({
       <Alert color="red" title={title} role="alert" maw={520}>
         <Text mb="sm">{message}</Text>
         <Button mih={48} onClick={onClose}>
-          Close
+          <FormattedMessage
+            defaultMessage="Close"
+            id="b7vEOz"
+            description="Button: close a message in place of the mark-up editor"
+          />
         </Button>
       </Alert>
     </MarkupNotice>
@@ -79,23 +84,34 @@ class LoadFailure extends Component<{ onClose(): void; children: ReactNode }, { 
     return { failed: true };
   }
   render() {
-    return this.state.failed ? (
-      <MarkupProblem
-        title="The editor could not be opened"
-        message="Its code could not be loaded. Check the connection and try again."
-        onClose={this.props.onClose}
-      />
-    ) : (
-      this.props.children
-    );
+    return this.state.failed ? <EditorNotLoaded onClose={this.props.onClose} /> : this.props.children;
   }
+}
+
+function EditorNotLoaded({ onClose }: { onClose(): void }) {
+  const intl = useIntl();
+  return (
+    <MarkupProblem
+      title={intl.formatMessage({ defaultMessage: 'The editor could not be opened', id: 'Zjc6Gf' })}
+      message={intl.formatMessage({
+        defaultMessage: 'Its code could not be loaded. Check the connection and try again.',
+        id: 'cZqi3F',
+      })}
+      onClose={onClose}
+    />
+  );
+}
+
+function EditorLoading() {
+  const intl = useIntl();
+  return <MarkupLoading what={intl.formatMessage({ defaultMessage: 'Opening the editor…', id: 'fK1LFx' })} />;
 }
 
 /** The mark-up editor, fetched the first time it is opened. */
 export function LazyMarkupEditor(props: MarkupEditorProps) {
   return (
     <LoadFailure onClose={props.onCancel}>
-      <Suspense fallback={<MarkupLoading what="Opening the editor…" />}>
+      <Suspense fallback={<EditorLoading />}>
         <MarkupEditor {...props} />
       </Suspense>
     </LoadFailure>

@@ -1,18 +1,21 @@
 import { Alert, Button, Center, Checkbox, Group, Loader, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
 import { loadMarkupImage } from './loadMarkupImage.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
 
-type Loaded = { bitmap: ImageBitmap } | { error: string } | null;
+/** The decoded photo, `failed` when it cannot be decoded, or null while it is. */
+type Loaded = { bitmap: ImageBitmap } | 'failed' | null;
 
 /**
  * The full-screen mark-up editor: arrows, circles, boxes, freehand, labels and blurred areas on a
  * photo, saved as a new JPEG next to the original, which is never changed.
  */
 export default function MarkupEditor(props: MarkupEditorProps) {
+  const intl = useIntl();
   const { image, filename, onCancel } = props;
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [keepOriginal, setKeepOriginal] = useState(true);
@@ -27,12 +30,7 @@ export default function MarkupEditor(props: MarkupEditorProps) {
         if (live) setLoaded({ bitmap: (bitmap = decoded) });
         else decoded.close();
       },
-      () =>
-        live &&
-        setLoaded({
-          error:
-            'This picture could not be opened. It may be damaged or in a format this browser cannot read.',
-        }),
+      () => live && setLoaded('failed'),
     );
     return () => {
       live = false;
@@ -43,9 +41,19 @@ export default function MarkupEditor(props: MarkupEditorProps) {
   return (
     <Modal.Root opened fullScreen onClose={onCancel} closeOnEscape={false}>
       {/* Named by its title once that is there; by this until then. */}
-      <Modal.Content style={{ overflow: 'hidden' }} aria-label={`Mark up ${filename}`}>
+      <Modal.Content
+        style={{ overflow: 'hidden' }}
+        aria-label={intl.formatMessage(
+          {
+            defaultMessage: 'Mark up {filename}',
+            id: '6XIKkc',
+            description: 'Title of the editor that draws on a copy of a photo',
+          },
+          { filename },
+        )}
+      >
         <Modal.Body p={0} h="100dvh" ref={focus}>
-          {loaded && 'bitmap' in loaded ? (
+          {loaded && loaded !== 'failed' ? (
             <MarkupWorkspace
               {...props}
               bitmap={loaded.bitmap}
@@ -63,7 +71,9 @@ export default function MarkupEditor(props: MarkupEditorProps) {
                   >
                     <Group gap="xs" wrap="nowrap" mih={46}>
                       <Checkbox.Indicator size="md" />
-                      <Text size="sm">Attach the original too</Text>
+                      <Text size="sm">
+                        <FormattedMessage defaultMessage="Attach the original too" id="HIuraS" />
+                      </Text>
                     </Group>
                   </Checkbox.Card>
                 ) : null
@@ -73,13 +83,26 @@ export default function MarkupEditor(props: MarkupEditorProps) {
             <Center h="100%" p="md">
               <Alert
                 color="red"
-                title={<Modal.Title>The photo could not be opened</Modal.Title>}
+                title={
+                  <Modal.Title>
+                    <FormattedMessage defaultMessage="The photo could not be opened" id="Ae1jDC" />
+                  </Modal.Title>
+                }
                 role="alert"
               >
-                <Text>{loaded.error}</Text>
+                <Text>
+                  <FormattedMessage
+                    defaultMessage="This picture could not be opened. It may be damaged or in a format this browser cannot read."
+                    id="O0XdOb"
+                  />
+                </Text>
                 <Group mt="sm">
                   <Button mih={48} onClick={onCancel}>
-                    Close
+                    <FormattedMessage
+                      defaultMessage="Close"
+                      id="+lg4oV"
+                      description="Button: close the mark-up editor"
+                    />
                   </Button>
                 </Group>
               </Alert>
@@ -87,8 +110,13 @@ export default function MarkupEditor(props: MarkupEditorProps) {
           ) : (
             <Center h="100%" role="status" aria-live="polite">
               <Loader aria-hidden />
-              <Modal.Title ml="sm" fz="md" fw={400}>
-                Opening {filename}…
+              <Modal.Title ms="sm" fz="md" fw={400}>
+                <FormattedMessage
+                  defaultMessage="Opening {filename}…"
+                  id="H00y1c"
+                  description="A photo is being opened in the mark-up editor"
+                  values={{ filename }}
+                />
               </Modal.Title>
             </Center>
           )}

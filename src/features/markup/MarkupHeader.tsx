@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { DiscardQuestion } from './useDiscardQuestion.ts';
 
 interface Props {
@@ -22,29 +23,38 @@ export function MarkupHeader({ filename, originalChoice, hasMarks, saving, quest
   return (
     <Group justify="space-between" wrap="wrap" px="sm" py={6} gap="xs">
       <Modal.Title fw={700} fz="lg" style={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
-        Mark up {filename}
+        <FormattedMessage
+          defaultMessage="Mark up {filename}"
+          id="6XIKkc"
+          description="Title of the editor that draws on a copy of a photo"
+          values={{ filename }}
+        />
       </Modal.Title>
       <Group gap="xs" wrap="wrap" justify="flex-end">
         {originalChoice}
         {question.asking ? (
           <>
             <Text size="sm" role="alert">
-              Discard your marks?
+              <FormattedMessage defaultMessage="Discard your marks?" id="k94Bx3" />
             </Text>
             <Button ref={keep} mih={48} variant="default" onClick={question.keep}>
-              Keep marking up
+              <FormattedMessage defaultMessage="Keep marking up" id="85sRB/" />
             </Button>
             <Button mih={48} color="red" onClick={question.discard}>
-              Discard marks
+              <FormattedMessage defaultMessage="Discard marks" id="yNaXmg" />
             </Button>
           </>
         ) : (
           <Button mih={48} variant="default" onClick={question.cancel} disabled={saving}>
-            Cancel
+            <FormattedMessage
+              defaultMessage="Cancel"
+              id="bRt/Cn"
+              description="Button: leave the mark-up editor"
+            />
           </Button>
         )}
         <Button mih={48} onClick={onSave} loading={saving} disabled={!hasMarks}>
-          Save marked copy
+          <FormattedMessage defaultMessage="Save marked copy" id="Xfvttu" />
         </Button>
       </Group>
     </Group>

@@ -18,11 +18,12 @@ import {
   IconZoomReset,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { MARKUP_TOOLS, MOVE_TOOL, type Tool } from './markupTools.tsx';
 import { labelPresets, markupColors, markupWidths } from './shapeModel.ts';
 
 /** The toolbar's tools: one for each kind of mark (from MARKUP_TOOLS, in its order), then Move. */
-const tools: { value: Tool; label: string; icon: ReactNode; hint: string }[] = [
+const tools: { value: Tool; label: MessageDescriptor; icon: ReactNode; hint: MessageDescriptor }[] = [
   ...(Object.keys(MARKUP_TOOLS) as (keyof typeof MARKUP_TOOLS)[]).map((value) => {
     const { label, icon, hint } = MARKUP_TOOLS[value];
     return { value, label, icon, hint };
@@ -68,11 +69,23 @@ function IconButton({
 
 /** The editor's controls; all of them work from the keyboard and are named for screen readers. */
 export function MarkupToolbar(props: Props) {
+  const intl = useIntl();
   const { tool, history, selection, zoom } = props;
   return (
-    <Group gap="xs" wrap="wrap" px="sm" py={6} role="toolbar" aria-label="Mark-up tools">
+    <Group
+      gap="xs"
+      wrap="wrap"
+      px="sm"
+      py={6}
+      role="toolbar"
+      aria-label={intl.formatMessage({ defaultMessage: 'Mark-up tools', id: 'hEaHFD' })}
+    >
       <SegmentedControl
-        aria-label="Tool"
+        aria-label={intl.formatMessage({
+          defaultMessage: 'Tool',
+          id: 'LpBXMS',
+          description: 'The mark-up tool chosen',
+        })}
         value={tool}
         onChange={(value) => props.onTool(value as Tool)}
         styles={touch}
@@ -81,13 +94,17 @@ export function MarkupToolbar(props: Props) {
           label: (
             <Group gap={4} wrap="nowrap">
               {icon}
-              <span>{label}</span>
+              <span>{intl.formatMessage(label)}</span>
             </Group>
           ),
         }))}
       />
       <SegmentedControl
-        aria-label="Colour"
+        aria-label={intl.formatMessage({
+          defaultMessage: 'Colour',
+          id: 'v8U2sW',
+          description: 'The colour of the next mark',
+        })}
         value={props.color}
         onChange={props.onColor}
         styles={touch}
@@ -102,39 +119,78 @@ export function MarkupToolbar(props: Props) {
                 aria-hidden
                 style={{ boxShadow: '0 0 0 2px var(--mantine-color-dimmed)' }}
               />
-              <VisuallyHidden>{name}</VisuallyHidden>
+              <VisuallyHidden>{intl.formatMessage(name)}</VisuallyHidden>
             </>
           ),
         }))}
       />
       <SegmentedControl
-        aria-label="Line width"
+        aria-label={intl.formatMessage({ defaultMessage: 'Line width', id: 'kpKlfk' })}
         value={String(props.width)}
         onChange={(value) => props.onWidth(Number(value))}
         styles={touch}
-        data={markupWidths.map(({ name }, index) => ({ value: String(index), label: name }))}
+        data={markupWidths.map(({ name }, index) => ({
+          value: String(index),
+          label: intl.formatMessage(name),
+        }))}
       />
       <Group gap={4}>
-        <IconButton label="Undo" onClick={history.onUndo} disabled={!history.canUndo}>
+        <IconButton
+          label={intl.formatMessage({
+            defaultMessage: 'Undo',
+            id: 'WXpTyM',
+            description: 'Take back the last change of the marks',
+          })}
+          onClick={history.onUndo}
+          disabled={!history.canUndo}
+        >
           <IconArrowBackUp size={22} aria-hidden />
         </IconButton>
-        <IconButton label="Redo" onClick={history.onRedo} disabled={!history.canRedo}>
+        <IconButton
+          label={intl.formatMessage({
+            defaultMessage: 'Redo',
+            id: 'YnSry8',
+            description: 'Make again the change taken back',
+          })}
+          onClick={history.onRedo}
+          disabled={!history.canRedo}
+        >
           <IconArrowForwardUp size={22} aria-hidden />
         </IconButton>
-        <IconButton label="Delete selected mark" onClick={selection.onDelete} disabled={!selection.canDelete}>
+        <IconButton
+          label={intl.formatMessage({ defaultMessage: 'Delete selected mark', id: 'Isdnmf' })}
+          onClick={selection.onDelete}
+          disabled={!selection.canDelete}
+        >
           <IconTrash size={22} aria-hidden />
         </IconButton>
-        <IconButton label="Zoom out" onClick={zoom.onOut}>
+        <IconButton
+          label={intl.formatMessage({ defaultMessage: 'Zoom out', id: '/UnJ3S' })}
+          onClick={zoom.onOut}
+        >
           <IconZoomOut size={22} aria-hidden />
         </IconButton>
-        <IconButton label="Zoom in" onClick={zoom.onIn}>
+        <IconButton
+          label={intl.formatMessage({ defaultMessage: 'Zoom in', id: 'xbi38c' })}
+          onClick={zoom.onIn}
+        >
           <IconZoomIn size={22} aria-hidden />
         </IconButton>
-        <IconButton label="Fit the photo" onClick={zoom.onFit}>
+        <IconButton
+          label={intl.formatMessage({ defaultMessage: 'Fit the photo', id: 'IK1Egc' })}
+          onClick={zoom.onFit}
+        >
           <IconZoomReset size={22} aria-hidden />
         </IconButton>
         <Text size="sm" miw="4.5rem" data-testid="markup-zoom">
-          {zoom.percent !== null && `Zoom ${zoom.percent}%`}
+          {zoom.percent !== null && (
+            <FormattedMessage
+              defaultMessage="Zoom {percent}%"
+              id="OQHdwE"
+              description="How large the photo is shown, in percent"
+              values={{ percent: zoom.percent }}
+            />
+          )}
         </Text>
       </Group>
     </Group>
@@ -156,12 +212,24 @@ export function ToolOptions({
   onLabelText(text: string): void;
   onPlaceLabel(): void;
 }) {
-  const isPreset = labelPresets.includes(labelText as (typeof labelPresets)[number]);
+  const intl = useIntl();
+  const presets = labelPresets.map((preset) => intl.formatMessage(preset));
+  const isPreset = presets.includes(labelText);
+  const hint = tools.find((entry) => entry.value === tool)?.hint;
   return (
     <Group gap={8} wrap="nowrap" px="sm" py={6} mih={60} style={{ overflowX: 'auto' }}>
       {tool === 'text' ? (
-        <Group gap={8} wrap="nowrap" role="group" aria-label="Label text">
-          {labelPresets.map((preset) => (
+        <Group
+          gap={8}
+          wrap="nowrap"
+          role="group"
+          aria-label={intl.formatMessage({
+            defaultMessage: 'Label text',
+            id: 'hM5OK5',
+            description: 'The words of a label to put on the photo',
+          })}
+        >
+          {presets.map((preset) => (
             <Button
               key={preset}
               mih={48}
@@ -174,8 +242,12 @@ export function ToolOptions({
             </Button>
           ))}
           <TextInput
-            aria-label="Own label text"
-            placeholder="or type one"
+            aria-label={intl.formatMessage({ defaultMessage: 'Own label text', id: 'BSDCwT' })}
+            placeholder={intl.formatMessage({
+              defaultMessage: 'or type one',
+              id: 'TPH2ls',
+              description: 'Placeholder of the field for a label of ones own, after the ready-made labels',
+            })}
             maxLength={60}
             w={150}
             value={isPreset ? '' : labelText}
@@ -183,12 +255,12 @@ export function ToolOptions({
             styles={{ input: { minHeight: 48 } }}
           />
           <Button mih={48} px="sm" variant="light" onClick={onPlaceLabel} disabled={labelText.trim() === ''}>
-            Add label in the middle
+            <FormattedMessage defaultMessage="Add label in the middle" id="gCzeNp" />
           </Button>
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          {tools.find((entry) => entry.value === tool)?.hint}
+          {hint && intl.formatMessage(hint)}
         </Text>
       )}
     </Group>

@@ -2,6 +2,7 @@ import { Alert, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 import { MarkupHeader } from './MarkupHeader.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';
@@ -45,10 +46,35 @@ function initialShapes(initial: MarkupDraft | undefined, picture: Size): Shape[]
   );
 }
 
-const marksOnThePhoto = (n: number) => `${n} ${n === 1 ? 'mark' : 'marks'} on the photo`;
+/** What a screen reader hears as the marks change. */
+const SAID: Record<'changed' | 'undone' | 'redone' | 'deleted' | 'noMosaic', MessageDescriptor> =
+  defineMessages({
+    changed: {
+      defaultMessage: '{change} {count, plural, one {# mark on the photo} other {# marks on the photo}}.',
+      id: 'GWB9Y9',
+      description: 'Said after a change of the marks; change: e.g. "Red arrow added."',
+    },
+    undone: {
+      defaultMessage: 'Undone.',
+      id: 'TcebQp',
+      description: 'Said when the last change of the marks is taken back',
+    },
+    redone: {
+      defaultMessage: 'Redone.',
+      id: 'Rr6s3A',
+      description: 'Said when a change taken back is made again',
+    },
+    deleted: {
+      defaultMessage: '{mark} deleted.',
+      id: '3GaHBa',
+      description: 'A mark on the photo was deleted, e.g. "Red arrow deleted."',
+    },
+    noMosaic: { defaultMessage: 'Blurred areas are shown as grey boxes on this device.', id: 'MHPum+' },
+  });
 
 /** The editor once the photo is decoded: controls, the picture with its marks, and saving. */
 export function MarkupWorkspace(props: Props) {
+  const intl = useIntl();
   const { bitmap, filename, onChange, onSave, onCancel } = props;
   const picture = useMemo(() => ({ width: bitmap.width, height: bitmap.height }), [bitmap]);
   const [history, dispatch] = useReducer(historyReducer, undefined, () =>
@@ -100,17 +126,20 @@ export function MarkupWorkspace(props: Props) {
     // Until the blocks are ready (or if they cannot be made), a blur mark is a grey box: hidden either way.
     void mosaicOf(bitmap).then(
       (canvas) => live && setMosaic(canvas),
-      () => live && setSaid('Blurred areas are shown as grey boxes on this device.'),
+      () => live && setSaid(intl.formatMessage(SAID.noMosaic)),
     );
     return () => {
       live = false;
     };
-  }, [needsMosaic, mosaic, bitmap]);
+  }, [needsMosaic, mosaic, bitmap, intl]);
 
-  const commit = useCallback((next: readonly Shape[], words: string) => {
-    dispatch({ type: 'commit', shapes: next });
-    setSaid(`${words} ${marksOnThePhoto(next.length)}.`);
-  }, []);
+  const commit = useCallback(
+    (next: readonly Shape[], words: string) => {
+      dispatch({ type: 'commit', shapes: next });
+      setSaid(intl.formatMessage(SAID.changed, { change: words, count: next.length }));
+    },
+    [intl],
+  );
 
   const setGestureState = (next: GestureState) => {
     gestureRef.current = next;
@@ -123,6 +152,7 @@ export function MarkupWorkspace(props: Props) {
       style: { color, width: stroke, text: labelText },
       picture,
       scale,
+      intl,
     });
     setGestureState(result.state);
     if (result.say) setNotice(result.say);
@@ -147,12 +177,12 @@ export function MarkupWorkspace(props: Props) {
   const undo = () => {
     dispatch({ type: 'undo' });
     deselect();
-    setSaid('Undone.');
+    setSaid(intl.formatMessage(SAID.undone));
   };
   const redo = () => {
     dispatch({ type: 'redo' });
     deselect();
-    setSaid('Redone.');
+    setSaid(intl.formatMessage(SAID.redone));
   };
   const { selected } = gesture;
   const deleteSelected = () => {
@@ -161,7 +191,7 @@ export function MarkupWorkspace(props: Props) {
     deselect();
     commit(
       shapes.filter((_, index) => index !== selected),
-      `${describeShape(gone)} deleted.`,
+      intl.formatMessage(SAID.deleted, { mark: describeShape(gone, intl) }),
     );
   };
   useMarkupShortcuts({ undo, redo, deleteSelected: selected === null ? null : deleteSelected });
@@ -252,7 +282,15 @@ export function MarkupWorkspace(props: Props) {
         ref={areaRef}
         {...gestures}
         role="img"
-        aria-label={`${filename} with ${shapes.length} ${shapes.length === 1 ? 'mark' : 'marks'}. Draw with a finger, pen or mouse; pinch or use the zoom buttons to zoom.`}
+        aria-label={intl.formatMessage(
+          {
+            defaultMessage:
+              '{filename} with {count, plural, one {# mark} other {# marks}}. Draw with a finger, pen or mouse; pinch or use the zoom buttons to zoom.',
+            id: 'zaJkyE',
+            description: 'The photo being marked up, for screen readers',
+          },
+          { filename, count: shapes.length },
+        )}
         data-testid="markup-canvas"
         style={{
           flex: 1,
@@ -282,9 +320,9 @@ export function MarkupWorkspace(props: Props) {
         </Text>
       </div>
       <VisuallyHidden>
-        <ul aria-label="Marks on the photo">
+        <ul aria-label={intl.formatMessage({ defaultMessage: 'Marks on the photo', id: 'K2xH+w' })}>
           {shapes.map((shape, index) => (
-            <li key={index}>{describeShape(shape)}</li>
+            <li key={index}>{describeShape(shape, intl)}</li>
           ))}
         </ul>
       </VisuallyHidden>

@@ -1,3 +1,5 @@
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { appIntl } from '../../i18n';
 import type { Tool } from './markupTools.tsx';
 import {
   describeShape,
@@ -41,7 +43,24 @@ export interface GestureContext {
   picture: Size;
   /** Screen pixels per picture pixel. */
   scale: number;
+  /** The words' language (the one in force when not given). */
+  intl?: IntlShape;
 }
+
+/** What a screen reader hears when a mark changes; mark: e.g. "Red arrow". */
+const CHANGED: Record<'added' | 'reshaped' | 'moved', MessageDescriptor> = defineMessages({
+  added: {
+    defaultMessage: '{mark} added.',
+    id: 'xE6V8U',
+    description: 'A mark was drawn on the photo, e.g. "Red arrow added."',
+  },
+  reshaped: {
+    defaultMessage: '{mark} reshaped.',
+    id: 'SyHlmN',
+    description: 'A mark on the photo was reshaped',
+  },
+  moved: { defaultMessage: '{mark} moved.', id: 'D5IIXE', description: 'A mark on the photo was moved' },
+});
 
 export type GestureAction =
   | { type: 'start'; at: Point }
@@ -98,7 +117,7 @@ function start(state: GestureState, at: Point, context: GestureContext): Gesture
     if (index === null) return { state: idle, pan: true };
     return { state: { selected: index, gesture: { kind: 'move', index, anchor: at, dx: 0, dy: 0 } } };
   }
-  const missing = missingFor(tool, context.style);
+  const missing = missingFor(tool, context.style, context.intl ?? appIntl());
   if (missing) return { state: { ...state, gesture: null }, say: missing };
   const shape = startShape(tool, at, context.style, context.picture);
   return { state: { ...state, gesture: { kind: 'draw', anchor: at, shape } } };
@@ -120,6 +139,7 @@ function follow(gesture: Gesture | null, at: Point, { shapes, picture }: Gesture
 function end(state: GestureState, at: Point, context: GestureContext): GestureStep {
   const { gesture } = state;
   const { shapes, picture, scale } = context;
+  const intl = context.intl ?? appIntl();
   const next = { ...state, gesture: null };
   if (!gesture) return { state: next };
   if (gesture.kind === 'draw') {
@@ -127,7 +147,10 @@ function end(state: GestureState, at: Point, context: GestureContext): GestureSt
     if (!madeMark(finished, gesture.anchor, at, scale, tapPixels)) return { state: next };
     return {
       state: next,
-      commit: { shapes: [...shapes, finished], words: `${describeShape(finished)} added.` },
+      commit: {
+        shapes: [...shapes, finished],
+        words: intl.formatMessage(CHANGED.added, { mark: describeShape(finished, intl) }),
+      },
     };
   }
   if (distance(gesture.anchor, at) * scale < tapPixels) return { state: next };
@@ -141,7 +164,9 @@ function end(state: GestureState, at: Point, context: GestureContext): GestureSt
     commit: {
       shapes: shapes.map((shape, index) => (index === gesture.index ? changed : shape)),
       words:
-        gesture.kind === 'handle' ? `${describeShape(changed)} reshaped.` : `${describeShape(old)} moved.`,
+        gesture.kind === 'handle'
+          ? intl.formatMessage(CHANGED.reshaped, { mark: describeShape(changed, intl) })
+          : intl.formatMessage(CHANGED.moved, { mark: describeShape(old, intl) }),
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { IntlShape } from 'react-intl';
+import { appIntl } from '../../i18n';
 import { MARKUP_TOOLS, type MarkupTool, type Tool } from './markupTools.tsx';
 import type { Box, Handle, HandleName, MarkStyle, Point, Shape, ShapeKind, Size } from './shapeModel.ts';
 
@@ -14,8 +16,8 @@ export function isShapeKind(tool: Tool): tool is ShapeKind {
 }
 
 /** The words a screen reader says for one mark. */
-export function describeShape(shape: Shape): string {
-  return toolOf(shape).describe(shape);
+export function describeShape(shape: Shape, intl: IntlShape = appIntl()): string {
+  return toolOf(shape).describe(shape, intl);
 }
 
 export function moveShape(shape: Shape, dx: number, dy: number, picture: Size): Shape {
@@ -84,6 +86,7 @@ export function madeMark(shape: Shape, anchor: Point, at: Point, scale: number, 
 }
 
 /** What must be chosen before `kind` can draw, in words; null when nothing is missing. */
-export function missingFor(kind: ShapeKind, style: MarkStyle): string | null {
-  return MARKUP_TOOLS[kind].missing(style);
+export function missingFor(kind: ShapeKind, style: MarkStyle, intl: IntlShape = appIntl()): string | null {
+  const missing = MARKUP_TOOLS[kind].missing(style);
+  return missing && intl.formatMessage(missing);
 }

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { getStroke } from 'perfect-freehand';
 import type { ReactNode } from 'react';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Arrow, Ellipse, Image as KonvaImage, Label, Line, Rect, Tag, Text } from './konvaParts.ts';
 import {
   boxBetween,
@@ -39,14 +40,14 @@ import {
  */
 export interface MarkupTool<K extends ShapeKind> {
   /** Its name on the toolbar. */
-  label: string;
+  label: MessageDescriptor;
   icon: ReactNode;
   /** How to use it, shown under the toolbar while it is chosen. */
-  hint: string;
+  hint: MessageDescriptor;
   /** What a screen reader says for one such mark. */
-  describe(shape: ShapeOf<K>): string;
+  describe(shape: ShapeOf<K>, intl: IntlShape): string;
   /** What must be chosen before it can draw, in words; null when nothing is missing. */
-  missing(style: MarkStyle): string | null;
+  missing(style: MarkStyle): MessageDescriptor | null;
   /** The mark a finger coming down at `at` starts. */
   start(at: Point, style: MarkStyle, picture: Size): ShapeOf<K>;
   /** The mark as the finger moved from where it came down (`anchor`) to `at`. */
@@ -67,6 +68,73 @@ export interface MarkupTool<K extends ShapeKind> {
   /** The mark in the picture's pixels: the same nodes are drawn on screen and into the saved JPEG. */
   draw(shape: ShapeOf<K>, mosaic: HTMLCanvasElement | null): ReactNode;
 }
+
+/** The tools' words: names on the toolbar, how to use them, and what a screen reader says for a mark. */
+const WORDS = defineMessages({
+  arrow: { defaultMessage: 'Arrow', id: 'CzSt1T', description: 'Mark-up tool: draws an arrow on a photo' },
+  arrowHint: { defaultMessage: 'Drag to draw an arrow: it points where you let go.', id: '5mYmRK' },
+  arrowMark: {
+    defaultMessage: '{color} arrow',
+    id: '8MDaZB',
+    description: 'A mark on a photo, e.g. "Red arrow"',
+  },
+  ellipse: { defaultMessage: 'Circle', id: 'zr4F4+', description: 'Mark-up tool: draws a circle on a photo' },
+  ellipseHint: { defaultMessage: 'Drag across what to circle.', id: 'M9x+LZ' },
+  ellipseMark: {
+    defaultMessage: '{color} circle',
+    id: 'HsNBfS',
+    description: 'A mark on a photo, e.g. "Red circle"',
+  },
+  rect: { defaultMessage: 'Box', id: '4rwLwe', description: 'Mark-up tool: draws a rectangle on a photo' },
+  rectHint: { defaultMessage: 'Drag across what to frame.', id: '/0hCCm' },
+  rectMark: {
+    defaultMessage: '{color} rectangle',
+    id: '7zdVjP',
+    description: 'A mark on a photo, e.g. "Red rectangle"',
+  },
+  ink: { defaultMessage: 'Draw', id: 'zYyAO2', description: 'Mark-up tool: draws freehand lines on a photo' },
+  inkHint: { defaultMessage: 'Draw with a finger, a pen or the mouse.', id: 'NHCOrI' },
+  inkMark: {
+    defaultMessage: '{color} freehand line',
+    id: 'ukApxW',
+    description: 'A mark on a photo, e.g. "Red freehand line"',
+  },
+  text: { defaultMessage: 'Label', id: 'zuCCOT', description: 'Mark-up tool: puts a word on a photo' },
+  textHint: { defaultMessage: 'Tap the photo where the label goes.', id: 'd93nnS' },
+  textMark: {
+    defaultMessage: '{color} label “{text}”',
+    id: 'nBeM2M',
+    description: 'A mark on a photo, e.g. "Red label “crack”"; text: the words on it',
+  },
+  textMissing: { defaultMessage: 'Choose a label or type one first.', id: '0ZfJ8j' },
+  blur: {
+    defaultMessage: 'Blur',
+    id: 'a1fL8E',
+    description: 'Mark-up tool: hides part of a photo under coarse blocks',
+  },
+  blurHint: {
+    defaultMessage: 'Drag across what must not be seen: it is covered in coarse blocks.',
+    id: '1pNU3r',
+  },
+  blurMark: { defaultMessage: 'Blurred area', id: 'uY32nl', description: 'A mark on a photo' },
+  move: {
+    defaultMessage: 'Move',
+    id: '2syWOC',
+    description: 'Mark-up tool: picks up marks to move or reshape them',
+  },
+  moveHint: {
+    defaultMessage: 'Tap a mark to select it; drag it to move it, or its round handles to reshape it.',
+    id: '/AK4Ni',
+  },
+});
+
+/** "Red arrow": a mark's words with its colour's name. */
+const colored = (
+  words: MessageDescriptor,
+  color: string,
+  intl: IntlShape,
+  values: Record<string, string> = {},
+) => intl.formatMessage(words, { color: intl.formatMessage(colorName(color)), ...values });
 
 const by = ([x, y]: Point, dx: number, dy: number): Point => [x + dx, y + dy];
 const distance = (a: Point, b: Point) => Math.hypot(b[0] - a[0], b[1] - a[1]);
@@ -148,10 +216,10 @@ const boxGeometry = {
 
 export const MARKUP_TOOLS = {
   arrow: {
-    label: 'Arrow',
+    label: WORDS.arrow,
     icon: <IconArrowUpRight size={22} aria-hidden />,
-    hint: 'Drag to draw an arrow: it points where you let go.',
-    describe: (shape) => `${colorName(shape.color)} arrow`,
+    hint: WORDS.arrowHint,
+    describe: (shape, intl) => colored(WORDS.arrowMark, shape.color, intl),
     missing: () => null,
     start: (at, { color, width }) => ({ kind: 'arrow', from: at, to: at, color, width }),
     extend: (shape, _anchor, at) => ({ ...shape, to: at }),
@@ -195,10 +263,10 @@ export const MARKUP_TOOLS = {
   },
   ellipse: {
     ...boxGeometry,
-    label: 'Circle',
+    label: WORDS.ellipse,
     icon: <IconCircle size={22} aria-hidden />,
-    hint: 'Drag across what to circle.',
-    describe: (shape) => `${colorName(shape.color)} circle`,
+    hint: WORDS.ellipseHint,
+    describe: (shape, intl) => colored(WORDS.ellipseMark, shape.color, intl),
     start: (at, { color, width }) => ({ kind: 'ellipse', x: at[0], y: at[1], w: 0, h: 0, color, width }),
     isValid: (v) => isStroke(v) && isBox(v),
     draw: (shape) => (
@@ -215,10 +283,10 @@ export const MARKUP_TOOLS = {
   },
   rect: {
     ...boxGeometry,
-    label: 'Box',
+    label: WORDS.rect,
     icon: <IconSquare size={22} aria-hidden />,
-    hint: 'Drag across what to frame.',
-    describe: (shape) => `${colorName(shape.color)} rectangle`,
+    hint: WORDS.rectHint,
+    describe: (shape, intl) => colored(WORDS.rectMark, shape.color, intl),
     start: (at, { color, width }) => ({ kind: 'rect', x: at[0], y: at[1], w: 0, h: 0, color, width }),
     isValid: (v) => isStroke(v) && isBox(v),
     draw: (shape) => (
@@ -235,10 +303,10 @@ export const MARKUP_TOOLS = {
     ),
   },
   ink: {
-    label: 'Draw',
+    label: WORDS.ink,
     icon: <IconScribble size={22} aria-hidden />,
-    hint: 'Draw with a finger, a pen or the mouse.',
-    describe: (shape) => `${colorName(shape.color)} freehand line`,
+    hint: WORDS.inkHint,
+    describe: (shape, intl) => colored(WORDS.inkMark, shape.color, intl),
     missing: () => null,
     start: (at, { color, width }) => ({ kind: 'ink', points: [at], color, width }),
     extend: (shape, _anchor, at) => ({ ...shape, points: [...shape.points, at] }),
@@ -264,11 +332,11 @@ export const MARKUP_TOOLS = {
     draw: (shape) => <Line points={inkOutline(shape)} closed fill={shape.color} listening={false} />,
   },
   text: {
-    label: 'Label',
+    label: WORDS.text,
     icon: <IconTag size={22} aria-hidden />,
-    hint: 'Tap the photo where the label goes.',
-    describe: (shape) => `${colorName(shape.color)} label “${shape.text}”`,
-    missing: ({ text }) => (text.trim() === '' ? 'Choose a label or type one first.' : null),
+    hint: WORDS.textHint,
+    describe: (shape, intl) => colored(WORDS.textMark, shape.color, intl, { text: shape.text }),
+    missing: ({ text }) => (text.trim() === '' ? WORDS.textMissing : null),
     start: (at, { color, width, text }, picture) =>
       labelAt({ kind: 'text', x: 0, y: 0, text: text.trim(), color, size: labelSize(width) }, at, picture),
     // The label follows the finger until it lets go.
@@ -298,10 +366,10 @@ export const MARKUP_TOOLS = {
   },
   blur: {
     ...boxGeometry,
-    label: 'Blur',
+    label: WORDS.blur,
     icon: <IconBlur size={22} aria-hidden />,
-    hint: 'Drag across what must not be seen: it is covered in coarse blocks.',
-    describe: () => 'Blurred area',
+    hint: WORDS.blurHint,
+    describe: (_shape, intl) => intl.formatMessage(WORDS.blurMark),
     start: (at) => ({ kind: 'blur', x: at[0], y: at[1], w: 0, h: 0 }),
     isValid: isBox,
     draw: (shape, mosaic) =>
@@ -324,9 +392,9 @@ export const MARKUP_TOOLS = {
 
 /** Picks up marks to move, delete or reshape them; it draws nothing. */
 export const MOVE_TOOL = {
-  label: 'Move',
+  label: WORDS.move,
   icon: <IconArrowsMove size={22} aria-hidden />,
-  hint: 'Tap a mark to select it; drag it to move it, or its round handles to reshape it.',
+  hint: WORDS.moveHint,
 } as const;
 
 /** A toolbar choice: a kind of mark to draw, or Move. */

@@ -1,5 +1,7 @@
 /** What a technician can draw on a photo, as plain data in the picture's own pixels. */
 
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+
 export type Point = readonly [number, number];
 
 export interface Size {
@@ -49,23 +51,91 @@ export interface MarkStyle {
   text: string;
 }
 
+const COLOR_NAMES = defineMessages({
+  red: {
+    defaultMessage: 'Red',
+    id: 'iVBI4k',
+    description: 'A colour of marks drawn on a photo (also as in "Red arrow")',
+  },
+  yellow: {
+    defaultMessage: 'Yellow',
+    id: 'bpWhhs',
+    description: 'A colour of marks drawn on a photo (also as in "Red arrow")',
+  },
+  cyan: {
+    defaultMessage: 'Cyan',
+    id: '4bfauz',
+    description: 'A colour of marks drawn on a photo (also as in "Red arrow")',
+  },
+  white: {
+    defaultMessage: 'White',
+    id: '1T8Ovk',
+    description: 'A colour of marks drawn on a photo (also as in "Red arrow")',
+  },
+  black: {
+    defaultMessage: 'Black',
+    id: 'Tlou94',
+    description: 'A colour of marks drawn on a photo (also as in "Red arrow")',
+  },
+  custom: {
+    defaultMessage: 'Custom colour',
+    id: 'c31VU1',
+    description: 'A colour of marks drawn on a photo (also as in "Red arrow")',
+  },
+});
+
 /** High-contrast colours that stay visible on metal, paint and composite, named for screen readers. */
 export const markupColors = [
-  { name: 'Red', value: '#ff2d2d' },
-  { name: 'Yellow', value: '#ffe600' },
-  { name: 'Cyan', value: '#00e5ff' },
-  { name: 'White', value: '#ffffff' },
-  { name: 'Black', value: '#000000' },
+  { name: COLOR_NAMES.red, value: '#ff2d2d' },
+  { name: COLOR_NAMES.yellow, value: '#ffe600' },
+  { name: COLOR_NAMES.cyan, value: '#00e5ff' },
+  { name: COLOR_NAMES.white, value: '#ffffff' },
+  { name: COLOR_NAMES.black, value: '#000000' },
 ] as const;
+
+const WIDTH_NAMES = defineMessages({
+  thin: { defaultMessage: 'Thin', id: '+KO95o', description: 'Line width of marks drawn on a photo' },
+  medium: { defaultMessage: 'Medium', id: 'H/2MYn', description: 'Line width of marks drawn on a photo' },
+  thick: { defaultMessage: 'Thick', id: 'mfgbAj', description: 'Line width of marks drawn on a photo' },
+});
 
 /** Line widths as a share of the picture's long edge, so a mark looks the same on any photo. */
 export const markupWidths = [
-  { name: 'Thin', share: 0.004 },
-  { name: 'Medium', share: 0.008 },
-  { name: 'Thick', share: 0.014 },
+  { name: WIDTH_NAMES.thin, share: 0.004 },
+  { name: WIDTH_NAMES.medium, share: 0.008 },
+  { name: WIDTH_NAMES.thick, share: 0.014 },
 ] as const;
 
-export const labelPresets = ['crack', 'FOD', 'missing', 'torque stripe'] as const;
+const PRESETS = defineMessages({
+  crack: {
+    defaultMessage: 'crack',
+    id: 'wJy/5Q',
+    description: 'A ready-made label put on a photo of a part (drawn into the saved picture)',
+  },
+  fod: {
+    defaultMessage: 'FOD',
+    id: 'VrxX2Y',
+    description: 'A ready-made label put on a photo of a part: foreign object debris',
+  },
+  missing: {
+    defaultMessage: 'missing',
+    id: 'T5LAr2',
+    description: 'A ready-made label put on a photo of a part: something is not there',
+  },
+  torqueStripe: {
+    defaultMessage: 'torque stripe',
+    id: '2F6Mzc',
+    description: 'A ready-made label put on a photo of a part: the paint line across a tightened fastener',
+  },
+});
+
+/** Ready-made label words, in the language in force when chosen (what is drawn stays as it was put down). */
+export const labelPresets: readonly MessageDescriptor[] = [
+  PRESETS.crack,
+  PRESETS.fod,
+  PRESETS.missing,
+  PRESETS.torqueStripe,
+];
 
 export function strokeWidth(share: number, width: number, height: number): number {
   return Math.max(2, Math.round(share * Math.max(width, height)));
@@ -78,8 +148,9 @@ export function labelSize(stroke: number): number {
 
 export const labelPadding = (size: number) => Math.round(size * 0.25);
 
-export function colorName(value: string): string {
-  return markupColors.find((color) => color.value === value)?.name ?? 'Custom colour';
+/** A mark's colour by name, as its description says it ("Red arrow"). */
+export function colorName(value: string): MessageDescriptor {
+  return markupColors.find((color) => color.value === value)?.name ?? COLOR_NAMES.custom;
 }
 
 /** A rectangle from two corners in any order. */

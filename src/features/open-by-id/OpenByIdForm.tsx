@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Anchor, Button, Group, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
-import { RECORD_KINDS, isRecordKind, type RecordKind } from '../../records/recordKinds.ts';
+import { RECORD_KINDS, isRecordKind, recordKindLabel, type RecordKind } from '../../records/recordKinds.ts';
 import readable from '../../components/readable.module.css';
 import { readRememberedKind, rememberKind } from './rememberedKind.ts';
 import { useOpenRecordRef } from './useOpenRecordRef.ts';
@@ -19,6 +20,7 @@ import desktop from '../../components/desktopOnly.module.css';
  * app. While it is on the page, scans from anywhere on the page land here too.
  */
 export function OpenByIdForm() {
+  const intl = useIntl();
   const input = useRef<HTMLInputElement>(null);
   const open = useOpenRecordRef();
   const scanner = useScanner();
@@ -50,7 +52,15 @@ export function OpenByIdForm() {
         setText(scanned);
         if (tooShort) {
           setError(
-            `“${scanned}” is too short for a scanned label, so it was not opened. Scan again, or press Open.`,
+            intl.formatMessage(
+              {
+                defaultMessage:
+                  '“{scanned}” is too short for a scanned label, so it was not opened. Scan again, or press Open.',
+                id: 'liBT+y',
+                description: '{scanned} is what the scanner sent; "Open" is the button beside the box',
+              },
+              { scanned },
+            ),
           );
           input.current?.select();
           return;
@@ -60,7 +70,7 @@ export function OpenByIdForm() {
       },
       { page: true },
     );
-  }, [scanner, openText, kind]);
+  }, [scanner, openText, kind, intl]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,11 +80,19 @@ export function OpenByIdForm() {
 
   const searchText = text.trim();
   return (
-    <form onSubmit={submit} noValidate aria-label="Open a record by id">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={intl.formatMessage({ defaultMessage: 'Open a record by id', id: 'xfSapR' })}
+    >
       <Stack gap="xs">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <NativeSelect
-            label="Kind"
+            label={intl.formatMessage({
+              defaultMessage: 'Kind',
+              id: '5gwK6U',
+              description: 'The kind of record a typed number opens (part, run, procedure…)',
+            })}
             value={kind}
             onChange={(event) => {
               const value = event.currentTarget.value;
@@ -82,15 +100,19 @@ export function OpenByIdForm() {
               setKind(value);
               rememberKind(value);
             }}
-            data={RECORD_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
+            data={RECORD_KINDS.map((k) => ({ value: k.kind, label: recordKindLabel(k.kind, intl) }))}
             size="lg"
             w={{ base: '100%', xs: 220 }}
           />
           <TextInput
             ref={input}
             id={OPEN_BY_ID_INPUT_ID}
-            label="Id, scanned label or link"
-            placeholder="42, RUN-42, SN 0041 or a link"
+            label={intl.formatMessage({ defaultMessage: 'Id, scanned label or link', id: 'II1hZz' })}
+            placeholder={intl.formatMessage({
+              defaultMessage: '42, RUN-42, SN 0041 or a link',
+              id: '1z5BVi',
+              description: 'Examples of what the box opens: "RUN-42" and "SN 0041" are typed as they are',
+            })}
             value={text}
             onChange={(event) => {
               setText(event.currentTarget.value);
@@ -109,24 +131,40 @@ export function OpenByIdForm() {
             style={{ flex: '1 1 260px' }}
           />
           <Button type="submit" size="lg" mt={{ base: 0, xs: 30 }} w={{ base: '100%', xs: 'auto' }}>
-            Open
+            <FormattedMessage
+              defaultMessage="Open"
+              id="iQ7wr9"
+              description="Button: open the record the box names"
+            />
           </Button>
         </Group>
         {choice && <RunChoiceList serial={choice.serial} runs={choice.runs} />}
         {error && searchText !== '' && !/^https?:|^\//i.test(searchText) && (
           <Text size="sm">
-            Looking for a part by its number?{' '}
-            <Anchor
-              className={readable.link}
-              renderRoot={(props) => <Link {...props} to="/parts" search={{ q: searchText }} />}
-            >
-              Search parts for “{searchText.length > 40 ? `${searchText.slice(0, 39)}…` : searchText}”
-            </Anchor>
+            <FormattedMessage
+              defaultMessage="Looking for a part by its number? <link>Search parts for “{text}”</link>"
+              id="p1HfZl"
+              description="{text} is what was typed; the link searches the parts list for it"
+              values={{
+                text: searchText.length > 40 ? `${searchText.slice(0, 39)}…` : searchText,
+                link: (chunks) => (
+                  <Anchor
+                    className={readable.link}
+                    renderRoot={(props) => <Link {...props} to="/parts" search={{ q: searchText }} />}
+                  >
+                    {chunks}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         )}
         <Switch
           size="lg"
-          label="Open the camera as soon as a scan or a typed id opens a record"
+          label={intl.formatMessage({
+            defaultMessage: 'Open the camera as soon as a scan or a typed id opens a record',
+            id: 'IOCMPF',
+          })}
           checked={cameraAfterScan}
           onChange={(event) => {
             const on = event.currentTarget.checked;
@@ -135,7 +173,12 @@ export function OpenByIdForm() {
           }}
         />
         <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
-          Press {OPEN_BY_ID_KEYS.text} on any page to come back to this box.
+          <FormattedMessage
+            defaultMessage="Press {slash} or {ctrlK} on any page to come back to this box."
+            id="Cv+05r"
+            description="{slash} and {ctrlK} are keyboard keys (/ and Ctrl+K)"
+            values={{ slash: OPEN_BY_ID_KEYS.slash, ctrlK: OPEN_BY_ID_KEYS.ctrlK }}
+          />
         </Text>
       </Stack>
     </form>

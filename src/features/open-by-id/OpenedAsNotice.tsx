@@ -1,10 +1,11 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconBarcode, IconChevronDown } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   RECORD_KINDS,
   RECORD_ROUTES,
-  recordKindInfo,
+  recordName,
   recordPath,
   type RecordKind,
 } from '../../records/recordKinds.ts';
@@ -15,20 +16,26 @@ import {
  * that history entry only, whether the record is found or not.
  */
 export function OpenedAsNotice({ kind, id }: { kind: RecordKind; id: number }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const shown = useRouterState({
     select: (state) =>
       state.location.pathname === recordPath(kind, id) && state.location.state.scannedBareNumber === true,
   });
   if (!shown) return null;
-  const name = `${recordKindInfo(kind).label} ${id}`;
+  const name = recordName(kind, id, intl);
   return (
     <Paper withBorder p="xs" px="sm" role="status" data-testid="opened-as">
       <Group justify="space-between" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <IconBarcode size={22} aria-hidden />
           <Text>
-            Scanned number: opened as <strong>{name}</strong>
+            <FormattedMessage
+              defaultMessage="Scanned number: opened as <strong>{name}</strong>"
+              id="go3xgv"
+              description="A scanned number with no kind opened this record, named e.g. Run 101"
+              values={{ name, strong: (chunks) => <strong>{chunks}</strong> }}
+            />
           </Text>
         </Group>
         <Menu position="bottom-end" withinPortal>
@@ -36,13 +43,27 @@ export function OpenedAsNotice({ kind, id }: { kind: RecordKind; id: number }) {
             <Button
               variant="default"
               rightSection={<IconChevronDown size={18} aria-hidden />}
-              aria-label={`Change: open ${id} as another kind of record`}
+              aria-label={intl.formatMessage(
+                { defaultMessage: 'Change: open {id} as another kind of record', id: 'WelP8S' },
+                { id: String(id) },
+              )}
             >
-              Change
+              <FormattedMessage
+                defaultMessage="Change"
+                id="gm9RgW"
+                description="Button: open the scanned number as another kind of record"
+              />
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Label>Open {id} as</Menu.Label>
+            <Menu.Label>
+              <FormattedMessage
+                defaultMessage="Open {id} as"
+                id="WjES4I"
+                description="Heading of a menu of kinds of record: open the number as a Part, a Run…"
+                values={{ id: String(id) }}
+              />
+            </Menu.Label>
             {RECORD_KINDS.filter((other) => other.kind !== kind).map((other) => (
               <Menu.Item
                 key={other.kind}
@@ -56,7 +77,7 @@ export function OpenedAsNotice({ kind, id }: { kind: RecordKind; id: number }) {
                   })
                 }
               >
-                {other.label} {id}
+                {recordName(other.kind, id, intl)}
               </Menu.Item>
             ))}
           </Menu.Dropdown>

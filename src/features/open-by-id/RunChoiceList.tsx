@@ -1,8 +1,10 @@
 import { Anchor, List, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatEnum } from '../../components/formatValue.ts';
 import readable from '../../components/readable.module.css';
-import type { SerialMatch } from '../runs/index.ts';
+import { partRevisionText, type SerialMatch } from '../runs/index.ts';
+import { recordWithTitle } from '../../records/recordKinds.ts';
 
 interface Props {
   serial: string;
@@ -13,10 +15,27 @@ interface Props {
 
 /** The runs a serial or lot names, when it names more than one: each a link to its run. */
 export function RunChoiceList({ serial, runs, onPick }: Props) {
+  const intl = useIntl();
   return (
-    <Stack gap="xs" role="group" aria-label={`Runs with ${serial}`}>
+    <Stack
+      gap="xs"
+      role="group"
+      aria-label={intl.formatMessage(
+        {
+          defaultMessage: 'Runs with {serial}',
+          id: 'XPCcTe',
+          description: '{serial} is a serial or lot number ("SN 0041") or what was scanned',
+        },
+        { serial },
+      )}
+    >
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-        {runs.length} runs have {serial}. Which one?
+        <FormattedMessage
+          defaultMessage="{count, plural, one {# run has {serial}. Which one?} other {# runs have {serial}. Which one?}}"
+          id="4LwYI+"
+          description="Several runs carry the serial or lot number scanned or typed ({serial}, e.g. SN 0041); the technician picks one below"
+          values={{ count: runs.length, serial }}
+        />
       </Text>
       <List listStyleType="none" spacing={4} p={0}>
         {runs.map((run) => (
@@ -32,7 +51,12 @@ export function RunChoiceList({ serial, runs, onPick }: Props) {
                 overflowWrap: 'anywhere',
               }}
             >
-              {[`Run ${run.id}: ${run.title}`, run.part, run.procedure, formatEnum(run.status)]
+              {[
+                recordWithTitle('run', run.id, run.title, intl),
+                run.part && partRevisionText(run.part, intl),
+                run.procedure,
+                formatEnum(run.status),
+              ]
                 .filter(Boolean)
                 .join(' · ')}
             </Anchor>

@@ -4,8 +4,8 @@ import { useRouter } from '@tanstack/react-router';
 /** The id of the open-by-id input, so the shortcut can focus it when it is on the page. */
 export const OPEN_BY_ID_INPUT_ID = 'open-by-id-input';
 
-/** For aria-keyshortcuts and for the hint the UI shows. */
-export const OPEN_BY_ID_KEYS = { aria: '/ Control+K Meta+K', text: '/ or Ctrl+K' } as const;
+/** For aria-keyshortcuts and for the hint the UI shows (its keys, joined by the hint's words). */
+export const OPEN_BY_ID_KEYS = { aria: '/ Control+K Meta+K', slash: '/', ctrlK: 'Ctrl+K' } as const;
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

@@ -2,6 +2,7 @@ import type { RecordKind } from '../../records/recordKinds.ts';
 import { parseSerialLabel, serialText, type SerialKind } from '../../records/serialNumbers.ts';
 import type { SerialMatch } from '../runs/index.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
+import { appIntl } from '../../i18n/index.ts';
 import { cleanRef, parseRecordRef } from './parseRecordRef.ts';
 
 export type RecordRefDestination =
@@ -40,9 +41,25 @@ export async function resolveRecordRef(
     try {
       runs = await lookups.runsBySerial(label.value, label.kind);
     } catch (error) {
-      return { to: 'refused', message: `Runs could not be searched for ${named}. ${toUserMessage(error)}` };
+      const message = appIntl().formatMessage(
+        {
+          defaultMessage: 'Runs could not be searched for {serial}. {reason}',
+          id: '2xVVtt',
+          description: '{serial} is a serial or lot number ("SN 0041"); {reason} says why, in a sentence',
+        },
+        { serial: named, reason: toUserMessage(error) },
+      );
+      return { to: 'refused', message };
     }
-    return chooseRun(runs, named) ?? { to: 'refused', message: `No run has ${label.kind} ${label.value}.` };
+    const none = appIntl().formatMessage(
+      {
+        defaultMessage: '{kind, select, serial {No run has serial {value}.} other {No run has lot {value}.}}',
+        id: 'deM6rr',
+        description: 'No run carries this serial or lot number',
+      },
+      { kind: label.kind, value: label.value },
+    );
+    return chooseRun(runs, named) ?? { to: 'refused', message: none };
   }
 
   const parsed = parseRecordRef(text, chosenKind, appOrigin);

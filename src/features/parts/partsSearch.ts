@@ -1,3 +1,4 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { PartSortEnum, PartsInputFilters, Parttypeenum } from '../../graphql/generated/graphql.ts';
 import { everyWord, likeExact } from '../../components/list/likePatterns.ts';
 import {
@@ -12,14 +13,43 @@ export const PARTS_PAGE_SIZE = 25;
 
 export const PART_TYPES = ['PART', 'TOOL'] as const satisfies readonly Parttypeenum[];
 
+const SORT_LABELS = defineMessages({
+  partNumberAsc: {
+    defaultMessage: 'Part number A–Z',
+    id: 'MgC/rE',
+    description: 'A sort order of the parts list',
+  },
+  partNumberDesc: {
+    defaultMessage: 'Part number Z–A',
+    id: '7rURB7',
+    description: 'A sort order of the parts list',
+  },
+  descriptionAsc: {
+    defaultMessage: 'Description A–Z',
+    id: 'zQOWle',
+    description: 'A sort order of the parts list',
+  },
+  revision: { defaultMessage: 'Revision', id: 'AXbv/L', description: "A part's revision (e.g. Rev C)" },
+  updated: {
+    defaultMessage: 'Recently updated',
+    id: 'qk4cnk',
+    description: 'A sort order of a list: last changed first',
+  },
+  newest: {
+    defaultMessage: 'Newest first',
+    id: 'qJCfMX',
+    description: 'A sort order of a list: last created first',
+  },
+});
+
 export const PART_SORTS = [
-  { value: 'PART_NUMBER_ASC', label: 'Part number A–Z' },
-  { value: 'PART_NUMBER_DESC', label: 'Part number Z–A' },
-  { value: 'DESCRIPTION_ASC', label: 'Description A–Z' },
-  { value: 'REVISION_ASC', label: 'Revision' },
-  { value: '_UPDATED_DESC', label: 'Recently updated' },
-  { value: '_CREATED_DESC', label: 'Newest first' },
-] as const satisfies readonly { value: PartSortEnum; label: string }[];
+  { value: 'PART_NUMBER_ASC', label: SORT_LABELS.partNumberAsc },
+  { value: 'PART_NUMBER_DESC', label: SORT_LABELS.partNumberDesc },
+  { value: 'DESCRIPTION_ASC', label: SORT_LABELS.descriptionAsc },
+  { value: 'REVISION_ASC', label: SORT_LABELS.revision },
+  { value: '_UPDATED_DESC', label: SORT_LABELS.updated },
+  { value: '_CREATED_DESC', label: SORT_LABELS.newest },
+] as const satisfies readonly { value: PartSortEnum; label: MessageDescriptor }[];
 
 export type PartsSort = (typeof PART_SORTS)[number]['value'];
 export const DEFAULT_PARTS_SORT: PartsSort = 'PART_NUMBER_ASC';

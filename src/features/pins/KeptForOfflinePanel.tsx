@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useId } from 'react';
 import { usePinnedSnapshot } from '../../components/pinnedRecordsContext.tsx';
 import { pinKey, type PinView } from '../../pwa/pinnedRecords.ts';
-import { RECORD_ROUTES, recordKindInfo } from '../../records/recordKinds.ts';
+import { RECORD_ROUTES, recordWithTitle } from '../../records/recordKinds.ts';
 import readable from '../../components/readable.module.css';
 import { NotKeptByBrowser } from './PinControl.tsx';
 import { PinnableRow } from './PinnableRow.tsx';
@@ -78,6 +78,7 @@ export function KeptForOfflinePanel() {
 }
 
 function PinnedLink({ pin }: { pin: PinView }) {
+  const intl = useIntl();
   return (
     <Anchor
       className={readable.link}
@@ -98,12 +99,7 @@ function PinnedLink({ pin }: { pin: PinView }) {
       }}
     >
       <Text span fw={700}>
-        <FormattedMessage
-          defaultMessage="{kind} {id}: {title}"
-          id="Fzz1t1"
-          description="A pinned record in the list: its kind, id and title"
-          values={{ kind: recordKindInfo(pin.kind).label, id: pin.id, title: pin.title }}
-        />
+        {recordWithTitle(pin.kind, pin.id, pin.title, intl)}
       </Text>
       {pin.context && (
         <Text span size="sm">

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { usePinnedRecords, usePinnedSnapshot } from '../../components/pinnedRecordsContext.tsx';
 import { pinKey, type PinView } from '../../pwa/pinnedRecords.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { recordKindInfo, type RecordRef } from '../../records/recordKinds.ts';
+import { recordName, type RecordRef } from '../../records/recordKinds.ts';
 
 /** What pinning needs of a record: which one, and how the pins list names it. */
 export interface PinnableRecord extends RecordRef {
@@ -67,7 +67,7 @@ export function CompactPinToggle({ record }: { record: PinnableRecord }) {
   const toggle = useToggle(record);
   const pin = usePin(record);
   if (!toggle) return null;
-  const name = `${recordKindInfo(record.kind).label} ${record.id}`;
+  const name = recordName(record.kind, record.id, intl);
   return (
     <ActionIcon
       variant={pin ? 'filled' : 'default'}

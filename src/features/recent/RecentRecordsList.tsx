@@ -1,22 +1,23 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { RECORD_ROUTES, recordKindInfo } from '../../records/recordKinds.ts';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { RECORD_ROUTES, recordWithTitle } from '../../records/recordKinds.ts';
 import readable from '../../components/readable.module.css';
 import type { RecentRecord } from './recentRecords.ts';
 import classes from './RecentRecordsList.module.css';
 import { PinnableRow } from '../pins/index.ts';
 
-function when(at: number): string {
+function when(at: number, intl: IntlShape): string {
   const date = new Date(at);
   const today = new Date().toDateString() === date.toDateString();
   return today
-    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+    ? intl.formatTime(date, { hour: '2-digit', minute: '2-digit' })
+    : intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function RecentLink({ record, prominent }: { record: RecentRecord; prominent: boolean }) {
-  const { label } = recordKindInfo(record.kind);
+  const intl = useIntl();
   return (
     <Anchor
       className={`${readable.link} ${classes.link}`}
@@ -31,11 +32,16 @@ function RecentLink({ record, prominent }: { record: RecentRecord; prominent: bo
       )}
     >
       <Text span fw={700} size={prominent ? 'lg' : 'md'}>
-        {label} {record.id}: {record.title}
+        {recordWithTitle(record.kind, record.id, record.title, intl)}
       </Text>
       {record.context && <Text span>{record.context}</Text>}
       <Text span size="sm" c="dimmed">
-        Opened {when(record.at)}
+        <FormattedMessage
+          defaultMessage="Opened {when}"
+          id="eruB4z"
+          description="When a recent record was last opened: a time today (14:05), else a date and time"
+          values={{ when: when(record.at, intl) }}
+        />
       </Text>
     </Anchor>
   );
@@ -43,13 +49,14 @@ function RecentLink({ record, prominent }: { record: RecentRecord; prominent: bo
 
 /** "Continue where you were" and the records opened before it, this user's, on this device. */
 export function RecentRecordsList({ records }: { records: readonly RecentRecord[] }) {
+  const intl = useIntl();
   const [latest, ...earlier] = records;
   if (!latest) return null;
   return (
     <Stack gap="md">
       <Stack component="section" aria-labelledby="continue-heading" gap="xs">
         <Title order={2} size="h3" id="continue-heading">
-          Continue where you were
+          <FormattedMessage defaultMessage="Continue where you were" id="s/dq32" />
         </Title>
         <Paper withBorder p="xs" data-testid="continue-record">
           <PinnableRow record={latest}>
@@ -57,7 +64,10 @@ export function RecentRecordsList({ records }: { records: readonly RecentRecord[
           </PinnableRow>
         </Paper>
       </Stack>
-      <RecentRecordLinks records={earlier} title="Recent records" />
+      <RecentRecordLinks
+        records={earlier}
+        title={intl.formatMessage({ defaultMessage: 'Recent records', id: 'jP5eL4' })}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useKeptRecordTime } from '../../components/keptRecordsContext.tsx';
 import { recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import { formatAge } from './formatAge.ts';
@@ -19,13 +20,28 @@ function useNow(everyMs = 30_000): number {
  * failed): "Offline · saved 12 min ago". Nothing while the page is fresh.
  */
 export function KeptAge({ kind, id, offline }: { kind: RecordKind; id: number; offline: boolean }) {
+  const intl = useIntl();
   const savedAt = useKeptRecordTime(recordKindInfo(kind).typename, id);
   const now = useNow();
   if (savedAt === undefined) return null;
-  const age = formatAge(Math.max(0, now - savedAt), new Date(savedAt));
+  const age = formatAge(Math.max(0, now - savedAt), new Date(savedAt), intl);
   return (
     <Text size="sm" fw={600} role="status" data-testid="kept-age">
-      {offline ? 'Offline · ' : 'Not refreshed · '}saved {age}; refreshed by itself when the network is back.
+      {offline ? (
+        <FormattedMessage
+          defaultMessage="Offline · saved {age}; refreshed by itself when the network is back."
+          id="D3f6ZX"
+          description="A record page shown from what the tablet kept; age is e.g. '12 min ago'"
+          values={{ age }}
+        />
+      ) : (
+        <FormattedMessage
+          defaultMessage="Not refreshed · saved {age}; refreshed by itself when the network is back."
+          id="ctHzwZ"
+          description="A record page whose last refresh failed; age is e.g. '12 min ago'"
+          values={{ age }}
+        />
+      )}
     </Text>
   );
 }

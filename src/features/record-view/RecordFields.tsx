@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, SimpleGrid, Text } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 
 export interface RecordField {
   label: string;
@@ -18,7 +19,11 @@ export function RecordFields({ fields }: { fields: RecordField[] }) {
           <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
             {isMissing(value) ? (
               <Text span c="dimmed" fs="italic">
-                Not set
+                <FormattedMessage
+                  defaultMessage="Not set"
+                  id="Sl1fDo"
+                  description="A record field without a value"
+                />
               </Text>
             ) : (
               value

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import { documentTitle, type RecordContext } from './recordContext.ts';
+import { titledName } from '../../records/recordKinds.ts';
 
 interface Props {
   /** e.g. "Run step 17". */
@@ -10,16 +12,20 @@ interface Props {
 }
 
 const APP_TITLE = 'Floor Attach';
+/** Between the facts under the title: punctuation, not words. */
+const BETWEEN = '· ';
 
 /** The top of a record page: what the record is and where it sits in the work; it also titles the tab. */
 export function RecordHeader({ name, title, context }: Props) {
+  const intl = useIntl();
   const line = context?.line;
+  const tabTitle = documentTitle(titledName(name, title, intl), line);
   useEffect(() => {
-    document.title = documentTitle(`${name}: ${title}`, line);
+    document.title = tabTitle;
     return () => {
       document.title = APP_TITLE;
     };
-  }, [name, title, line]);
+  }, [tabTitle]);
 
   return (
     // Takes the row's room beside the Label button and wraps within it (a flex item's minimum width is
@@ -40,7 +46,7 @@ export function RecordHeader({ name, title, context }: Props) {
             <Group gap="xs" component="p" m={0} c="dimmed" data-testid="record-context-details">
               {context.details.map((detail, index) => (
                 <Text span key={detail} style={{ overflowWrap: 'anywhere' }}>
-                  {index > 0 && '· '}
+                  {index > 0 && BETWEEN}
                   {detail}
                 </Text>
               ))}

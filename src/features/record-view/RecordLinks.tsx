@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { RECORD_ROUTES, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { RECORD_ROUTES, type RecordKind, recordName, titledName } from '../../records/recordKinds.ts';
 import readable from '../../components/readable.module.css';
 
 export interface RelatedRecord {
@@ -26,7 +27,7 @@ export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
   return (
     <Stack component="section" aria-labelledby="related-heading" gap="sm">
       <Title order={2} size="h3" id="related-heading">
-        Related records
+        <FormattedMessage defaultMessage="Related records" id="ec6yww" />
       </Title>
       {groups.map((group) => (
         <Stack key={group.heading} gap={4}>
@@ -50,6 +51,7 @@ export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
 }
 
 export function RecordLink({ record }: { record: RelatedRecord }) {
+  const intl = useIntl();
   return (
     <Anchor
       className={readable.link}
@@ -63,7 +65,7 @@ export function RecordLink({ record }: { record: RelatedRecord }) {
       )}
       style={{ display: 'inline-flex', minHeight: 44, alignItems: 'center', overflowWrap: 'anywhere' }}
     >
-      {recordKindInfo(record.kind).label} {record.id}: {record.text}
+      {titledName(recordName(record.kind, record.id, intl), record.text, intl)}
     </Anchor>
   );
 }

@@ -1,6 +1,9 @@
 import { type FragmentType, getFragmentData } from '../../graphql/generated/fragment-masking.ts';
 import type { RunPlaceFragment, StepPlaceFragment } from '../../graphql/generated/graphql.ts';
+import type { IntlShape } from 'react-intl';
 import { formatEnum } from '../../components/formatValue.ts';
+import { appIntl } from '../../i18n';
+import { partRevision, recordName, titledName } from '../../records/recordKinds.ts';
 import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
 import { serialOf } from '../../records/serialNumbers.ts';
 
@@ -23,61 +26,114 @@ export type StepPlace = FragmentType<typeof StepPlaceFields>;
 
 const SEPARATOR = ' · ';
 
-function runName(run: RunPlaceFragment): string {
-  return `Run ${run.id}${SEPARATOR}${serialOf(run.title) ?? run.title}`;
+function runName(run: RunPlaceFragment, intl: IntlShape): string {
+  return `${recordName('run', run.id, intl)}${SEPARATOR}${serialOf(run.title) ?? run.title}`;
 }
 
-function partText(part: RunPlaceFragment['part'] | undefined): string | null {
-  return part ? `Part ${part.partNumber} rev ${part.revision}` : null;
+function partText(part: RunPlaceFragment['part'] | undefined, intl: IntlShape): string | null {
+  if (!part) return null;
+  return intl.formatMessage(
+    {
+      defaultMessage: 'Part {part}',
+      id: '6oSZE1',
+      description: 'The part a run builds, e.g. "Part BRKT-0001 rev C"',
+    },
+    { part: partRevision(part.partNumber, part.revision, intl) },
+  );
 }
 
-function stepName(step: StepPlaceFragment): string {
-  return step.position != null ? `Step ${step.position}` : `Run step ${step.id}`;
+function stepName(step: StepPlaceFragment, intl: IntlShape): string {
+  return step.position != null
+    ? intl.formatMessage(
+        {
+          defaultMessage: 'Step {position}',
+          id: 'bVdhmz',
+          description: 'A run step named by its position in the run',
+        },
+        { position: step.position },
+      )
+    : recordName('runStep', step.id, intl);
 }
 
-function position(step: StepPlaceFragment, run: RunPlaceFragment | null): string | null {
+function position(step: StepPlaceFragment, run: RunPlaceFragment | null, intl: IntlShape): string | null {
   if (step.position == null) return null;
   const total = run?.steps?.length;
-  return total ? `Step ${step.position} of ${total}` : `Step ${step.position}`;
+  return total
+    ? intl.formatMessage(
+        {
+          defaultMessage: 'Step {position} of {total}',
+          id: 'QNvRaE',
+          description: 'Where a run step is in its run',
+        },
+        { position: step.position, total },
+      )
+    : stepName(step, intl);
 }
 
 function present(values: (string | null | undefined)[]): string[] {
   return values.filter((value): value is string => typeof value === 'string' && value !== '');
 }
 
-export function runContext(runRef: RunPlace, status: string | null | undefined): RecordContext {
+export function runContext(
+  runRef: RunPlace,
+  status: string | null | undefined,
+  intl: IntlShape = appIntl(),
+): RecordContext {
   const run = getFragmentData(RunPlaceFields, runRef);
   return {
-    line: runName(run),
-    details: present([partText(run.part), formatEnum(status)]),
+    line: runName(run, intl),
+    details: present([partText(run.part, intl), formatEnum(status, intl)]),
   };
 }
 
-export function runStepContext(stepRef: StepPlace): RecordContext {
+export function runStepContext(stepRef: StepPlace, intl: IntlShape = appIntl()): RecordContext {
   const step = getFragmentData(StepPlaceFields, stepRef);
   const run = getFragmentData(RunPlaceFields, step.run) ?? null;
   return {
-    line: [run ? runName(run) : null, stepName(step)].filter(Boolean).join(SEPARATOR),
+    line: [run ? runName(run, intl) : null, stepName(step, intl)].filter(Boolean).join(SEPARATOR),
     details: present([
-      run ? `Run ${run.id}: ${run.title}` : 'Belongs to no run',
-      partText(run?.part),
-      position(step, run),
-      formatEnum(step.status),
+      run
+        ? titledName(recordName('run', run.id, intl), run.title, intl)
+        : intl.formatMessage({
+            defaultMessage: 'Belongs to no run',
+            id: 'DAFG80',
+            description: 'A run step without a run',
+          }),
+      partText(run?.part, intl),
+      position(step, run, intl),
+      formatEnum(step.status, intl),
     ]),
   };
 }
 
-export function runStepFieldContext(field: { name: string; step?: StepPlace | null }): RecordContext {
-  if (!field.step) return { line: `Field ${field.name}`, details: ['Belongs to no run step'] };
+export function runStepFieldContext(
+  field: { name: string; step?: StepPlace | null },
+  intl: IntlShape = appIntl(),
+): RecordContext {
+  if (!field.step) {
+    return {
+      line: intl.formatMessage(
+        { defaultMessage: 'Field {name}', id: '2yJ+HS', description: 'A run step field named by its name' },
+        { name: field.name },
+      ),
+      details: [
+        intl.formatMessage({
+          defaultMessage: 'Belongs to no run step',
+          id: '4PZZOT',
+          description: 'A run step field without a run step',
+        }),
+      ],
+    };
+  }
   const step = getFragmentData(StepPlaceFields, field.step);
-  const stepLine = runStepContext(field.step);
+  const stepLine = runStepContext(field.step, intl);
   return {
     line: `${stepLine.line}${SEPARATOR}${field.name}`,
-    details: present([`${stepName(step)}: ${step.title}`, ...stepLine.details.slice(0, 2)]),
+    details: present([titledName(stepName(step, intl), step.title, intl), ...stepLine.details.slice(0, 2)]),
   };
 }
 
 /** What the browser tab and history show: the record first, then the app. */
-export function documentTitle(recordName: string, contextLine: string | undefined): string {
-  return [recordName, contextLine, 'Floor Attach'].filter(Boolean).join(' — ');
+export function documentTitle(name: string, contextLine: string | undefined): string {
+  return [name, contextLine, 'Floor Attach'].filter(Boolean).join(' — ');
 }

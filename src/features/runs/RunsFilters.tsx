@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import { DEFAULT_RUNS_SORT, RUN_SORTS, RUN_STATUSES, type RunsSearch } from './runsSearch.ts';
 import { ListEnumSelect, ListSearchBox, ListSortSelect } from '../../components/list/ListInputs.tsx';
 
@@ -10,16 +11,25 @@ interface Props {
 
 /** Search as you type, status and sort; the URL holds the values, these inputs edit them. */
 export function RunsFilters({ search, onChange }: Props) {
+  const intl = useIntl();
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <ListSearchBox
-        label="Search serial, run, part or procedure"
+        label={intl.formatMessage({ defaultMessage: 'Search serial, run, part or procedure', id: '8an8kN' })}
         value={search.q}
         onSearch={(q) => onChange({ q }, true)}
       />
       <ListEnumSelect
-        label="Status"
-        all="Any status"
+        label={intl.formatMessage({
+          defaultMessage: 'Status',
+          id: 'aw8Tip',
+          description: "A run's status (to do, in progress, complete…)",
+        })}
+        all={intl.formatMessage({
+          defaultMessage: 'Any status',
+          id: 'ZZaXqQ',
+          description: 'No filter by run status',
+        })}
         values={RUN_STATUSES}
         value={search.status}
         onPick={(status) => onChange({ status }, false)}

@@ -1,2 +1,3 @@
 // What other features may use of the runs feature.
 export { runsBySerial, type SerialMatch } from './runsBySerial.ts';
+export { partRevisionText } from './runRow.ts';

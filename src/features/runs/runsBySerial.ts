@@ -31,7 +31,7 @@ export interface SerialMatch {
   id: number;
   title: string;
   status: string | null;
-  part: string | null;
+  part: { partNumber: string; revision: string } | null;
   procedure: string | null;
 }
 
@@ -57,7 +57,7 @@ export async function runsBySerial(
         id: run.id,
         title: run.title,
         status: run.status ?? null,
-        part: run.part ? `${run.part.partNumber} rev ${run.part.revision}` : null,
+        part: run.part ? { partNumber: run.part.partNumber, revision: run.part.revision } : null,
         procedure: run.procedure?.title ?? null,
       },
     ];

@@ -1,3 +1,4 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { RunSortEnum, RunStatus, RunsInputFilters } from '../../graphql/generated/graphql.ts';
 import { everyWord, likeContains } from '../../components/list/likePatterns.ts';
 import { parseSerialLabel, type SerialKind } from '../../records/serialNumbers.ts';
@@ -22,14 +23,43 @@ export const RUN_STATUSES = [
   'CANCELED',
 ] as const satisfies readonly RunStatus[];
 
+const SORT_LABELS = defineMessages({
+  newest: {
+    defaultMessage: 'Newest first',
+    id: 'qJCfMX',
+    description: 'A sort order of a list: last created first',
+  },
+  oldest: {
+    defaultMessage: 'Oldest first',
+    id: 'gGT+Kx',
+    description: 'A sort order of a list: first created first',
+  },
+  title: { defaultMessage: 'Title A–Z', id: 'km4Y3b', description: 'A sort order of the runs list' },
+  due: {
+    defaultMessage: 'Due soonest',
+    id: 'IA+ZeG',
+    description: 'A sort order of the runs list: earliest due date first',
+  },
+  status: {
+    defaultMessage: 'Status',
+    id: 'aw8Tip',
+    description: "A run's status (to do, in progress, complete…)",
+  },
+  updated: {
+    defaultMessage: 'Recently updated',
+    id: 'qk4cnk',
+    description: 'A sort order of a list: last changed first',
+  },
+});
+
 export const RUN_SORTS = [
-  { value: '_CREATED_DESC', label: 'Newest first' },
-  { value: '_CREATED_ASC', label: 'Oldest first' },
-  { value: 'TITLE_ASC', label: 'Title A–Z' },
-  { value: 'DUE_DATE_ASC', label: 'Due soonest' },
-  { value: 'STATUS_ASC', label: 'Status' },
-  { value: '_UPDATED_DESC', label: 'Recently updated' },
-] as const satisfies readonly { value: RunSortEnum; label: string }[];
+  { value: '_CREATED_DESC', label: SORT_LABELS.newest },
+  { value: '_CREATED_ASC', label: SORT_LABELS.oldest },
+  { value: 'TITLE_ASC', label: SORT_LABELS.title },
+  { value: 'DUE_DATE_ASC', label: SORT_LABELS.due },
+  { value: 'STATUS_ASC', label: SORT_LABELS.status },
+  { value: '_UPDATED_DESC', label: SORT_LABELS.updated },
+] as const satisfies readonly { value: RunSortEnum; label: MessageDescriptor }[];
 
 export type RunsSort = (typeof RUN_SORTS)[number]['value'];
 export const DEFAULT_RUNS_SORT: RunsSort = '_CREATED_DESC';
@@ -76,7 +106,10 @@ function wordFilter(pattern: string): RunsInputFilters {
   };
 }
 
-/** How titles write a serial or lot: `SN 0041` or `S/N 0041`, `lot 24-117`; anywhere for a bare value. */
+/**
+ * How titles write a serial or lot: `SN 0041` or `S/N 0041`, `lot 24-117`; anywhere for a bare value.
+ * The server's words, not the technician's language.
+ */
 export function serialTitleFilter(value: string, kind: SerialKind | null): RunsInputFilters {
   const written =
     kind === 'serial' ? [`SN ${value}`, `S/N ${value}`] : kind === 'lot' ? [`lot ${value}`] : [value];

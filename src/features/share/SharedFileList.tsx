@@ -1,6 +1,8 @@
 import { Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { appIntl } from '../../i18n/index.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import type { Share } from '../../serviceWorker/shareInbox.ts';
@@ -8,11 +10,11 @@ import type { Share } from '../../serviceWorker/shareInbox.ts';
 const THUMB = 56;
 
 /** "10:42" today, else the date too: when a share came, so a technician can tell theirs from another. */
-export function sharedAt(receivedAt: number, now = new Date()): string {
+export function sharedAt(receivedAt: number, now = new Date(), intl: IntlShape = appIntl()): string {
   const at = new Date(receivedAt);
   return at.toDateString() === now.toDateString()
-    ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+    ? intl.formatTime(at, { hour: '2-digit', minute: '2-digit' })
+    : intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A photo as a small picture (the browser decodes it scaled down); any other file as an icon. */
@@ -44,6 +46,7 @@ function Thumbnail({ file }: { file: File }) {
 
 /** One share's files, each with a thumbnail, its name as stored (hidden characters shown) and size. */
 export function SharedFileList({ share }: { share: Share }) {
+  const intl = useIntl();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {share.files.map((file, index) => {
@@ -62,8 +65,16 @@ export function SharedFileList({ share }: { share: Share }) {
               </Text>
               {/* Not dimmed: the list also sits on coloured alerts, where dimmed grey is under 4.5:1. */}
               <Text size="xs">
-                {formatBytes(file.size)}
-                {name.revealed && ' · This name contains hidden characters, shown as [U+…] codes.'}
+                {name.revealed
+                  ? intl.formatMessage(
+                      {
+                        defaultMessage:
+                          '{size} · This name contains hidden characters, shown as [U+…] codes.',
+                        id: '2alQB8',
+                      },
+                      { size: formatBytes(file.size, intl) },
+                    )
+                  : formatBytes(file.size, intl)}
               </Text>
             </Stack>
           </Group>

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { SharedFileList, sharedAt } from './SharedFileList.tsx';
 import { UnclaimedShares } from './UnclaimedShares.tsx';
 import { useShares } from './useShares.ts';
 import { useShareInbox } from './shareInboxContext.tsx';
-
-const filesText = (count: number) => (count === 1 ? '1 shared file' : `${count} shared files`);
 
 /**
  * On a record page, while files this person shared into the app wait for their record: one tap
@@ -23,6 +22,7 @@ interface OfferProps {
 }
 
 function Offer({ label, onAttach }: OfferProps) {
+  const intl = useIntl();
   const { shares, failure, claim, take, discard } = useShares();
   if (failure) {
     return (
@@ -48,21 +48,48 @@ function Offer({ label, onAttach }: OfferProps) {
           color="blue"
           icon={<IconShare size={20} aria-hidden />}
           role="region"
-          aria-label="Shared files"
+          aria-label={intl.formatMessage({ defaultMessage: 'Shared files', id: '9j5ma+' })}
         >
           <Stack gap="sm">
             <Text size="sm" fw={600}>
-              {filesText(count)} waiting, shared at{' '}
-              {shares.mine.map((share) => sharedAt(share.receivedAt)).join(', ')}. Attach only if you shared
-              these.
+              <FormattedMessage
+                defaultMessage="{count, plural, one {# shared file waiting, shared at {times}.} other {# shared files waiting, shared at {times}.}} Attach only if you shared these."
+                id="cwflsV"
+                values={{
+                  count,
+                  times: shares.mine
+                    .map((share) => sharedAt(share.receivedAt, new Date(), intl))
+                    .reduce((first, second) =>
+                      intl.formatMessage(
+                        {
+                          defaultMessage: '{first}, {second}',
+                          id: 'YAiFeS',
+                          description:
+                            'Joins the items of a list, e.g. "1 photo attached, 2 photos on the way"',
+                        },
+                        { first, second },
+                      ),
+                    ),
+                }}
+              />
             </Text>
             {shares.mine.map((share) => (
               <SharedFileList key={share.id} share={share} />
             ))}
             <Group gap="xs">
-              <Button onClick={() => void take(mineIds).then(onAttach)}>Attach to {label}</Button>
+              <Button onClick={() => void take(mineIds).then(onAttach)}>
+                <FormattedMessage
+                  defaultMessage="Attach to {record}"
+                  id="fSytsX"
+                  values={{ record: label }}
+                />
+              </Button>
               <Button variant="default" onClick={() => void discard(mineIds)}>
-                Discard
+                <FormattedMessage
+                  defaultMessage="Discard"
+                  id="nJfYlC"
+                  description="Button: throw away shared files"
+                />
               </Button>
             </Group>
           </Stack>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext.tsx';
 import { samePerson, type Share } from '../../serviceWorker/shareInbox.ts';
 import { useShareInbox } from './shareInboxContext.tsx';
@@ -13,8 +14,6 @@ export interface VisibleShares {
 
 const NOTHING: VisibleShares = { mine: [], unclaimed: [] };
 
-export const SHARE_UNREADABLE = 'The shared files could not be read on this tablet. Share them again.';
-
 /** The shares waiting for the signed-in person, and what they can do with them. */
 export function useShares(): {
   /** null while the inbox is read. */
@@ -24,10 +23,12 @@ export function useShares(): {
   take: (ids: readonly string[]) => Promise<File[]>;
   discard: (ids: readonly string[]) => Promise<void>;
 } {
+  const intl = useIntl();
   const inbox = useShareInbox();
   const session = useAuthSession();
   const [shares, setShares] = useState<VisibleShares | null>(inbox ? null : NOTHING);
-  const [failure, setFailure] = useState<string | null>(null);
+  // Whether the inbox could not be read or changed; said in the language shown now.
+  const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
@@ -43,7 +44,7 @@ export function useShares(): {
           unclaimed: person ? all.filter((share) => share.owner === null) : [],
         });
       })
-      .catch(() => current && setFailure(SHARE_UNREADABLE));
+      .catch(() => current && setFailed(true));
     return () => {
       current = false;
     };
@@ -54,7 +55,7 @@ export function useShares(): {
     try {
       return await action();
     } catch {
-      setFailure(SHARE_UNREADABLE);
+      setFailed(true);
       return otherwise;
     } finally {
       setVersion((v) => v + 1);
@@ -78,5 +79,11 @@ export function useShares(): {
     [change, inbox],
   );
 
+  const failure = failed
+    ? intl.formatMessage({
+        defaultMessage: 'The shared files could not be read on this tablet. Share them again.',
+        id: 'QzYUWp',
+      })
+    : null;
   return { shares, failure, claim, take, discard };
 }

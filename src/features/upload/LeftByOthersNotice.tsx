@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@apollo/client/react';
 import type { LeftFiles } from '../../upload/uploadQueue.ts';
 import { KeptFilesAdminQuery } from '../../upload/keptFilesAdmin.ts';
 import { useLeftByOthers, useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
-
-const filesText = (count: number) => (count === 1 ? '1 file' : `${count} files`);
 
 /**
  * "2 files left by Taylor Technician are waiting for them": on a shared tablet the next person sees
@@ -17,6 +16,7 @@ const filesText = (count: number) => (count === 1 ? '1 file' : `${count} files`)
  * confirmation.
  */
 export function LeftByOthersNotice() {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const left = useLeftByOthers();
   const adminsMay = useAppConfig().adminsMayDiscardKeptFiles === true;
@@ -33,7 +33,12 @@ export function LeftByOthersNotice() {
       setConfirming(null);
       setFailure(null);
     } catch (error) {
-      setFailure(`The files could not be discarded: ${toUserMessage(error)}`);
+      setFailure(
+        intl.formatMessage(
+          { defaultMessage: 'The files could not be discarded: {reason}', id: 'Nh0Isi' },
+          { reason: toUserMessage(error) },
+        ),
+      );
     }
   };
 
@@ -43,12 +48,19 @@ export function LeftByOthersNotice() {
         <Alert key={files.key} color="gray" icon={<IconUsers size={20} aria-hidden />} mb="md" role="status">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm">
-              {filesText(files.count)} left by {files.name} {files.count === 1 ? 'is' : 'are'} waiting for
-              them. They are sent when {files.name} signs in on this device.
+              <FormattedMessage
+                defaultMessage="{count, plural, one {# file left by {name} is waiting for them.} other {# files left by {name} are waiting for them.}} They are sent when {name} signs in on this device."
+                id="yveKz8"
+                values={{ count: files.count, name: files.name }}
+              />
             </Text>
             {mayDiscard && (
               <Button variant="default" onClick={() => setConfirming(files)}>
-                Discard…
+                <FormattedMessage
+                  defaultMessage="Discard…"
+                  id="IOeSI8"
+                  description="Opens the confirmation to discard someone's files"
+                />
               </Button>
             )}
           </Group>
@@ -57,12 +69,27 @@ export function LeftByOthersNotice() {
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming ? `Discard ${filesText(confirming.count)} left by ${confirming.name}?` : ''}
+        title={
+          confirming
+            ? intl.formatMessage(
+                {
+                  defaultMessage: 'Discard {count, plural, one {# file} other {# files}} left by {name}?',
+                  id: 'neyx09',
+                },
+                { count: confirming.count, name: confirming.name },
+              )
+            : ''
+        }
+        closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
         centered
       >
         <Stack>
           <Text>
-            They will not be attached, and {confirming?.name} cannot get them back from this device.
+            <FormattedMessage
+              defaultMessage="They will not be attached, and {name} cannot get them back from this device."
+              id="3DID+R"
+              values={{ name: confirming?.name }}
+            />
           </Text>
           {failure && (
             <Alert color="red" role="alert">
@@ -71,10 +98,20 @@ export function LeftByOthersNotice() {
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)}>
-              Keep them
+              <FormattedMessage
+                defaultMessage="Keep them"
+                id="h5USZ3"
+                description="Button: do not discard someone's files"
+              />
             </Button>
             <Button color="red" onClick={() => confirming && void discard(confirming)}>
-              Discard {confirming ? filesText(confirming.count) : ''}
+              {confirming && (
+                <FormattedMessage
+                  defaultMessage="Discard {count, plural, one {# file} other {# files}}"
+                  id="rAO7lf"
+                  values={{ count: confirming.count }}
+                />
+              )}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { MarkupDraft, UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { LazyMarkupEditor, preloadMarkupEditor } from '../markup/index.ts';
@@ -29,6 +30,7 @@ export function MarkUpQueuedPhoto({
   /** The marked copy was queued; `keptOriginal` is false when the original is no longer to be attached. */
   onSaved?(marked: UploadEntry, keptOriginal: boolean): void;
 }) {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const [session, setSession] = useState<{ initial?: MarkupDraft; held: boolean } | null>(null);
   const { id } = entry;
@@ -70,11 +72,23 @@ export function MarkUpQueuedPhoto({
         size="sm"
         mih={minHeight}
         leftSection={<IconPencil size={18} aria-hidden />}
-        aria-label={`${entry.markup ? 'Continue marking up' : 'Mark up'} ${name}`}
+        aria-label={
+          entry.markup
+            ? intl.formatMessage({ defaultMessage: 'Continue marking up {name}', id: 'pCXT/G' }, { name })
+            : intl.formatMessage({ defaultMessage: 'Mark up {name}', id: 'O20Ry1' }, { name })
+        }
         onClick={open}
         {...preloadMarkupEditor}
       >
-        {entry.markup ? 'Continue mark-up' : 'Mark up'}
+        {entry.markup ? (
+          <FormattedMessage
+            defaultMessage="Continue mark-up"
+            id="lOiAtO"
+            description="Button: go on marking up a photo"
+          />
+        ) : (
+          <FormattedMessage defaultMessage="Mark up" id="LgxFsA" description="Button: draw on a photo" />
+        )}
       </Button>
       {session && (
         <LazyMarkupEditor

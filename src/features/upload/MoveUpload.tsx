@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowForward } from '@tabler/icons-react';
 import { parseRouteId, RECORD_KINDS, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
@@ -11,6 +12,7 @@ import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
  * record's entity is looked up before anything is sent.
  */
 export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }) {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<RecordKind>(entry.target.record.kind);
@@ -21,7 +23,9 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
     event.preventDefault();
     const number = parseRouteId(id.trim());
     if (number === null) {
-      setProblem('Type the record’s id: a whole number like 42.');
+      setProblem(
+        intl.formatMessage({ defaultMessage: 'Type the record’s id: a whole number like 42.', id: 'xnaek7' }),
+      );
       return;
     }
     const label = `${recordKindInfo(kind).label} ${number}`;
@@ -37,7 +41,10 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
         variant="light"
         mih={44}
         leftSection={<IconArrowForward size={18} aria-hidden />}
-        aria-label={`Move ${name} to another record`}
+        aria-label={intl.formatMessage(
+          { defaultMessage: 'Move {name} to another record', id: '13EEmR' },
+          { name },
+        )}
         onClick={() => {
           setProblem(null);
           setId('');
@@ -45,27 +52,34 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
         }}
         style={{ alignSelf: 'flex-start' }}
       >
-        Move to another record
+        <FormattedMessage defaultMessage="Move to another record" id="8GzJEh" />
       </Button>
       {/* Above the failure's notification (which opens this), so it never covers the form. */}
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
-        title="Move to another record"
+        title={intl.formatMessage({ defaultMessage: 'Move to another record', id: '8GzJEh' })}
+        closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
         centered
         zIndex={1000}
       >
         <form onSubmit={submit}>
           <Stack>
-            <Text size="sm">{name} goes to this record instead. Nothing of it was sent anywhere yet.</Text>
+            <Text size="sm">
+              <FormattedMessage
+                defaultMessage="{name} goes to this record instead. Nothing of it was sent anywhere yet."
+                id="4GjaGH"
+                values={{ name }}
+              />
+            </Text>
             <NativeSelect
-              label="Kind of record"
+              label={intl.formatMessage({ defaultMessage: 'Kind of record', id: 'b22Sw+' })}
               value={kind}
               onChange={(event) => setKind(event.currentTarget.value as RecordKind)}
               data={RECORD_KINDS.map((info) => ({ value: info.kind, label: info.label }))}
             />
             <TextInput
-              label="Record id"
+              label={intl.formatMessage({ defaultMessage: 'Record id', id: 'LWLSAQ' })}
               inputMode="numeric"
               value={id}
               onChange={(event) => setId(event.currentTarget.value)}
@@ -74,9 +88,15 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
-                Cancel
+                <FormattedMessage
+                  defaultMessage="Cancel"
+                  id="oFp/Qw"
+                  description="Button: close a form without doing anything"
+                />
               </Button>
-              <Button type="submit">Move and send</Button>
+              <Button type="submit">
+                <FormattedMessage defaultMessage="Move and send" id="0dF7Iw" />
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconFiles, IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { RecordRef } from '../../records/recordKinds.ts';
 import { sameRecord, type UploadTarget } from '../../upload/types.ts';
 import { pastedFiles } from './readDroppedFiles.ts';
@@ -32,6 +33,7 @@ export interface RecordDropZoneProps {
 
 /** This record's files in the queue; the only part of the zone that renders at every queue change. */
 function RecordUploads({ record, label }: { record: RecordRef; label: string }) {
+  const intl = useIntl();
   const uploads = useUploads();
   // By record, not entity: a file chosen before the entity was known belongs here too.
   const forThisRecord = useMemo(
@@ -39,7 +41,10 @@ function RecordUploads({ record, label }: { record: RecordRef; label: string }) 
     [uploads, record],
   );
   return forThisRecord.length > 0 ? (
-    <UploadList entries={forThisRecord} title={`Uploads to ${label}`} />
+    <UploadList
+      entries={forThisRecord}
+      title={intl.formatMessage({ defaultMessage: 'Uploads to {record}', id: '5OQaaU' }, { record: label })}
+    />
   ) : null;
 }
 
@@ -82,11 +87,18 @@ export function RecordDropZone({
       {!viewOnly && (
         <Group gap="sm" mb="sm" className={classes.actions}>
           <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={files.open}>
-            Choose files
+            <FormattedMessage
+              defaultMessage="Choose files"
+              id="RV31aH"
+              description="Button: opens the file picker"
+            />
           </Button>
           <TakePhotoButton target={target} onFiles={(shot) => attach(shot)} openAtStart={openCameraAtStart} />
           <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
-            or drop files anywhere on this page, or paste a screenshot
+            <FormattedMessage
+              defaultMessage="or drop files anywhere on this page, or paste a screenshot"
+              id="UAdsrX"
+            />
           </Text>
         </Group>
       )}
@@ -99,7 +111,11 @@ export function RecordDropZone({
         <div className={classes.overlay} aria-hidden>
           <IconUpload size={48} />
           <Text size="xl" fw={700}>
-            Drop to attach to {label}
+            <FormattedMessage
+              defaultMessage="Drop to attach to {record}"
+              id="Ocw7LT"
+              values={{ record: label }}
+            />
           </Text>
         </div>
       )}

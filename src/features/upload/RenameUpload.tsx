@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCursorText } from '@tabler/icons-react';
 import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
@@ -10,6 +11,7 @@ import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
  * changed here and the file goes again under it, without choosing it again.
  */
 export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string }) {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState(entry.filename);
@@ -29,17 +31,43 @@ export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string
 
   return (
     <>
-      <Tooltip label="Rename">
-        <ActionIcon variant="subtle" aria-label={`Rename ${name}`} onClick={start}>
+      <Tooltip
+        label={intl.formatMessage({
+          defaultMessage: 'Rename',
+          id: 'TwC15O',
+          description: 'Button: rename a file',
+        })}
+      >
+        <ActionIcon
+          variant="subtle"
+          aria-label={intl.formatMessage({ defaultMessage: 'Rename {name}', id: 'NZmMEE' }, { name })}
+          onClick={start}
+        >
           <IconCursorText size={20} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Rename and try again" centered>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={intl.formatMessage({ defaultMessage: 'Rename and try again', id: 'VU/VfS' })}
+        closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
+        centered
+      >
         <form onSubmit={submit}>
           <Stack>
             <TextInput
-              label="New name"
-              description={`It is attached under this name (at most ${MAX_FILENAME_LENGTH} characters).`}
+              label={intl.formatMessage({
+                defaultMessage: 'New name',
+                id: 'Qj3pDe',
+                description: 'The new name of a file',
+              })}
+              description={intl.formatMessage(
+                {
+                  defaultMessage: 'It is attached under this name (at most {max} characters).',
+                  id: '+mvJ7H',
+                },
+                { max: MAX_FILENAME_LENGTH },
+              )}
               value={value}
               onChange={(event) => setValue(event.currentTarget.value)}
               maxLength={MAX_FILENAME_LENGTH}
@@ -47,13 +75,19 @@ export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string
               data-autofocus
             />
             <Text size="sm" c="dimmed">
-              What was already uploaded is not sent again.
+              <FormattedMessage defaultMessage="What was already uploaded is not sent again." id="e2Dree" />
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
-                Cancel
+                <FormattedMessage
+                  defaultMessage="Cancel"
+                  id="oFp/Qw"
+                  description="Button: close a form without doing anything"
+                />
               </Button>
-              <Button type="submit">Rename and try again</Button>
+              <Button type="submit">
+                <FormattedMessage defaultMessage="Rename and try again" id="VU/VfS" />
+              </Button>
             </Group>
           </Stack>
         </form>

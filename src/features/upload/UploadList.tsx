@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Progress, Text } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { UploadRow } from './UploadRow.tsx';
@@ -13,6 +14,7 @@ const maxRows = 200;
  * were added), so the file just dropped is on top in both lists.
  */
 export function UploadList({ entries, title }: { entries: readonly UploadEntry[]; title: string }) {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const overall = overallProgress(entries);
   const shown = entries.slice(-maxRows).reverse();
@@ -30,19 +32,38 @@ export function UploadList({ entries, title }: { entries: readonly UploadEntry[]
               size="compact-sm"
               onClick={() => lightened.forEach((entry) => queue.sendOriginal(entry.id))}
             >
-              Send all {lightened.length} originals
+              <FormattedMessage
+                defaultMessage="{count, plural, one {Send # original} other {Send all # originals}}"
+                id="Holow4"
+                description="Button: send the photos as taken, not their lighter copies"
+                values={{ count: lightened.length }}
+              />
             </Button>
           )}
           <Text size="xs" c="dimmed">
-            {overall.attached} of {overall.total} attached
-            {overall.failed > 0 ? `, ${overall.failed} failed` : ''}
+            {overall.failed > 0 ? (
+              <FormattedMessage
+                defaultMessage="{attached} of {total} attached, {failed} failed"
+                id="AemIUh"
+                values={{ attached: overall.attached, total: overall.total, failed: overall.failed }}
+              />
+            ) : (
+              <FormattedMessage
+                defaultMessage="{attached} of {total} attached"
+                id="G/58TO"
+                values={{ attached: overall.attached, total: overall.total }}
+              />
+            )}
           </Text>
         </Group>
       </Group>
       <Progress
         value={overall.percent}
         size="md"
-        aria-label={`${title}: overall progress`}
+        aria-label={intl.formatMessage(
+          { defaultMessage: '{title}: overall progress', id: 'pav+6k' },
+          { title },
+        )}
         mb="xs"
         transitionDuration={0}
       />
@@ -53,7 +74,12 @@ export function UploadList({ entries, title }: { entries: readonly UploadEntry[]
       </ul>
       {entries.length > shown.length && (
         <Text size="xs" c="dimmed">
-          and {entries.length - shown.length} more
+          <FormattedMessage
+            defaultMessage="and {count} more"
+            id="eVM9Em"
+            description="Files left out of a long upload list"
+            values={{ count: entries.length - shown.length }}
+          />
         </Text>
       )}
     </Paper>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ActionIcon, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
 import { canSendOriginal, percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
@@ -34,9 +35,10 @@ function toneOf(state: UploadEntry['state']): 'done' | 'failed' | 'active' | 'id
 /** One file: its name, size, progress, state and reason, and what can be done with it. */
 /** Memoised: the queue keeps an unchanged entry's object, so a progress tick renders only its own row. */
 export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry }) {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const percent = percentDone(entry);
-  const speed = speedText(entry);
+  const speed = speedText(entry, intl);
   const canCancel = !isFinished(entry.state) && entry.state !== 'registering';
   // A permission refusal stays one: Retry is not offered.
   const canRetryAt = (entry.state === 'failed' || entry.state === 'cancelled') && !entry.refusedPermission;
@@ -45,10 +47,29 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
   const canRetry = canRetryAt && !entry.noSuchRecord;
   // As stored: a direction override cannot make `inv\u202Egpj.exe` read as a photo.
   const name = displayFilename(entry.filename).text;
-  const status = `${statusText(entry)}${entry.reason ? `: ${entry.reason}` : ''}`;
+  const status = entry.reason
+    ? intl.formatMessage(
+        {
+          defaultMessage: '{status}: {reason}',
+          id: 'gWa/Ks',
+          description: 'An upload\'s state and why, e.g. "Failed: …"',
+        },
+        { status: statusText(entry, intl), reason: entry.reason },
+      )
+    : statusText(entry, intl);
 
   return (
-    <li className={classes.row} aria-label={`${name}: ${status}`}>
+    <li
+      className={classes.row}
+      aria-label={intl.formatMessage(
+        {
+          defaultMessage: '{name}: {status}',
+          id: 'IlBKLf',
+          description: 'A file in the upload list and its state',
+        },
+        { name, status },
+      )}
+    >
       <Stack gap={4} className={classes.main}>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="sm" fw={600} className={classes.name} title={name}>
@@ -56,8 +77,15 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
           </Text>
           <Text size="xs" c="dimmed" className={classes.size}>
             {entry.lightenedFrom === undefined
-              ? formatBytes(entry.size)
-              : `${formatBytes(entry.lightenedFrom)} → ${formatBytes(entry.size)}`}
+              ? formatBytes(entry.size, intl)
+              : intl.formatMessage(
+                  {
+                    defaultMessage: '{from} → {to}',
+                    id: 'gig0Z8',
+                    description: "A photo's size before and after it was made lighter",
+                  },
+                  { from: formatBytes(entry.lightenedFrom, intl), to: formatBytes(entry.size, intl) },
+                )}
           </Text>
         </Group>
         <Text
@@ -73,7 +101,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
           value={percent}
           color={stateColors[entry.state]}
           size="sm"
-          aria-label={`${name} progress`}
+          aria-label={intl.formatMessage({ defaultMessage: '{name} progress', id: '0PK0hW' }, { name })}
           // Static stripes while the server registers the file, and no width transition: either
           // animates the page every frame for as long as files upload, which starves a tablet's main
           // thread (a hundred rows moving kept it at a frame every 20 ms).
@@ -92,17 +120,28 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
         </Group>
         {entry.notKept && (
           <Text size="xs" className={classes.status} data-tone="failed">
-            Not saved on this tablet: keep this page open until sent.
+            <FormattedMessage
+              defaultMessage="Not saved on this tablet: keep this page open until sent."
+              id="KBxbFn"
+            />
           </Text>
         )}
         {entry.shortenedFrom !== undefined && (
           <Text size="xs" c="dimmed">
-            Name shortened to fit the {MAX_FILENAME_LENGTH}-character limit.
+            <FormattedMessage
+              defaultMessage="Name shortened to fit the {max}-character limit."
+              id="JyDoXM"
+              values={{ max: MAX_FILENAME_LENGTH }}
+            />
           </Text>
         )}
         {entry.lighteningFailed && (
           <Text size="xs" c="dimmed">
-            Sent at full size: {entry.lighteningFailed}
+            <FormattedMessage
+              defaultMessage="Sent at full size: {reason}"
+              id="jbKUVV"
+              values={{ reason: entry.lighteningFailed }}
+            />
           </Text>
         )}
         {entry.noSuchRecord && entry.state === 'failed' && <MoveUpload entry={entry} name={name} />}
@@ -110,11 +149,18 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
           <Button
             variant="subtle"
             size="compact-sm"
-            aria-label={`Send the original of ${name}`}
+            aria-label={intl.formatMessage(
+              { defaultMessage: 'Send the original of {name}', id: 'jOvpH6' },
+              { name },
+            )}
             onClick={() => queue.sendOriginal(entry.id)}
             style={{ alignSelf: 'flex-start' }}
           >
-            Send original
+            <FormattedMessage
+              defaultMessage="Send original"
+              id="wGdkOG"
+              description="Button: send the photo as taken, not the lighter copy"
+            />
           </Button>
         )}
       </Stack>
@@ -123,11 +169,20 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
           <MarkUpQueuedPhoto entry={entry} name={name} />
         )}
         {canCancel && (
-          <Tooltip label="Cancel">
+          <Tooltip
+            label={intl.formatMessage({
+              defaultMessage: 'Cancel',
+              id: 'PYv9hN',
+              description: 'Stops an upload',
+            })}
+          >
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Cancel ${name}`}
+              aria-label={intl.formatMessage(
+                { defaultMessage: 'Cancel {name}', id: 'pQYjvH', description: 'Stops the upload of a file' },
+                { name },
+              )}
               onClick={() => queue.cancel(entry.id)}
             >
               <IconPlayerStop size={20} aria-hidden />
@@ -136,18 +191,25 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
         )}
         {canRename && <RenameUpload entry={entry} name={name} />}
         {canRetry && (
-          <Tooltip label="Retry">
-            <ActionIcon variant="subtle" aria-label={`Retry ${name}`} onClick={() => queue.retry(entry.id)}>
+          <Tooltip label={intl.formatMessage({ defaultMessage: 'Retry', id: '62nsdy' })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={intl.formatMessage({ defaultMessage: 'Retry {name}', id: 'hRJjA7' }, { name })}
+              onClick={() => queue.retry(entry.id)}
+            >
               <IconRefresh size={20} aria-hidden />
             </ActionIcon>
           </Tooltip>
         )}
         {isFinished(entry.state) && (
-          <Tooltip label="Remove from the list">
+          <Tooltip label={intl.formatMessage({ defaultMessage: 'Remove from the list', id: '0UnwIi' })}>
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Remove ${name} from the list`}
+              aria-label={intl.formatMessage(
+                { defaultMessage: 'Remove {name} from the list', id: 'cFIQBr' },
+                { name },
+              )}
               onClick={() => queue.remove(entry.id)}
             >
               <IconX size={20} aria-hidden />

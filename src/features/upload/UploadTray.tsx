@@ -3,9 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import type { UploadEvent } from '../../upload/uploadQueue.ts';
 import { announce } from './uploadAnnouncement.ts';
+import { appIntl } from '../../i18n/index.ts';
 import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads, useUploadsValue } from '../../components/uploadQueueContext.tsx';
 
@@ -14,14 +16,45 @@ const countPending = (entries: readonly UploadEntry[]) =>
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
 
-function summaryOf(pending: number, failed: number): string {
-  return [pending > 0 ? `${pending} pending` : '', failed > 0 ? `${failed} failed` : '']
-    .filter(Boolean)
-    .join(', ');
+/** "3 pending, 1 failed", "3 pending", "1 failed", or '' when nothing is left to do. */
+function summaryOf(pending: number, failed: number, intl: IntlShape): string {
+  if (pending > 0 && failed > 0) {
+    return intl.formatMessage(
+      {
+        defaultMessage:
+          '{pending, plural, one {# pending} other {# pending}}, {failed, plural, one {# failed} other {# failed}}',
+        id: 'jw9TJt',
+        description: 'Uploads still to go, and failed ones',
+      },
+      { pending, failed },
+    );
+  }
+  if (pending > 0) {
+    return intl.formatMessage(
+      {
+        defaultMessage: '{pending, plural, one {# pending} other {# pending}}',
+        id: 'Cy445i',
+        description: 'Uploads still to go',
+      },
+      { pending },
+    );
+  }
+  if (failed > 0) {
+    return intl.formatMessage(
+      {
+        defaultMessage: '{failed, plural, one {# failed} other {# failed}}',
+        id: 'Skbncz',
+        description: 'Uploads that failed',
+      },
+      { failed },
+    );
+  }
+  return '';
 }
 
 /** The drawer's body: mounted only while the drawer is open, so only then does it follow every change. */
 function TrayContents({ summary }: { summary: string }) {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const uploads = useUploads();
   const offline = uploads.some((entry) => entry.waiting === 'network');
@@ -30,18 +63,37 @@ function TrayContents({ summary }: { summary: string }) {
     <>
       {offline && (
         <Alert color="orange" icon={<IconWifiOff size={20} aria-hidden />} mb="sm">
-          This device is offline. Uploads continue by themselves when the connection is back.
+          <FormattedMessage
+            defaultMessage="This device is offline. Uploads continue by themselves when the connection is back."
+            id="K6d7GI"
+          />
         </Alert>
       )}
       {uploads.length === 0 ? (
-        <Text c="dimmed">Nothing uploaded yet. Drop files on a record to attach them.</Text>
+        <Text c="dimmed">
+          <FormattedMessage
+            defaultMessage="Nothing uploaded yet. Drop files on a record to attach them."
+            id="yckjN1"
+          />
+        </Text>
       ) : (
-        <UploadList entries={uploads} title={summary ? `All uploads (${summary})` : 'All uploads'} />
+        <UploadList
+          entries={uploads}
+          title={
+            summary
+              ? intl.formatMessage({ defaultMessage: 'All uploads ({summary})', id: 'nUqw/+' }, { summary })
+              : intl.formatMessage({ defaultMessage: 'All uploads', id: 'T9DzS/' })
+          }
+        />
       )}
       {finished && (
         <Group justify="flex-end">
           <Button variant="default" onClick={() => queue.clearFinished()}>
-            Clear finished
+            <FormattedMessage
+              defaultMessage="Clear finished"
+              id="fPyeVS"
+              description="Removes the finished uploads from the list"
+            />
           </Button>
         </Group>
       )}
@@ -55,6 +107,7 @@ function TrayContents({ summary }: { summary: string }) {
  * attached or fail.
  */
 export function UploadTray() {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const [opened, { open, close }] = useDisclosure(false);
   const [spoken, setSpoken] = useState('');
@@ -72,6 +125,7 @@ export function UploadTray() {
         .every((entry) => isFinished(entry.state) || entry.markup !== undefined);
       const told = [...events.filter((event) => event.type === 'failed'), ...(idle ? attachedSinceIdle : [])];
       if (idle) attachedSinceIdle = [];
+      // In the language in force when they are told (the effect outlives a change of language).
       const announcements = announce(told);
       if (announcements.length === 0) return;
       for (const color of ['green', 'red'] as const) {
@@ -84,6 +138,9 @@ export function UploadTray() {
           title: mine[0]!.title,
           message: mine.map((a) => a.message).join(' '),
           autoClose: color === 'red' ? 10_000 : 4_000,
+          closeButtonProps: {
+            'aria-label': appIntl().formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }),
+          },
           onClose: () => shown.delete(id),
         };
         if (shown.has(id)) notifications.update(data);
@@ -96,7 +153,7 @@ export function UploadTray() {
 
   const pending = useUploadsValue(countPending);
   const failed = useUploadsValue(countFailed);
-  const summary = summaryOf(pending, failed);
+  const summary = summaryOf(pending, failed, intl);
 
   return (
     <>
@@ -111,11 +168,18 @@ export function UploadTray() {
             </Badge>
           ) : undefined
         }
-        aria-label={summary ? `Uploads: ${summary}` : 'Uploads'}
+        aria-label={
+          summary
+            ? intl.formatMessage(
+                { defaultMessage: 'Uploads: {summary}', id: 'X58ltL', description: 'The upload tray button' },
+                { summary },
+              )
+            : intl.formatMessage({ defaultMessage: 'Uploads', id: 'dATRWb', description: 'The upload queue' })
+        }
       >
         {/* Phones keep the icon and count; the accessible name is always there. */}
         <Box component="span" visibleFrom="sm">
-          Uploads
+          <FormattedMessage defaultMessage="Uploads" id="dATRWb" description="The upload queue" />
         </Box>
       </Button>
       <VisuallyHidden aria-live="polite" role="status">
@@ -125,8 +189,14 @@ export function UploadTray() {
         opened={opened}
         onClose={close}
         position="right"
-        title="Uploads"
-        closeButtonProps={{ 'aria-label': 'Close uploads' }}
+        title={intl.formatMessage({
+          defaultMessage: 'Uploads',
+          id: 'dATRWb',
+          description: 'The upload queue',
+        })}
+        closeButtonProps={{
+          'aria-label': intl.formatMessage({ defaultMessage: 'Close uploads', id: 'GCAjkx' }),
+        }}
       >
         <TrayContents summary={summary} />
       </Drawer>

@@ -1,9 +1,11 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { DuplicateGuard, type DuplicateMatch } from '../../upload/duplicateGuard.ts';
 import type { UploadTarget } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { displayFilename } from '../../components/displayFilename.ts';
+import { appIntl } from '../../i18n/index.ts';
 
 const DuplicateGuardContext = createContext<DuplicateGuard | null>(null);
 
@@ -30,10 +32,18 @@ interface Pending {
 }
 
 /** "Already attached to Run 1 · SN 0041 · Step 2 at 10:41", or "already on its way" while queued. */
-export function duplicateText(match: DuplicateMatch): string {
-  if (match.attachedAt === null) return `Already waiting to be attached to ${match.label}`;
-  const time = new Date(match.attachedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return `Already attached to ${match.label} at ${time}`;
+export function duplicateText(match: DuplicateMatch, intl: IntlShape = appIntl()): string {
+  if (match.attachedAt === null) {
+    return intl.formatMessage(
+      { defaultMessage: 'Already waiting to be attached to {record}', id: '0M9vNC' },
+      { record: match.label },
+    );
+  }
+  const time = intl.formatTime(match.attachedAt, { hour: '2-digit', minute: '2-digit' });
+  return intl.formatMessage(
+    { defaultMessage: 'Already attached to {record} at {time}', id: 'FGKjnu' },
+    { record: match.label, time },
+  );
 }
 
 /**
@@ -44,6 +54,7 @@ export function useDuplicateCheck(target: UploadTarget | null): {
   check(files: readonly File[], proceed: (files: File[]) => void): void;
   prompt: ReactNode;
 } {
+  const intl = useIntl();
   const guard = useContext(DuplicateGuardContext);
   const queue = useUploadQueue();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -74,27 +85,52 @@ export function useDuplicateCheck(target: UploadTarget | null): {
     <Modal
       opened={pending !== null}
       onClose={() => close(false)}
-      title={pending?.duplicates.length === 1 ? 'Attach this file again?' : 'Attach these files again?'}
-      closeButtonProps={{ 'aria-label': 'Close and skip' }}
+      title={intl.formatMessage(
+        {
+          defaultMessage: '{count, plural, one {Attach this file again?} other {Attach these files again?}}',
+          id: 'HEZ+7+',
+        },
+        { count: pending?.duplicates.length ?? 1 },
+      )}
+      closeButtonProps={{
+        'aria-label': intl.formatMessage({ defaultMessage: 'Close and skip', id: 'Pw8Xm3' }),
+      }}
     >
       {pending && (
         <Stack>
           <List spacing="xs">
             {pending.duplicates.map(({ file, match }, index) => (
               <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
-                <Text span fw={600}>
-                  {displayFilename(file.name).text}
-                </Text>
-                : {duplicateText(match)}.
+                <FormattedMessage
+                  defaultMessage="{filename}: {match}."
+                  id="/ggesV"
+                  description="A file already attached, and where"
+                  values={{
+                    filename: (
+                      <Text span fw={600}>
+                        {displayFilename(file.name).text}
+                      </Text>
+                    ),
+                    match: duplicateText(match, intl),
+                  }}
+                />
               </List.Item>
             ))}
           </List>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => close(true)}>
-              Attach again
+              <FormattedMessage
+                defaultMessage="Attach again"
+                id="Dx0Qan"
+                description="Button: attach a file already attached"
+              />
             </Button>
             <Button onClick={() => close(false)} data-autofocus>
-              Skip
+              <FormattedMessage
+                defaultMessage="Skip"
+                id="u8Vv2G"
+                description="Button: do not attach a file again"
+              />
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,5 @@
 import type { DropEvent } from 'react-dropzone';
+import { appIntl } from '../../i18n/index.ts';
 
 type FileSource = DropEvent | Array<FileSystemFileHandle>;
 
@@ -29,8 +30,17 @@ export function readDroppedFiles(event: FileSource): Promise<Array<File | DataTr
   for (const item of fileItems(transfer)) {
     const entry = item.webkitGetAsEntry?.();
     const file = item.getAsFile();
-    if (entry?.isDirectory || !file) refused.push(entry?.name ?? file?.name ?? 'a folder');
-    else files.push(file);
+    if (entry?.isDirectory || !file) {
+      refused.push(
+        entry?.name ??
+          file?.name ??
+          appIntl().formatMessage({
+            defaultMessage: 'a folder',
+            id: 'hPsoPp',
+            description: 'An item dropped without a name, in "“a folder” is a folder or not a file"',
+          }),
+      );
+    } else files.push(file);
   }
   refusedByDrop.set(event, refused);
   return Promise.resolve(files);

@@ -1,5 +1,6 @@
+// For tests only (never imported by the app): they render inside the app's own providers.
+// eslint-disable-next-line boundaries/dependencies
 import { UiProviders } from '../../app/AppProviders';
-
 import { render } from '@testing-library/react';
 import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';

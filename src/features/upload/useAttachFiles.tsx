@@ -1,6 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useCallback, useState, type DragEvent, type ReactNode } from 'react';
 import { useDropzone, type DropzoneRootProps } from 'react-dropzone';
+import { useIntl } from 'react-intl';
 import type { UploadTarget } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { carriesNoFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
@@ -33,6 +34,7 @@ export function useAttachFiles(
   target: UploadTarget | null,
   { nested = false }: { nested?: boolean } = {},
 ): AttachFiles {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const [refusals, setRefusals] = useState<string[]>([]);
   const duplicates = useDuplicateCheck(target);
@@ -41,17 +43,26 @@ export function useAttachFiles(
     (files: readonly File[], refusedNames: readonly string[] = []) => {
       const { refused } = target ? queue.add(files, target) : { refused: [] };
       const messages = [
-        ...refusedNames.map(
-          (name) => `“${displayFilename(name).text}” is a folder or not a file; drop the files themselves.`,
+        ...refusedNames.map((name) =>
+          intl.formatMessage(
+            {
+              defaultMessage: '“{name}” is a folder or not a file; drop the files themselves.',
+              id: 'hYNDTQ',
+            },
+            { name: displayFilename(name).text },
+          ),
         ),
-        ...refused.map(
-          ({ filename, reason }) => `“${displayFilename(filename).text}” was not attached: ${reason}`,
+        ...refused.map(({ filename, reason }) =>
+          intl.formatMessage(
+            { defaultMessage: '“{filename}” was not attached: {reason}', id: '6ECxc1' },
+            { filename: displayFilename(filename).text, reason },
+          ),
         ),
       ];
       // Unchanged "nothing refused" keeps the target from rendering again at every drop.
       setRefusals((shown) => (messages.length === 0 && shown.length === 0 ? shown : messages));
     },
-    [queue, target],
+    [queue, target, intl],
   );
   const attachUnlessDuplicate = (files: readonly File[]) => duplicates.check(files, (fresh) => attach(fresh));
 
@@ -73,7 +84,12 @@ export function useAttachFiles(
   const refuseNonFiles = (event: DragEvent) => {
     if (carriesNoFiles(event.dataTransfer)) {
       event.preventDefault();
-      setRefusals(['Only files can be attached. Drop files from your device, not text or links.']);
+      setRefusals([
+        intl.formatMessage({
+          defaultMessage: 'Only files can be attached. Drop files from your device, not text or links.',
+          id: 'gQJzBM',
+        }),
+      ]);
     }
   };
 
@@ -82,9 +98,13 @@ export function useAttachFiles(
       {refusals.length > 0 && (
         <Alert
           color="orange"
-          title="Some items were not attached"
+          title={intl.formatMessage({ defaultMessage: 'Some items were not attached', id: 'gFyFfd' })}
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={intl.formatMessage({
+            defaultMessage: 'Dismiss',
+            id: 'sIlK98',
+            description: 'Closes a notice',
+          })}
           onClose={() => setRefusals([])}
           role="alert"
         >

@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext';
 import { StaleSignInError } from '../../auth/authSession';
 import { takeSignOutPage } from '../../auth/signOutReturn';
 import { CenteredPanel } from '../../components/CenteredPanel';
-
-/** The library's words (state ids, protocol error codes) would tell a technician nothing they can act on. */
-const SIGN_IN_FAILED = 'Sign-in did not complete. Sign in again; if it keeps happening, tell a supervisor.';
 
 /**
  * Finishes the login and replaces the callback URL (code and state) with the page the user asked
  * for. A used callback (Back button) continues to the app, or to a fresh sign-in when signed out.
  */
 export function AuthCallbackPage() {
+  const intl = useIntl();
   const session = useAuthSession();
   const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
+  /** Set when the sign-in failed. The library's words (state ids, protocol error codes) are never shown. */
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -29,9 +29,9 @@ export function AuthCallbackPage() {
       (error: unknown) => {
         if (!active) return;
         if (error instanceof StaleSignInError) {
-          session.signIn('/').catch(() => setFailure(SIGN_IN_FAILED));
+          session.signIn('/').catch(() => setFailed(true));
         } else {
-          setFailure(SIGN_IN_FAILED);
+          setFailed(true);
         }
       },
     );
@@ -41,20 +41,27 @@ export function AuthCallbackPage() {
   }, [session, router]);
 
   return (
-    <CenteredPanel title="Signing in">
-      {failure ? (
+    <CenteredPanel
+      title={intl.formatMessage({ defaultMessage: 'Signing in', id: 'ip0e+G', description: 'Page title' })}
+    >
+      {failed ? (
         <>
           <Alert color="red" role="alert">
-            {failure}
+            <FormattedMessage
+              defaultMessage="Sign-in did not complete. Sign in again; if it keeps happening, tell a supervisor."
+              id="N6ggLz"
+            />
           </Alert>
           <Button onClick={() => void session.signIn('/')} w="fit-content">
-            Sign in again
+            <FormattedMessage defaultMessage="Sign in again" id="scfgdM" />
           </Button>
         </>
       ) : (
         <Group gap="sm">
           <Loader size="sm" />
-          <Text>Finishing sign-in…</Text>
+          <Text>
+            <FormattedMessage defaultMessage="Finishing sign-in…" id="y8PDkc" />
+          </Text>
         </Group>
       )}
     </CenteredPanel>

@@ -3,6 +3,13 @@ import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text } from '@mantine/c
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
 import { AttachmentsPanel, type RecordAttachmentsFields } from '../../features/attachments/index.ts';
 import { RecordDropZone } from '../../features/upload/index.ts';
 import { RecordFields, type RecordField } from '../../features/record-view/RecordFields.tsx';
@@ -10,7 +17,14 @@ import { RecordLinks, type RelatedGroup } from '../../features/record-view/Recor
 import { RecordHeader } from '../../features/record-view/RecordHeader.tsx';
 import type { RecordContext } from '../../features/record-view/recordContext.ts';
 import { recordVariables } from '../../features/record-view/prefetchRecord.ts';
-import { parseRouteId, recordKindInfo, recordPath, type RecordKind } from '../../records/recordKinds.ts';
+import {
+  parseRouteId,
+  recordKindInfo,
+  recordPath,
+  type RecordKind,
+  recordName,
+  titledName,
+} from '../../records/recordKinds.ts';
 import { OpenedAsNotice, useCameraAfterScan } from '../../features/open-by-id/index.ts';
 import { RecordLabelButton } from '../../features/label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
@@ -47,17 +61,69 @@ interface Props<TData, TRecord> {
   rawId: string;
   query: TypedDocumentNode<TData, { id: string }>;
   select(data: TData): TRecord | null | undefined;
-  view(record: TRecord): RecordView;
+  /** What the page shows of the record, in the words of `intl` (the language in force). */
+  view(record: TRecord, intl: IntlShape): RecordView;
 }
+
+/** A URL's id that is not a record id, per kind (the kind's word takes its own grammar). */
+const NOT_AN_ID: Record<RecordKind, MessageDescriptor> = defineMessages({
+  part: { defaultMessage: '“{id}” is not a part id', id: 'f7nkkc' },
+  run: { defaultMessage: '“{id}” is not a run id', id: 'G5vATA', description: 'run: a production run' },
+  procedure: { defaultMessage: '“{id}” is not a procedure id', id: 'CWk/yp' },
+  step: { defaultMessage: '“{id}” is not a procedure step id', id: 'weOMP4' },
+  runStep: { defaultMessage: '“{id}” is not a run step id', id: 'dbOS2+' },
+  runStepField: { defaultMessage: '“{id}” is not a run step field id', id: 'RbuUDM' },
+});
+
+const LOADING: Record<RecordKind, MessageDescriptor> = defineMessages({
+  part: { defaultMessage: 'Loading part {id}…', id: 'G831D6' },
+  run: { defaultMessage: 'Loading run {id}…', id: 'DhjL6N', description: 'run: a production run' },
+  procedure: { defaultMessage: 'Loading procedure {id}…', id: 'XkKxbV' },
+  step: { defaultMessage: 'Loading procedure step {id}…', id: 'lcsKaH' },
+  runStep: { defaultMessage: 'Loading run step {id}…', id: 'FPtODf' },
+  runStepField: { defaultMessage: 'Loading run step field {id}…', id: 'C7kPXF' },
+});
+
+const NOT_THERE: Record<RecordKind, MessageDescriptor> = defineMessages({
+  part: {
+    defaultMessage: 'There is no part with id {id}, or you may not see it. Check the number and try again.',
+    id: 'uofkUf',
+  },
+  run: {
+    defaultMessage: 'There is no run with id {id}, or you may not see it. Check the number and try again.',
+    id: 'OQBla/',
+    description: 'run: a production run',
+  },
+  procedure: {
+    defaultMessage:
+      'There is no procedure with id {id}, or you may not see it. Check the number and try again.',
+    id: 'KWp+nw',
+  },
+  step: {
+    defaultMessage:
+      'There is no procedure step with id {id}, or you may not see it. Check the number and try again.',
+    id: 'LWhiNH',
+  },
+  runStep: {
+    defaultMessage:
+      'There is no run step with id {id}, or you may not see it. Check the number and try again.',
+    id: 'FiO6PC',
+  },
+  runStepField: {
+    defaultMessage:
+      'There is no run step field with id {id}, or you may not see it. Check the number and try again.',
+    id: 'Ap8XE/',
+  },
+});
 
 /** One page layout for the six kinds of record: bad id, loading, error, not found, then the record. */
 export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
+  const intl = useIntl();
   const id = parseRouteId(props.rawId);
-  const { label } = recordKindInfo(props.kind);
   if (id === null) {
     return (
-      <RecordProblem title={`“${shorten(props.rawId)}” is not a ${label.toLowerCase()} id`}>
-        A record id is a positive whole number, like 42.
+      <RecordProblem title={intl.formatMessage(NOT_AN_ID[props.kind], { id: shorten(props.rawId) })}>
+        <FormattedMessage defaultMessage="A record id is a positive whole number, like 42." id="t4v4zN" />
       </RecordProblem>
     );
   }
@@ -76,7 +142,7 @@ function LoadedRecord<TData, TRecord>({
   select,
   view,
 }: Props<TData, TRecord> & { id: number }) {
-  const { label } = recordKindInfo(kind);
+  const intl = useIntl();
   const { data, error, loading, refetch } = useQuery(query, {
     variables: recordVariables(id),
   });
@@ -88,7 +154,7 @@ function LoadedRecord<TData, TRecord>({
     if (online && !wasOnline.current) void refetch().catch(() => undefined);
     wasOnline.current = online;
   }, [online, refetch]);
-  const name = `${label} ${id}`;
+  const name = recordName(kind, id, intl);
   const client = useApolloClient();
   // Fresh data lands in the cache the page reads; a failed refresh leaves what is shown in place.
   // Paused while uploads run: those update the list as they land, and a refetch of a long list
@@ -107,7 +173,7 @@ function LoadedRecord<TData, TRecord>({
   if (loading && !data) {
     return (
       <Stack role="status" aria-live="polite" aria-busy="true">
-        <Text>Loading {name.toLowerCase()}…</Text>
+        <Text>{intl.formatMessage(LOADING[kind], { id })}</Text>
         <Skeleton h={36} w="60%" />
         <Skeleton h={120} />
         <Skeleton h={80} />
@@ -119,7 +185,16 @@ function LoadedRecord<TData, TRecord>({
   }
   if (error) {
     return (
-      <RecordProblem title={`${name} could not be opened`}>
+      <RecordProblem
+        title={intl.formatMessage(
+          {
+            defaultMessage: '{record} could not be opened',
+            id: 'bhtJIA',
+            description: 'record: e.g. "Run step 7"',
+          },
+          { record: name },
+        )}
+      >
         <RetryMessage message={toUserMessage(error)} onRetry={() => void refetch()} />
       </RecordProblem>
     );
@@ -127,13 +202,22 @@ function LoadedRecord<TData, TRecord>({
   const record = data ? select(data) : null;
   if (!record) {
     return (
-      <RecordProblem title={`${name} was not found`}>
-        There is no {label.toLowerCase()} with id {id}, or you may not see it. Check the number and try again.
+      <RecordProblem
+        title={intl.formatMessage(
+          {
+            defaultMessage: '{record} was not found',
+            id: 'rMyTIa',
+            description: 'record: e.g. "Run step 7"',
+          },
+          { record: name },
+        )}
+      >
+        {intl.formatMessage(NOT_THERE[kind], { id })}
       </RecordProblem>
     );
   }
 
-  const content = view(record);
+  const content = view(record, intl);
   // Keyed by record: another record of this kind gets its own camera button (which opens the camera
   // when a scan brought it here) and its own drop-zone messages, not the previous record's.
   return (
@@ -167,7 +251,8 @@ function RecordBody({
 }) {
   const cameraAfterScan = useCameraAfterScan(recordPath(kind, id));
   useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
-  const recordLabel = content.context?.line ?? `${name}: ${content.title}`;
+  const intl = useIntl();
+  const recordLabel = content.context?.line ?? titledName(name, content.title, intl);
   const body = (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -187,13 +272,22 @@ function RecordBody({
       <Divider />
       {refreshFailure !== null && (
         <Text size="sm" role="status" c="dimmed">
-          Could not check for new files: {toUserMessage(refreshFailure)}
+          <FormattedMessage
+            defaultMessage="Could not check for new files: {reason}"
+            id="KvtBwZ"
+            values={{ reason: toUserMessage(refreshFailure) }}
+          />
         </Text>
       )}
       {content.entity ? (
         <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
       ) : (
-        <Text c="dimmed">This record has no entity, so files cannot be attached to it.</Text>
+        <Text c="dimmed">
+          <FormattedMessage
+            defaultMessage="This record has no entity, so files cannot be attached to it."
+            id="dU5gGR"
+          />
+        </Text>
       )}
     </Stack>
   );
@@ -220,7 +314,7 @@ function RecordProblem({ title, children }: { title: string; children: ReactNode
       </Alert>
       <Group>
         <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/">
-          Open another record by id
+          <FormattedMessage defaultMessage="Open another record by id" id="4URVlN" />
         </Anchor>
       </Group>
     </Stack>

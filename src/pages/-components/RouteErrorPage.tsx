@@ -1,19 +1,25 @@
 import { Alert, Button, Group } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { toUserMessage } from '../../graphql/errors';
 import { CenteredPanel } from '../../components/CenteredPanel';
 
 /** Last resort for an error no page handled: the message, a retry and a way home. */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  const intl = useIntl();
   return (
-    <CenteredPanel title="This page could not be shown">
+    <CenteredPanel
+      title={intl.formatMessage({ defaultMessage: 'This page could not be shown', id: '6rn3wY' })}
+    >
       <Alert color="red" role="alert">
         {toUserMessage(error)}
       </Alert>
       <Group>
-        <Button onClick={reset}>Try again</Button>
+        <Button onClick={reset}>
+          <FormattedMessage defaultMessage="Try again" id="FazwRl" />
+        </Button>
         <Button variant="default" component="a" href="/">
-          Go to the start page
+          <FormattedMessage defaultMessage="Go to the start page" id="zI4VpE" />
         </Button>
       </Group>
     </CenteredPanel>

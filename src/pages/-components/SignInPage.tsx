@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Loader, Group, Text } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext';
 import { CenteredPanel } from '../../components/CenteredPanel';
-
-const UNREACHABLE = 'The sign-in service could not be reached. Check the connection and try again.';
 
 /**
  * Reached from the guard: goes straight on to the identity provider. If the provider cannot be
@@ -13,14 +12,16 @@ const UNREACHABLE = 'The sign-in service could not be reached. Check the connect
  * asks for a password.
  */
 export function SignInPage({ returnTo, signedOut = false }: { returnTo: string; signedOut?: boolean }) {
+  const intl = useIntl();
   const session = useAuthSession();
-  const [failure, setFailure] = useState<string | null>(null);
+  /** Set when the identity provider could not be reached. */
+  const [failure, setFailure] = useState(false);
   const started = useRef(false);
   const asksPassword = session.nextSignInAsksPassword();
 
   const signIn = () => {
-    setFailure(null);
-    session.signIn(returnTo).catch(() => setFailure(UNREACHABLE));
+    setFailure(false);
+    session.signIn(returnTo).catch(() => setFailure(true));
   };
 
   useEffect(() => {
@@ -32,32 +33,45 @@ export function SignInPage({ returnTo, signedOut = false }: { returnTo: string; 
   }, []);
 
   return (
-    <CenteredPanel title={signedOut ? 'Signed out' : 'Sign in'}>
+    <CenteredPanel
+      title={
+        signedOut
+          ? intl.formatMessage({ defaultMessage: 'Signed out', id: 'MG7RET', description: 'Page title' })
+          : intl.formatMessage({ defaultMessage: 'Sign in', id: 'ovcJ8l', description: 'Page title' })
+      }
+    >
       {signedOut && !failure && (
         <Alert color="green" role="status">
-          You are signed out of this tablet.
+          <FormattedMessage defaultMessage="You are signed out of this tablet." id="+90Qzv" />
         </Alert>
       )}
       {asksPassword && (
         <Text>
-          The sign-in service could not be reached to end the last session there too, so the next sign-in on
-          this tablet asks for a password.
+          <FormattedMessage
+            defaultMessage="The sign-in service could not be reached to end the last session there too, so the next sign-in on this tablet asks for a password."
+            id="yolHob"
+          />
         </Text>
       )}
       {failure ? (
         <Alert color="red" role="alert">
-          {failure}
+          <FormattedMessage
+            defaultMessage="The sign-in service could not be reached. Check the connection and try again."
+            id="28pg9y"
+          />
         </Alert>
       ) : (
         !signedOut && (
           <Group gap="sm">
             <Loader size="sm" />
-            <Text>Taking you to the sign-in page…</Text>
+            <Text>
+              <FormattedMessage defaultMessage="Taking you to the sign-in page…" id="WzDQOg" />
+            </Text>
           </Group>
         )
       )}
       <Button onClick={signIn} w="fit-content">
-        Sign in
+        <FormattedMessage defaultMessage="Sign in" id="A4YuBm" description="Button" />
       </Button>
     </CenteredPanel>
   );

@@ -2,6 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { RecordDropZone } from '../../features/upload/index.ts';
 import type { RecordKind, RecordRef } from '../../records/recordKinds.ts';
 import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 interface Props {
   kind: RecordKind;
@@ -19,6 +20,7 @@ interface Props {
  * way to move them. The page fills in by itself when the network is back.
  */
 export function UnkeptRecord({ kind, id, name, message }: Props) {
+  const intl = useIntl();
   const record = useMemo<RecordRef>(() => ({ kind, id }), [kind, id]);
   return (
     <RecordDropZone entityId={null} label={name} record={record}>
@@ -31,12 +33,19 @@ export function UnkeptRecord({ kind, id, name, message }: Props) {
             {name}
           </Title>
         </Stack>
-        <Alert color="yellow" title="Not kept on this tablet" role="status">
+        <Alert
+          color="yellow"
+          title={intl.formatMessage({ defaultMessage: 'Not kept on this tablet', id: 'kOEiIe' })}
+          role="status"
+        >
           <Text>{message}</Text>
           <Text>
-            {name} was not opened here while online, so its details are not on this tablet. Files you add now
-            are kept and attached to it when the network is back; if no such record exists, you are told and
-            can move them to another record.
+            <FormattedMessage
+              defaultMessage="{record} was not opened here while online, so its details are not on this tablet. Files you add now are kept and attached to it when the network is back; if no such record exists, you are told and can move them to another record."
+              id="6fhB8W"
+              description="record: e.g. 'Run step 7'"
+              values={{ record: name }}
+            />
           </Text>
         </Alert>
       </Stack>

@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
+import { defineMessages, type IntlShape } from 'react-intl';
 import { RecordPage, type RecordView } from './RecordPage.tsx';
 import { RECORD_QUERIES } from './recordQueries.ts';
-import type { RecordKind } from '../../records/recordKinds.ts';
-import { formatDate, formatEnum, formatNumber, formatScalar } from '../../components/formatValue.ts';
+import { type RecordKind, partRevision } from '../../records/recordKinds.ts';
+import {
+  formatDate,
+  formatEnum,
+  formatNumber,
+  formatScalar,
+  formatYesNo,
+} from '../../components/formatValue.ts';
 import { EvidenceSlots } from '../../features/evidence/EvidenceSlots.tsx';
 import { RunStepsEvidence } from '../../features/evidence/RunStepsEvidence.tsx';
 import { filesValue } from './filesValue.ts';
@@ -19,35 +26,173 @@ import { relatedRuns, runStepLinkText } from '../../features/runs/relatedRuns.ts
 function page<TData, TRecord>(
   query: TypedDocumentNode<TData, { id: string }>,
   select: (data: TData) => TRecord | null | undefined,
-  view: (record: TRecord) => RecordView,
+  view: (record: TRecord, intl: IntlShape) => RecordView,
 ) {
   return function KindPage({ kind, rawId }: { kind: RecordKind; rawId: string }) {
     return <RecordPage kind={kind} rawId={rawId} query={query} select={select} view={view} />;
   };
 }
 
+/** The names of a record's fields, as its page lists them. */
+const FIELD = defineMessages({
+  partNumber: { defaultMessage: 'Part number', id: 'kRLCsq', description: 'Record field label' },
+  revision: {
+    defaultMessage: 'Revision',
+    id: 'T/psel',
+    description: 'Record field label: the revision of a part',
+  },
+  description: { defaultMessage: 'Description', id: 'lvKCJW', description: 'Record field label' },
+  type: { defaultMessage: 'Type', id: 'pHNgiU', description: "Record field label: the record's type" },
+  tracking: {
+    defaultMessage: 'Tracking',
+    id: 'aCRHVC',
+    description: 'Record field label: whether a part is tracked by serial or lot number',
+  },
+  sourcing: {
+    defaultMessage: 'Sourcing',
+    id: 'zTN/3p',
+    description: 'Record field label: whether a part is made or bought',
+  },
+  cost: { defaultMessage: 'Cost', id: '8VgEz6', description: 'Record field label' },
+  leadTime: {
+    defaultMessage: 'Lead time',
+    id: 'gOOi5d',
+    description: 'Record field label: days a part takes to get',
+  },
+  created: {
+    defaultMessage: 'Created',
+    id: '3z0jnr',
+    description: 'Record field label: when the record was created',
+  },
+  updated: {
+    defaultMessage: 'Updated',
+    id: 'Od3WGA',
+    description: 'Record field label: when the record was last changed',
+  },
+  version: {
+    defaultMessage: 'Version',
+    id: 'S/HPWV',
+    description: 'Record field label: the version of a procedure',
+  },
+  status: { defaultMessage: 'Status', id: '7yuX1A', description: 'Record field label' },
+  quantity: {
+    defaultMessage: 'Quantity',
+    id: 'Yh9hQR',
+    description: 'Record field label: how many a run builds',
+  },
+  complete: {
+    defaultMessage: 'Complete',
+    id: 'A5LUvZ',
+    description: 'Record field label: how much of a run is done, in %',
+  },
+  due: { defaultMessage: 'Due', id: 'GADRm4', description: 'Record field label: when a run is due' },
+  position: {
+    defaultMessage: 'Position',
+    id: '7PoZJ4',
+    description: 'Record field label: the place of a step in its list',
+  },
+  value: {
+    defaultMessage: 'Value',
+    id: 'IyQEAH',
+    description: 'Record field label: the value of a run step field',
+  },
+  unit: {
+    defaultMessage: 'Unit',
+    id: 'mz6V5e',
+    description: 'Record field label: the unit of a value, e.g. mm',
+  },
+  required: {
+    defaultMessage: 'Required',
+    id: '/JZyHZ',
+    description: 'Record field label: whether a field must be filled',
+  },
+  help: { defaultMessage: 'Help', id: 'Gu1vok', description: 'Record field label: the help text of a field' },
+});
+
+/** The headings of the groups of related records, and what each says when it is empty. */
+const RELATED = defineMessages({
+  runs: {
+    defaultMessage: 'Runs, newest first',
+    id: 'ylGaZb',
+    description: 'Heading: the production runs of a record',
+  },
+  noRunOfPart: { defaultMessage: 'No run builds this part yet.', id: '+43zsu' },
+  steps: { defaultMessage: 'Steps', id: 'Yi4ABH', description: 'Heading: the steps of a procedure' },
+  noStepOfProcedure: { defaultMessage: 'This procedure has no steps.', id: 'hmmzq/' },
+  noRunOfProcedure: { defaultMessage: 'No run follows this procedure yet.', id: 'du4YUm' },
+  part: { defaultMessage: 'Part', id: 'qeOEDy', description: 'Heading: the part a production run builds' },
+  noPart: { defaultMessage: 'This run has no part.', id: 'WBVkyR', description: 'run: a production run' },
+  procedure: {
+    defaultMessage: 'Procedure',
+    id: 'J6Xbld',
+    description: 'Heading: the procedure a run or step belongs to',
+  },
+  noProcedureOfRun: {
+    defaultMessage: 'This run has no procedure.',
+    id: 'X2gnJP',
+    description: 'run: a production run',
+  },
+  runSteps: {
+    defaultMessage: 'Run steps',
+    id: 'Lsu2dA',
+    description: 'Heading: the steps of a production run',
+  },
+  noStepOfRun: {
+    defaultMessage: 'This run has no steps.',
+    id: 'hGWcMu',
+    description: 'run: a production run',
+  },
+  run: {
+    defaultMessage: 'Run',
+    id: 'AuvU+x',
+    description: 'Heading: the production run a run step belongs to',
+  },
+  noRunOfStep: { defaultMessage: 'This step belongs to no run.', id: 'GSPH8j' },
+  originStep: {
+    defaultMessage: 'Procedure step it was made from',
+    id: 'ObYGC/',
+    description: 'Heading on a run step page',
+  },
+  noOriginStep: { defaultMessage: 'This run step was not made from a procedure step.', id: 'DqPkb4' },
+  fields: { defaultMessage: 'Fields', id: 'bc5YQz', description: 'Heading: the fields of a run step' },
+  noFields: { defaultMessage: 'This run step has no fields.', id: 'hmO998' },
+  runStep: {
+    defaultMessage: 'Run step',
+    id: 'rpI8M+',
+    description: 'Heading: the run step a field belongs to',
+  },
+  noRunStep: { defaultMessage: 'This field belongs to no run step.', id: 'CYRPZS' },
+  noProcedureOfStep: { defaultMessage: 'This step belongs to no procedure.', id: 'EdV0qj' },
+  madeFromIt: {
+    defaultMessage: 'Run steps made from it, newest runs first',
+    id: 'i4xRtq',
+    description: 'Heading on a procedure step page: the run steps made from this step',
+  },
+  noRunHasStep: { defaultMessage: 'No run has this step yet.', id: 'P6ZzvL' },
+});
+
 const RECORD_PAGES = {
   part: page(
     RECORD_QUERIES.part,
     (data) => data.part && { ...data.part, runs: data.runs },
-    (part) => ({
-      title: `${part.partNumber} rev ${part.revision}`,
+    (part, intl) => ({
+      title: partRevision(part.partNumber, part.revision, intl),
       fields: [
-        { label: 'Part number', value: part.partNumber },
-        { label: 'Revision', value: part.revision },
-        { label: 'Description', value: part.description },
-        { label: 'Type', value: formatEnum(part.partType) },
-        { label: 'Tracking', value: formatEnum(part.trackingType) },
-        { label: 'Sourcing', value: formatEnum(part.sourcingStrategy) },
-        { label: 'Cost', value: formatNumber(part.cost) },
-        { label: 'Lead time', value: formatNumber(part.leadTime, ' days') },
-        { label: 'Created', value: formatDate(part._created) },
-        { label: 'Updated', value: formatDate(part._updated) },
+        { label: intl.formatMessage(FIELD.partNumber), value: part.partNumber },
+        { label: intl.formatMessage(FIELD.revision), value: part.revision },
+        { label: intl.formatMessage(FIELD.description), value: part.description },
+        { label: intl.formatMessage(FIELD.type), value: formatEnum(part.partType, intl) },
+        { label: intl.formatMessage(FIELD.tracking), value: formatEnum(part.trackingType, intl) },
+        { label: intl.formatMessage(FIELD.sourcing), value: formatEnum(part.sourcingStrategy, intl) },
+        { label: intl.formatMessage(FIELD.cost), value: formatNumber(part.cost, intl) },
+        { label: intl.formatMessage(FIELD.leadTime), value: days(part.leadTime, intl) },
+        { label: intl.formatMessage(FIELD.created), value: formatDate(part._created, intl) },
+        { label: intl.formatMessage(FIELD.updated), value: formatDate(part._updated, intl) },
       ],
       related: [
         {
-          heading: 'Runs, newest first',
-          empty: 'No run builds this part yet.',
+          heading: intl.formatMessage(RELATED.runs),
+          empty: intl.formatMessage(RELATED.noRunOfPart),
           ...relatedRuns(part.runs, { part: part.id }),
         },
       ],
@@ -57,20 +202,20 @@ const RECORD_PAGES = {
   procedure: page(
     RECORD_QUERIES.procedure,
     (data) => data.procedure && { ...data.procedure, runs: data.runs },
-    (procedure) => ({
+    (procedure, intl) => ({
       title: procedure.title,
       fields: [
-        { label: 'Version', value: String(procedure.version) },
-        { label: 'Status', value: formatEnum(procedure.status) },
-        { label: 'Type', value: formatEnum(procedure.type) },
-        { label: 'Description', value: procedure.description },
-        { label: 'Created', value: formatDate(procedure._created) },
-        { label: 'Updated', value: formatDate(procedure._updated) },
+        { label: intl.formatMessage(FIELD.version), value: String(procedure.version) },
+        { label: intl.formatMessage(FIELD.status), value: formatEnum(procedure.status, intl) },
+        { label: intl.formatMessage(FIELD.type), value: formatEnum(procedure.type, intl) },
+        { label: intl.formatMessage(FIELD.description), value: procedure.description },
+        { label: intl.formatMessage(FIELD.created), value: formatDate(procedure._created, intl) },
+        { label: intl.formatMessage(FIELD.updated), value: formatDate(procedure._updated, intl) },
       ],
       related: [
         {
-          heading: 'Steps',
-          empty: 'This procedure has no steps.',
+          heading: intl.formatMessage(RELATED.steps),
+          empty: intl.formatMessage(RELATED.noStepOfProcedure),
           records: (procedure.steps ?? []).flatMap((step) =>
             step
               ? [
@@ -84,8 +229,8 @@ const RECORD_PAGES = {
           ),
         },
         {
-          heading: 'Runs, newest first',
-          empty: 'No run follows this procedure yet.',
+          heading: intl.formatMessage(RELATED.runs),
+          empty: intl.formatMessage(RELATED.noRunOfProcedure),
           ...relatedRuns(procedure.runs, { procedure: procedure.id }),
         },
       ],
@@ -95,45 +240,51 @@ const RECORD_PAGES = {
   run: page(
     RECORD_QUERIES.run,
     (data) => data.run,
-    (run) => ({
+    (run, intl) => ({
       title: run.title,
-      context: runContext(run, run.status),
+      context: runContext(run, run.status, intl),
       summary: <RunStepsEvidence steps={(run.steps ?? []).flatMap((step) => (step ? [step] : []))} />,
       fields: [
-        { label: 'Status', value: formatEnum(run.status) },
-        { label: 'Quantity', value: formatNumber(run.quantity) },
-        { label: 'Complete', value: formatNumber(run.percentComplete, '%') },
-        { label: 'Due', value: formatDate(run.dueDate) },
-        { label: 'Description', value: run.description },
-        { label: 'Created', value: formatDate(run._created) },
-        { label: 'Updated', value: formatDate(run._updated) },
+        { label: intl.formatMessage(FIELD.status), value: formatEnum(run.status, intl) },
+        { label: intl.formatMessage(FIELD.quantity), value: formatNumber(run.quantity, intl) },
+        { label: intl.formatMessage(FIELD.complete), value: percent(run.percentComplete, intl) },
+        { label: intl.formatMessage(FIELD.due), value: formatDate(run.dueDate, intl) },
+        { label: intl.formatMessage(FIELD.description), value: run.description },
+        { label: intl.formatMessage(FIELD.created), value: formatDate(run._created, intl) },
+        { label: intl.formatMessage(FIELD.updated), value: formatDate(run._updated, intl) },
       ],
       related: [
         {
-          heading: 'Part',
-          empty: 'This run has no part.',
+          heading: intl.formatMessage(RELATED.part),
+          empty: intl.formatMessage(RELATED.noPart),
           records: run.part
-            ? [{ kind: 'part', id: run.part.id, text: `${run.part.partNumber} rev ${run.part.revision}` }]
-            : [],
-        },
-        {
-          heading: 'Procedure',
-          empty: 'This run has no procedure.',
-          records: run.procedure
             ? [
                 {
-                  kind: 'procedure',
-                  id: run.procedure.id,
-                  text: `${run.procedure.title} v${run.procedure.version}`,
+                  kind: 'part',
+                  id: run.part.id,
+                  text: partRevision(run.part.partNumber, run.part.revision, intl),
                 },
               ]
             : [],
         },
         {
-          heading: 'Run steps',
-          empty: 'This run has no steps.',
+          heading: intl.formatMessage(RELATED.procedure),
+          empty: intl.formatMessage(RELATED.noProcedureOfRun),
+          records: run.procedure
+            ? [
+                {
+                  kind: 'procedure',
+                  id: run.procedure.id,
+                  text: procedureVersion(run.procedure, intl),
+                },
+              ]
+            : [],
+        },
+        {
+          heading: intl.formatMessage(RELATED.runSteps),
+          empty: intl.formatMessage(RELATED.noStepOfRun),
           records: (run.steps ?? []).flatMap((step) =>
-            step ? [{ kind: 'runStep' as const, id: step.id, text: stepText(step) }] : [],
+            step ? [{ kind: 'runStep' as const, id: step.id, text: stepText(step, intl) }] : [],
           ),
         },
       ],
@@ -143,8 +294,8 @@ const RECORD_PAGES = {
   runStep: page(
     RECORD_QUERIES.runStep,
     (data) => data.runStep,
-    (runStep) => {
-      const context = runStepContext(runStep);
+    (runStep, intl) => {
+      const context = runStepContext(runStep, intl);
       return {
         title: runStep.title,
         context,
@@ -155,27 +306,27 @@ const RECORD_PAGES = {
           />
         ),
         fields: [
-          { label: 'Status', value: formatEnum(runStep.status) },
-          { label: 'Position', value: formatNumber(runStep.position) },
-          { label: 'Created', value: formatDate(runStep._created) },
-          { label: 'Updated', value: formatDate(runStep._updated) },
+          { label: intl.formatMessage(FIELD.status), value: formatEnum(runStep.status, intl) },
+          { label: intl.formatMessage(FIELD.position), value: formatNumber(runStep.position, intl) },
+          { label: intl.formatMessage(FIELD.created), value: formatDate(runStep._created, intl) },
+          { label: intl.formatMessage(FIELD.updated), value: formatDate(runStep._updated, intl) },
         ],
         related: [
           {
-            heading: 'Run',
-            empty: 'This step belongs to no run.',
+            heading: intl.formatMessage(RELATED.run),
+            empty: intl.formatMessage(RELATED.noRunOfStep),
             records: runStep.run ? [{ kind: 'run', id: runStep.run.id, text: runStep.run.title }] : [],
           },
           {
-            heading: 'Procedure step it was made from',
-            empty: 'This run step was not made from a procedure step.',
+            heading: intl.formatMessage(RELATED.originStep),
+            empty: intl.formatMessage(RELATED.noOriginStep),
             records: runStep.originStep
               ? [{ kind: 'step', id: runStep.originStep.id, text: runStep.originStep.title }]
               : [],
           },
           {
-            heading: 'Fields',
-            empty: 'This run step has no fields.',
+            heading: intl.formatMessage(RELATED.fields),
+            empty: intl.formatMessage(RELATED.noFields),
             records: (runStep.fields ?? []).flatMap((field) =>
               field ? [{ kind: 'runStepField' as const, id: field.id, text: field.name }] : [],
             ),
@@ -188,22 +339,25 @@ const RECORD_PAGES = {
   runStepField: page(
     RECORD_QUERIES.runStepField,
     (data) => data.runStepField,
-    (field) => ({
+    (field, intl) => ({
       title: field.name,
-      context: runStepFieldContext(field),
+      context: runStepFieldContext(field, intl),
       fields: [
-        { label: 'Type', value: formatEnum(field.type) },
-        { label: 'Value', value: isEvidenceField(field) ? filesValue(field) : formatScalar(field.value) },
-        { label: 'Unit', value: field.unit },
-        { label: 'Required', value: field.required ? 'Yes' : 'No' },
-        { label: 'Help', value: field.helpText },
-        { label: 'Created', value: formatDate(field._created) },
-        { label: 'Updated', value: formatDate(field._updated) },
+        { label: intl.formatMessage(FIELD.type), value: formatEnum(field.type, intl) },
+        {
+          label: intl.formatMessage(FIELD.value),
+          value: isEvidenceField(field) ? filesValue(field, intl) : formatScalar(field.value, intl),
+        },
+        { label: intl.formatMessage(FIELD.unit), value: field.unit },
+        { label: intl.formatMessage(FIELD.required), value: formatYesNo(field.required, intl) },
+        { label: intl.formatMessage(FIELD.help), value: field.helpText },
+        { label: intl.formatMessage(FIELD.created), value: formatDate(field._created, intl) },
+        { label: intl.formatMessage(FIELD.updated), value: formatDate(field._updated, intl) },
       ],
       related: [
         {
-          heading: 'Run step',
-          empty: 'This field belongs to no run step.',
+          heading: intl.formatMessage(RELATED.runStep),
+          empty: intl.formatMessage(RELATED.noRunStep),
           records: field.step ? [{ kind: 'runStep', id: field.step.id, text: field.step.title }] : [],
         },
       ],
@@ -213,31 +367,31 @@ const RECORD_PAGES = {
   step: page(
     RECORD_QUERIES.step,
     (data) => data.step && { ...data.step, runs: data.runs },
-    (step) => ({
+    (step, intl) => ({
       title: step.title,
       fields: [
-        { label: 'Position', value: formatNumber(step.position) },
-        { label: 'Type', value: formatEnum(step.type) },
-        { label: 'Created', value: formatDate(step._created) },
-        { label: 'Updated', value: formatDate(step._updated) },
+        { label: intl.formatMessage(FIELD.position), value: formatNumber(step.position, intl) },
+        { label: intl.formatMessage(FIELD.type), value: formatEnum(step.type, intl) },
+        { label: intl.formatMessage(FIELD.created), value: formatDate(step._created, intl) },
+        { label: intl.formatMessage(FIELD.updated), value: formatDate(step._updated, intl) },
       ],
       related: [
         {
-          heading: 'Procedure',
-          empty: 'This step belongs to no procedure.',
+          heading: intl.formatMessage(RELATED.procedure),
+          empty: intl.formatMessage(RELATED.noProcedureOfStep),
           records: step.procedure
             ? [
                 {
                   kind: 'procedure',
                   id: step.procedure.id,
-                  text: `${step.procedure.title} v${step.procedure.version}`,
+                  text: procedureVersion(step.procedure, intl),
                 },
               ]
             : [],
         },
         {
-          heading: 'Run steps made from it, newest runs first',
-          empty: 'No run has this step yet.',
+          heading: intl.formatMessage(RELATED.madeFromIt),
+          empty: intl.formatMessage(RELATED.noRunHasStep),
           records: (step.runs?.edges ?? []).flatMap((edge) =>
             (edge?.node?.madeFromStep ?? []).flatMap((runStep) =>
               runStep && edge?.node
@@ -264,7 +418,48 @@ export function RecordKindPage({ kind, rawId }: { kind: RecordKind; rawId: strin
   return <Page kind={kind} rawId={rawId} />;
 }
 
-function stepText(step: { title: string; status?: string | null }): string {
-  const status = formatEnum(step.status);
-  return status ? `${step.title} (${status})` : step.title;
+function stepText(step: { title: string; status?: string | null }, intl: IntlShape): string {
+  const status = formatEnum(step.status, intl);
+  return status
+    ? intl.formatMessage(
+        {
+          defaultMessage: '{text} ({status})',
+          id: '51SkMG',
+          description:
+            'A run or run step in a list of links, then its status: "SN 0041 · Machine (In progress)"',
+        },
+        { text: step.title, status },
+      )
+    : step.title;
+}
+
+/** "Assemble bracket v3": a procedure by its title and version. */
+function procedureVersion(procedure: { title: string; version: number }, intl: IntlShape): string {
+  return intl.formatMessage(
+    {
+      defaultMessage: '{title} v{version}',
+      id: 'FsFs6j',
+      description: 'A procedure by its title and version number',
+    },
+    { title: procedure.title, version: procedure.version },
+  );
+}
+
+/** A part's lead time: "14 days". */
+function days(value: number | null | undefined, intl: IntlShape): string | null {
+  if (value === null || value === undefined) return null;
+  return intl.formatMessage(
+    {
+      defaultMessage: '{days, plural, one {# day} other {# days}}',
+      id: 'LkdQB8',
+      description: 'A lead time in days',
+    },
+    { days: value },
+  );
+}
+
+/** How much of a run is done: "40%" (the API gives 0 to 100). */
+function percent(value: number | null | undefined, intl: IntlShape): string | null {
+  if (value === null || value === undefined) return null;
+  return intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 3 });
 }

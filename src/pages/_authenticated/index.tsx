@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
 import { OpenByIdForm } from '../../features/open-by-id/OpenByIdForm.tsx';
 import readable from '../../components/readable.module.css';
-import { RECORD_KINDS } from '../../records/recordKinds.ts';
 import links from '../-components/pageLink.module.css';
 import { RecentRecordsList } from '../../features/recent/RecentRecordsList.tsx';
 import { useRecentRecords } from '../../features/recent/useRecentRecords.ts';
@@ -11,28 +11,39 @@ import { KeptForOfflinePanel } from '../../features/pins/index.ts';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });
 
-/** "a part, run, … or run step field": every kind the app opens, from the one registry of kinds. */
-const words = RECORD_KINDS.map((info) => info.word);
-const kindsInWords = `a ${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
-
 function HomePage() {
   const recent = useRecentRecords();
   return (
     <Stack gap="lg" maw={860}>
       <Stack gap={4}>
         <Title order={1} size="h2">
-          Open a record
+          <FormattedMessage defaultMessage="Open a record" id="dnGudo" />
         </Title>
-        <Text c="dimmed">Scan a label, type an id, or paste a link to {kindsInWords}.</Text>
+        <Text c="dimmed">
+          {/* Every kind the app opens, in the registry's order (src/records/recordKinds.ts): a new kind
+              is added here too, which the page's test checks. */}
+          <FormattedMessage
+            defaultMessage="Scan a label, type an id, or paste a link to a part, run, procedure, step, run step or run step field."
+            id="+6Ck64"
+            description="Under the home page's title: the ways to open a record and the kinds of record there are"
+          />
+        </Text>
       </Stack>
       <OpenByIdForm />
       <RecentRecordsList records={recent} />
       <KeptForOfflinePanel />
       <Text>
-        Looking for a part by number or description?{' '}
-        <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/parts">
-          Browse parts
-        </Anchor>
+        <FormattedMessage
+          defaultMessage="Looking for a part by number or description? <link>Browse parts</link>"
+          id="rMRfX5"
+          values={{
+            link: (chunks) => (
+              <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/parts">
+                {chunks}
+              </Anchor>
+            ),
+          }}
+        />
       </Text>
     </Stack>
   );

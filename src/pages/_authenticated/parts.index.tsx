@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Stack, Title } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 import { PartsBrowser } from '../../features/parts/PartsBrowser.tsx';
 import { firstPage, partsVariables, validatePartsSearch } from '../../features/parts/partsSearch.ts';
 import { PartsListQuery } from '../../features/parts/partsListQuery.ts';
@@ -25,7 +26,7 @@ function PartsPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        Parts
+        <FormattedMessage defaultMessage="Parts" id="OklU4Q" description="Title of the parts list page" />
       </Title>
       <PartsBrowser
         search={search}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Stack, Title } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
 import { RunsBrowser } from '../../features/runs/RunsBrowser.tsx';
 import { firstRunsPage, runsVariables, validateRunsSearch } from '../../features/runs/runsSearch.ts';
 import { RunsListQuery } from '../../features/runs/runsListQuery.ts';
@@ -22,7 +23,11 @@ function RunsPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        Runs
+        <FormattedMessage
+          defaultMessage="Runs"
+          id="2a414o"
+          description="Title of the runs list page (production runs)"
+        />
       </Title>
       <RunsBrowser
         search={search}

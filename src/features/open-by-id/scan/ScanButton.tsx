@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
+import { FormattedMessage } from 'react-intl';
 import { useScanner } from './scannerContext.tsx';
 
 // The camera scanner (and ZXing where needed) loads when first used, never with the page.
@@ -14,7 +15,11 @@ export function ScanButton() {
   return (
     <>
       <Button size="md" leftSection={<IconScan size={22} aria-hidden />} onClick={() => setOpen(true)}>
-        Scan
+        <FormattedMessage
+          defaultMessage="Scan"
+          id="ZPzx1u"
+          description="Button: scan a label with the camera"
+        />
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBulb, IconBulbOff } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
 import { useDialogFocus } from '../../../components/dialogFocus.ts';
 import { hasTorch, setTorch } from '../../../components/camera/cameraStream.ts';
@@ -19,8 +20,21 @@ function useFirstCode(
   live: boolean,
   onCode: (text: string) => void,
 ) {
+  const intl = useIntl();
   const [problem, setProblem] = useState<string | null>(null);
   const found = useEffectEvent(onCode);
+  const cannotRead = useEffectEvent((error: unknown) =>
+    setProblem(
+      intl.formatMessage(
+        {
+          defaultMessage: 'Codes cannot be read on this device: {reason}',
+          id: 'apX1tv',
+          description: "{reason} is the browser's own error, as it gives it",
+        },
+        { reason: String(error) },
+      ),
+    ),
+  );
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !live) return;
@@ -36,7 +50,7 @@ function useFirstCode(
             codes = await detector.detect(video);
           } catch (error) {
             // A decoder that cannot run (its WebAssembly refused or missing) would never read a code.
-            if (!stopped) setProblem(`Codes cannot be read on this device: ${String(error)}`);
+            if (!stopped) cannotRead(error);
             return;
           }
           const text = codes[0]?.rawValue;
@@ -46,7 +60,7 @@ function useFirstCode(
         };
         void read();
       },
-      (error: unknown) => setProblem(`Codes cannot be read on this device: ${String(error)}`),
+      (error: unknown) => cannotRead(error),
     );
     return () => {
       stopped = true;
@@ -57,6 +71,7 @@ function useFirstCode(
 
 /** The camera as a scanner: point it at a label (QR, Code 128, Data Matrix) and the record opens. */
 export default function ScanDialog({ onClose, onScan }: Props) {
+  const intl = useIntl();
   const { videoRef, camera } = useCameraStream();
   const [torchOn, setTorchOn] = useState(false);
   const [found, setFound] = useState(false);
@@ -74,20 +89,37 @@ export default function ScanDialog({ onClose, onScan }: Props) {
       opened
       onClose={onClose}
       fullScreen
-      title="Scan a label"
+      title={intl.formatMessage({ defaultMessage: 'Scan a label', id: 'vA/Hcg' })}
+      closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
       classNames={{ content: classes.content, body: classes.body }}
     >
       <Stack gap="sm" className={classes.layout} ref={focus}>
         {camera.status === 'unavailable' ? (
-          <Alert color="orange" title="The camera cannot be used to scan" role="alert">
-            {camera.reason} A label can still be read with a hardware scanner, or its id typed on the home
-            page.
+          <Alert
+            color="orange"
+            title={intl.formatMessage({ defaultMessage: 'The camera cannot be used to scan', id: 'MdYeT5' })}
+            role="alert"
+          >
+            <FormattedMessage
+              defaultMessage="{reason} A label can still be read with a hardware scanner, or its id typed on the home page."
+              id="xG950p"
+              description="{reason} says in a sentence why the camera cannot be used"
+              values={{ reason: camera.reason }}
+            />
           </Alert>
         ) : (
           <div className={classes.viewfinder}>
-            <video ref={videoRef} className={classes.video} muted playsInline aria-label="Camera view" />
+            <video
+              ref={videoRef}
+              className={classes.video}
+              muted
+              playsInline
+              aria-label={intl.formatMessage({ defaultMessage: 'Camera view', id: 'AyhHhl' })}
+            />
             <Text className={classes.starting} role="status">
-              {camera.status === 'starting' ? 'Starting the camera…' : ''}
+              {camera.status === 'starting'
+                ? intl.formatMessage({ defaultMessage: 'Starting the camera…', id: 'LNR18V' })
+                : ''}
             </Text>
           </div>
         )}
@@ -96,7 +128,12 @@ export default function ScanDialog({ onClose, onScan }: Props) {
             {problem}
           </Alert>
         )}
-        <Text ta="center">Hold the label inside the picture; it opens as soon as it is read.</Text>
+        <Text ta="center">
+          <FormattedMessage
+            defaultMessage="Hold the label inside the picture; it opens as soon as it is read."
+            id="rr8HyL"
+          />
+        </Text>
         <Group justify="center">
           {track && hasTorch(track) && (
             <Button
@@ -109,11 +146,23 @@ export default function ScanDialog({ onClose, onScan }: Props) {
                 void setTorch(track, on).then(() => setTorchOn(on));
               }}
             >
-              {torchOn ? 'Light off' : 'Light on'}
+              {torchOn ? (
+                <FormattedMessage
+                  defaultMessage="Light off"
+                  id="vSY+Vx"
+                  description="Button: turn the camera's torch off"
+                />
+              ) : (
+                <FormattedMessage
+                  defaultMessage="Light on"
+                  id="Kvk75T"
+                  description="Button: turn the camera's torch on"
+                />
+              )}
             </Button>
           )}
           <Button size="lg" variant="default" onClick={onClose}>
-            Cancel
+            <FormattedMessage defaultMessage="Cancel" id="47FYwb" />
           </Button>
         </Group>
       </Stack>

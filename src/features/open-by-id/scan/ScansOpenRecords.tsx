@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useIntl } from 'react-intl';
 import { bareNumberKind } from '../bareNumberKind.ts';
 import { readRememberedKind } from '../rememberedKind.ts';
 import { useOpenRecordRef } from '../useOpenRecordRef.ts';
@@ -19,6 +20,7 @@ type Choice = Extract<RecordRefDestination, { to: 'choose' }>;
  * a label included, is refused with a notification saying why.
  */
 export function ScansOpenRecords() {
+  const intl = useIntl();
   const scanner = useScanner();
   const open = useOpenRecordRef();
   const navigate = useNavigate();
@@ -26,9 +28,15 @@ export function ScansOpenRecords() {
   const [choice, setChoice] = useState<Choice | null>(null);
   useEffect(() => {
     if (!scanner) return;
+    const close = intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' });
     return scanner.handle(({ text, tooShort }) => {
       if (tooShort) {
-        notifications.show({ color: 'red', title: 'Scan too short', message: tooShortScanMessage(text) });
+        notifications.show({
+          color: 'red',
+          title: intl.formatMessage({ defaultMessage: 'Scan too short', id: '7oapbk' }),
+          message: tooShortScanMessage(text, intl),
+          closeButtonProps: { 'aria-label': close },
+        });
         return;
       }
       setChoice(null);
@@ -41,16 +49,27 @@ export function ScansOpenRecords() {
         } else {
           notifications.show({
             color: 'red',
-            title: 'That scan does not open a record',
+            title: intl.formatMessage({ defaultMessage: 'That scan does not open a record', id: 'QlSUbT' }),
             message: destination.message,
+            closeButtonProps: { 'aria-label': close },
           });
         }
       });
     });
-  }, [scanner, open, navigate, router]);
+  }, [scanner, open, navigate, router, intl]);
   if (!choice) return null;
   return (
-    <Modal opened onClose={() => setChoice(null)} title="Which run?" size="lg">
+    <Modal
+      opened
+      onClose={() => setChoice(null)}
+      title={intl.formatMessage({
+        defaultMessage: 'Which run?',
+        id: 'ToIoCw',
+        description: 'Title of a choice between the runs that carry a scanned serial number',
+      })}
+      closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
+      size="lg"
+    >
       <RunChoiceList serial={choice.serial} runs={choice.runs} onPick={() => setChoice(null)} />
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Image, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../../components/DeleteAttachmentDialog.tsx';
 import { useDialogFocus } from '../../../components/dialogFocus.ts';
 import { useUploadQueue, useUploads } from '../../../components/uploadQueueContext.tsx';
@@ -33,6 +34,7 @@ interface Props {
  * the strip below lets the technician look at them, mark one up (the copy joins the strip) or delete one.
  */
 export default function CameraDialog({ target, onClose, onUseCameraApp }: Props) {
+  const intl = useIntl();
   const queue = useUploadQueue();
   const uploads = useUploads();
   const { videoRef, camera } = useCameraStream();
@@ -91,7 +93,10 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
 
   const entryOf = (shot: Shot) => uploads.find((entry) => entry.id === shot.entryId);
   const count = shots.length;
-  const summary = shotsSummary(shots.flatMap((shot) => entryOf(shot) ?? []));
+  const summary = shotsSummary(
+    shots.flatMap((shot) => entryOf(shot) ?? []),
+    intl,
+  );
 
   return (
     <Modal
@@ -100,33 +105,57 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
       // Escape in the mark-up editor, open over the camera, is the editor's, not a reason to close the camera.
       closeOnEscape={!editing}
       fullScreen
-      title={`Photos for ${target.label}`}
+      title={intl.formatMessage(
+        { defaultMessage: 'Photos for {record}', id: 'EW7sb1' },
+        { record: target.label },
+      )}
       // The shots are already on their way: closing keeps them, and says so.
       closeButtonProps={{
         'aria-label':
           count === 0
-            ? 'Close the camera'
-            : `Close the camera, keeping the ${count === 1 ? 'photo' : `${count} photos`}`,
+            ? intl.formatMessage({ defaultMessage: 'Close the camera', id: 'AzWgjb' })
+            : intl.formatMessage(
+                {
+                  defaultMessage:
+                    '{count, plural, one {Close the camera, keeping the photo} other {Close the camera, keeping the # photos}}',
+                  id: 'mkrFWa',
+                },
+                { count },
+              ),
       }}
       classNames={{ content: classes.content, body: classes.body }}
     >
       <Stack gap="sm" className={classes.layout} ref={focus}>
         {camera.status === 'unavailable' ? (
-          <Alert color="orange" title="The camera cannot be shown here" role="alert">
+          <Alert
+            color="orange"
+            title={intl.formatMessage({ defaultMessage: 'The camera cannot be shown here', id: 'y6o2If' })}
+            role="alert"
+          >
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{camera.reason}</Text>
               <Button leftSection={<IconCamera size={20} aria-hidden />} onClick={onUseCameraApp}>
-                Use the camera app
+                <FormattedMessage
+                  defaultMessage="Use the camera app"
+                  id="IKWN+A"
+                  description="Button: opens the device's own camera app"
+                />
               </Button>
             </Stack>
           </Alert>
         ) : (
           <div className={classes.viewfinder}>
             {/* Muted and inline: autoplay on phones and tablets; no mirroring, the rear camera shows what is there. */}
-            <video ref={videoRef} className={classes.video} muted playsInline aria-label="Camera view" />
+            <video
+              ref={videoRef}
+              className={classes.video}
+              muted
+              playsInline
+              aria-label={intl.formatMessage({ defaultMessage: 'Camera view', id: 'AyhHhl' })}
+            />
             {camera.status === 'starting' && (
               <Text className={classes.starting} role="status">
-                Starting the camera…
+                <FormattedMessage defaultMessage="Starting the camera…" id="LNR18V" />
               </Text>
             )}
           </div>
@@ -136,7 +165,11 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
             color="red"
             role="alert"
             withCloseButton
-            closeButtonLabel="Dismiss"
+            closeButtonLabel={intl.formatMessage({
+              defaultMessage: 'Dismiss',
+              id: 'sIlK98',
+              description: 'Closes a notice',
+            })}
             onClose={() => setProblem(null)}
           >
             {problem}
@@ -148,7 +181,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
             size={88}
             radius="xl"
             variant="filled"
-            aria-label="Take photo"
+            aria-label={intl.formatMessage({ defaultMessage: 'Take photo', id: 'leu3Fa' })}
             aria-busy={busy}
             onClick={() => void shoot()}
             disabled={camera.status !== 'live'}
@@ -157,15 +190,33 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
           </ActionIcon>
         </Group>
         {count > 0 && (
-          <ul className={classes.strip} aria-label="Photos taken">
+          <ul
+            className={classes.strip}
+            aria-label={intl.formatMessage({ defaultMessage: 'Photos taken', id: 'uIf1sD' })}
+          >
             {shots.map((shot, index) => {
               const entry = entryOf(shot);
-              const name = `photo ${index + 1}`;
+              const number = index + 1;
+              const name = intl.formatMessage(
+                {
+                  defaultMessage: 'photo {number}',
+                  id: 'oo05LM',
+                  description: 'A shot in the camera, named in "Delete photo 2"',
+                },
+                { number },
+              );
               return (
                 <li key={shot.entryId} className={classes.shot}>
                   <Image
                     src={shot.url}
-                    alt={shot.marked ? `Photo ${index + 1}, marked up` : `Photo ${index + 1}`}
+                    alt={
+                      shot.marked
+                        ? intl.formatMessage(
+                            { defaultMessage: 'Photo {number}, marked up', id: 'Miw2Ft' },
+                            { number },
+                          )
+                        : intl.formatMessage({ defaultMessage: 'Photo {number}', id: 'O2daUc' }, { number })
+                    }
                     w={96}
                     h={72}
                     fit="cover"
@@ -181,13 +232,18 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
                         onSaved={(marked, keptOriginal) => markedUp(shot, marked, keptOriginal)}
                       />
                     )}
-                    <Tooltip label="Delete this photo">
+                    <Tooltip
+                      label={intl.formatMessage({ defaultMessage: 'Delete this photo', id: 'hw1MJx' })}
+                    >
                       {/* Looks disabled while the photo is being attached, but keeps focus (a disabled button drops it). */}
                       <ActionIcon
                         variant="filled"
                         color="red"
                         size={48}
-                        aria-label={`Delete ${name}`}
+                        aria-label={intl.formatMessage(
+                          { defaultMessage: 'Delete {name}', id: 'JpsXCp' },
+                          { name },
+                        )}
                         data-disabled={entry?.state === 'registering' || undefined}
                         aria-disabled={entry?.state === 'registering' || undefined}
                         onClick={() => entry?.state !== 'registering' && remove(shot)}
@@ -202,10 +258,22 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
           </ul>
         )}
         <Text ta="center" role="status" data-testid="camera-shots-summary">
-          {count === 0 ? 'Each photo is attached as soon as it is taken.' : summary}
+          {count === 0 ? (
+            <FormattedMessage defaultMessage="Each photo is attached as soon as it is taken." id="Yd2FEn" />
+          ) : (
+            summary
+          )}
         </Text>
         <Button size="xl" onClick={onClose} variant={count > 0 ? 'filled' : 'default'}>
-          {count === 0 ? 'Close' : 'Done'}
+          {count === 0 ? (
+            <FormattedMessage defaultMessage="Close" id="rbrahO" />
+          ) : (
+            <FormattedMessage
+              defaultMessage="Done"
+              id="yiY+FJ"
+              description="Button: closes the camera after taking photos"
+            />
+          )}
         </Button>
       </Stack>
       <DeleteAttachmentDialog

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { UploadTarget } from '../../../upload/types.ts';
 
 // The camera's code loads when a technician first opens it, never with the page.
@@ -23,6 +24,7 @@ interface Props {
 
 /** "Take photo": the in-page camera, with the device's camera app as the way out when it cannot run. */
 export function TakePhotoButton({ target, onFiles, openAtStart = false, size, label }: Props) {
+  const intl = useIntl();
   const [open, setOpen] = useState(openAtStart);
   const cameraApp = useRef<HTMLInputElement>(null);
   return (
@@ -34,7 +36,7 @@ export function TakePhotoButton({ target, onFiles, openAtStart = false, size, la
         leftSection={<IconCamera size={size === 'sm' ? 18 : 20} aria-hidden />}
         onClick={() => setOpen(true)}
       >
-        Take photo
+        <FormattedMessage defaultMessage="Take photo" id="leu3Fa" />
       </Button>
       {/* Off screen rather than `hidden`: a hidden input opens only the gallery on Android 14+. */}
       <input
@@ -43,7 +45,10 @@ export function TakePhotoButton({ target, onFiles, openAtStart = false, size, la
         accept={CAMERA_APP_TYPES}
         capture="environment"
         tabIndex={-1}
-        aria-label={`Take a photo to attach to ${target.label}`}
+        aria-label={intl.formatMessage(
+          { defaultMessage: 'Take a photo to attach to {record}', id: 'gn4RIo' },
+          { record: target.label },
+        )}
         style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
         onChange={(event) => {
           const files = Array.from(event.currentTarget.files ?? []);

@@ -1,17 +1,12 @@
-import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
 import { fetchAppConfig } from '../config/appConfig';
-import { ConfigErrorPage } from '../pages/-components/ConfigErrorPage';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
-import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
 import { launchDestination } from '../pwa/lastPage';
 import { countMoving } from '../upload/uploadCounts';
 import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { takeKeysBeforeStart } from '../features/open-by-id/scan/keysBeforeStart';
-import { AppProviders, UiProviders } from './AppProviders';
-import { createAppRouter } from './router';
-import { browserLanguageChoice, loadMessages } from '../i18n';
+import { browserLanguageChoice } from '../i18n/languageChoice';
+import { loadMessages } from '../i18n/catalogues';
 
 /**
  * The composition root: loads the runtime configuration, restores the session, builds the GraphQL
@@ -30,6 +25,10 @@ export async function startApp(
   // The OIDC library and the upload pipeline load while the configuration is fetched, rather than
   // in the entry chunk that has to arrive before anything runs.
   // So does the share inbox's IndexedDB library.
+  // So do the screens themselves (theme, words, routes): the entry only listens for a scanner and
+  // asks for the configuration.
+  const view = import('./appView');
+  view.catch(() => {});
   const wiring = Promise.all([
     import('../auth/oidcSession'),
     import('./appServices'),
@@ -50,11 +49,7 @@ export async function startApp(
     config = await fetchAppConfig('/config.json', fetchImpl);
   } catch (error) {
     await loadMessages(languages.locale()).catch(() => {});
-    root.render(
-      <UiProviders languages={languages}>
-        <ConfigErrorPage error={error} />
-      </UiProviders>,
-    );
+    (await view).renderConfigError(root, error, languages);
     return;
   }
   const [
@@ -106,16 +101,7 @@ export async function startApp(
     isMoving: () => countMoving(uploads.getSnapshot()) > 0,
     subscribe: uploads.subscribe,
   });
-  const router = createAppRouter({ auth: session, apolloClient: services.client });
   // The first screen in the person's language, not English for a moment.
   await loadMessages(languages.locale()).catch(() => {});
-  root.render(
-    <StrictMode>
-      <AppProviders services={services} scanner={scanner}>
-        <AppUpdatesProvider updates={updates}>
-          <RouterProvider router={router} />
-        </AppUpdatesProvider>
-      </AppProviders>
-    </StrictMode>,
-  );
+  (await view).renderApp(root, { services, scanner, updates });
 }

@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { gql } from '../sandbox/test/harness.ts';
+import { expect, SANDBOX_URL, signIn, submitLogin, TECHNICIAN, test, VIEWER } from './fixtures.ts';
+import { chooseLanguage, say } from './i18n-support.ts';
+import { dropFilesOn, technicianToken } from './records-support.ts';
+import { clippedControls, smallControls } from './screen-checks.ts';
+
+/** The evidence summary of a run step, in English as the code writes it. */
+const EVIDENCE_SUMMARY =
+  '{attached} of {required, plural, one {# required file} other {# required files}} attached';
+
+interface EvidenceField {
+  id: number;
+  name: string;
+  type: string;
+  required: boolean;
+  fileAttachmentId: number | null;
+}
+
+/** Run `runId`'s inspection step with its evidence fields, as the API has them now. */
+async function inspectionStep(runId: number): Promise<{ id: number; fields: EvidenceField[] }> {
+  const res = await gql(
+    SANDBOX_URL,
+    await technicianToken(),
+    `query S($id: ID!) { run(id: $id) { steps { id title fields { id name type required fileAttachmentId } } } }`,
+    { id: String(runId) },
+  );
+  expect(res.errors).toBeUndefined();
+  const step = (res.data?.run.steps as { id: number; title: string; fields: EvidenceField[] }[]).find(
+    (s) => s.title === 'Dimensional inspection',
+  );
+  if (!step) throw new Error(`run ${runId} has no inspection step`);
+  return { id: step.id, fields: step.fields.filter((f) => f.type === 'FILE_ATTACHMENT') };
+}
+
+test.describe('a technician whose browser speaks Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('signs in on a Spanish page, attaches a photo to an evidence slot and reads the count in Spanish', async ({
+    page,
+  }) => {
+    const step = await inspectionStep(2);
+    const required = step.fields.filter((f) => f.required);
+    const empty = required.find((f) => f.fileAttachmentId === null);
+    if (!empty) throw new Error('run 2 has no empty required evidence slot');
+    const attached = required.length - required.filter((f) => f.fileAttachmentId === null).length;
+
+    await page.goto(`/run-steps/${step.id}`);
+    await page.waitForURL(/\/oidc\/interaction\//);
+    // The identity provider's page speaks the app's language (ui_locales), as Keycloak's does.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.getByLabel('Correo electrónico').fill(TECHNICIAN.email);
+    await page.getByLabel('Contraseña').fill(TECHNICIAN.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL((url) => url.pathname === `/run-steps/${step.id}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+    const summary = page.getByTestId('evidence-summary');
+    await expect(summary).toHaveText(say('es', EVIDENCE_SUMMARY, { attached, required: required.length }));
+    const slot = page.getByRole('region', { name: empty.name });
+    await dropFilesOn(slot, [{ name: `foto-${Date.now()}.png`, type: 'image/png', size: 64 }]);
+    await expect(slot).toHaveAttribute('data-state', 'attached');
+    await expect(summary).toHaveText(
+      say('es', EVIDENCE_SUMMARY, { attached: attached + 1, required: required.length }),
+    );
+    await page.screenshot({ path: test.info().outputPath('evidence-es.png') });
+  });
+});
+
+/** The shell's words a person sees on the home page, in `locale`. */
+async function expectShellIn(page: Page, locale: 'en' | 'vi'): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.getByRole('heading', { name: say(locale, 'Open a record') })).toBeVisible();
+  await expect(page.getByLabel(say(locale, 'Id, scanned label or link'))).toBeVisible();
+  await expect(page.getByRole('link', { name: say(locale, 'Parts'), exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: say(locale, 'Runs'), exact: true })).toBeVisible();
+}
+
+test('Vietnamese chosen in the account menu changes the whole shell at once, and stays with its person on a shared tablet', async ({
+  page,
+}) => {
+  await signIn(page, '/');
+  await expectShellIn(page, 'en');
+
+  await chooseLanguage(page, 'Tiếng Việt');
+  await expectShellIn(page, 'vi');
+  await page.screenshot({ path: test.info().outputPath('shell-vi.png') });
+  await page.reload();
+  await expectShellIn(page, 'vi');
+
+  // Signing out in Vietnamese: the provider's question is asked in it too.
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: say('vi', 'Sign out') }).click();
+  await page.waitForURL(/\/oidc\/session\/end/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await page.getByRole('button', { name: 'Đăng xuất' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+
+  // The next person on the tablet gets their browser's language, not the last person's choice.
+  await submitLogin(page, VIEWER.email, VIEWER.password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await expectShellIn(page, 'en');
+
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/oidc\/session\/end/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await submitLogin(page, TECHNICIAN.email, TECHNICIAN.password);
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await expectShellIn(page, 'vi');
+});
+
+const PSEUDO_SCREENS: { name: string; path: string; ready: (page: Page) => ReturnType<Page['getByText']> }[] =
+  [
+    { name: 'home', path: '/', ready: (page) => page.getByLabel(say('en-XA', 'Id, scanned label or link')) },
+    { name: 'parts', path: '/parts', ready: (page) => page.getByRole('table') },
+    { name: 'part', path: '/parts/1', ready: (page) => page.getByTestId('attachment-row') },
+    { name: 'run', path: '/runs/1', ready: (page) => page.getByTestId('run-step-evidence') },
+    { name: 'runs', path: '/runs', ready: (page) => page.getByRole('table') },
+  ];
+
+test.describe('the pseudo-locale (accented, 40 % longer) at tablet sizes', () => {
+  for (const size of [
+    { name: 'portrait', width: 768, height: 1024 },
+    { name: 'landscape', width: 1024, height: 768 },
+  ]) {
+    test(`${size.name}: no page or header scrolls sideways, every control still 44 px`, async ({ page }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await signIn(page, '/');
+      await chooseLanguage(page, 'Ƥşḗŭḓǿ');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('heading', { name: say('en-XA', 'Open a record') })).toBeVisible();
+      for (const { name, path, ready } of PSEUDO_SCREENS) {
+        await page.goto(path);
+        await expect(ready(page).first()).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} is wider than the window`).toBeLessThanOrEqual(0);
+        const headers = await page
+          .locator('header')
+          .evaluateAll((els) => els.map((el) => ({ scroll: el.scrollWidth, client: el.clientWidth })));
+        for (const header of headers) {
+          expect(header.scroll, `${name}: a header is wider than itself`).toBeLessThanOrEqual(header.client);
+        }
+        expect.soft(await smallControls(page), `${name}: controls under 44 px`).toEqual([]);
+        expect.soft(await clippedControls(page), `${name}: controls whose words are cut off`).toEqual([]);
+        await page.screenshot({ path: test.info().outputPath(`pseudo-${name}-${size.name}.png`) });
+      }
+    });
+  }
+});
