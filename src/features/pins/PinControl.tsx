@@ -44,6 +44,13 @@ export function PinControl({ record }: { record: PinnableRecord }) {
       <Button
         variant={pin ? 'filled' : 'default'}
         mih={44}
+        h="auto"
+        maw="100%"
+        // A longer language wraps the words onto a second line rather than cutting them off.
+        styles={{
+          label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start' },
+          inner: { overflow: 'visible' },
+        }}
         aria-pressed={!!pin}
         leftSection={<PinIcon pin={pin} />}
         onClick={toggle}
