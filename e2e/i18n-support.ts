@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { AppLocale } from '../src/i18n/locales.ts';
 import { pseudoLocalize } from '../src/i18n/pseudoLocale.ts';
 
-type Source = Record<string, { defaultMessage: string }>;
+type Source = Record<string, { defaultMessage: string; description?: string }>;
 const read = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../src/i18n/catalogues/${name}.json`, import.meta.url), 'utf8'));
 const source = read('en') as Source;
@@ -13,9 +13,23 @@ const source = read('en') as Source;
  * What the app says for the English message `english` in `locale`, from the catalogues the app loads:
  * a journey reads the screen as a person of that language would, whatever the translators wrote.
  */
-export function say(locale: AppLocale, english: string, values?: Record<string, string | number>): string {
-  const id = Object.keys(source).find((key) => source[key]!.defaultMessage === english);
-  if (!id) throw new Error(`No message "${english}" in src/i18n/catalogues/en.json`);
+export function say(
+  locale: AppLocale,
+  english: string,
+  values?: Record<string, string | number>,
+  description?: string,
+): string {
+  const ids = Object.keys(source).filter(
+    (key) =>
+      source[key]!.defaultMessage === english &&
+      (description === undefined || source[key]!.description === description),
+  );
+  if (ids.length === 0) throw new Error(`No message "${english}" in src/i18n/catalogues/en.json`);
+  if (ids.length > 1 && locale !== 'en') {
+    const notes = ids.map((key) => source[key]!.description ?? '(none)').join('; ');
+    throw new Error(`"${english}" is ${ids.length} messages: pass one's description (${notes})`);
+  }
+  const id = ids[0]!;
   const message =
     locale === 'en'
       ? english
@@ -29,5 +43,5 @@ export function say(locale: AppLocale, english: string, values?: Record<string, 
 /** Chooses `language` (its own name, as the menu lists it) from the account menu: two taps. */
 export async function chooseLanguage(page: Page, language: string): Promise<void> {
   await page.getByTestId('account-menu').click();
-  await page.getByRole('menuitemradio', { name: language }).click();
+  await page.getByRole('menuitem', { name: language, exact: true }).click();
 }

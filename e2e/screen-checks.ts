@@ -89,3 +89,21 @@ export async function clippedControls(page: Page): Promise<string[]> {
       .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
   });
 }
+
+/**
+ * Parts of `selector` (the header) whose content is wider than they are: a row of links that runs
+ * under the next group shows no scroll bar, yet its last link is covered.
+ */
+export async function overflowingParts(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [root, ...root.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).display.includes('flex'))
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? ` "${el.getAttribute('aria-label')}"` : ''}: ${el.scrollWidth} in ${el.clientWidth}`,
+        ),
+    ),
+  );
+}

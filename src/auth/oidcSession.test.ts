@@ -144,10 +144,15 @@ describe('signing out', () => {
 
   it("asks the provider's sign-in and sign-out pages for the app's language", async () => {
     const { manager, asUserManager } = fakeUserManager(signedIn);
+    // The person's language while they are signed in; the browser's (English here) once they are not.
+    let signedInHere = true;
+    manager.removeUser.mockImplementation(async () => {
+      signedInHere = false;
+    });
     const session = await createOidcAuthSession(asUserManager, {
       storage: memoryStorage(),
       reachable: async () => true,
-      uiLocales: () => 'zh-Hans',
+      uiLocales: () => (signedInHere ? 'zh-Hans' : 'en'),
     });
     await session.signIn('/parts/1');
     expect(manager.signinRedirect).toHaveBeenCalledWith({

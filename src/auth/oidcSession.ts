@@ -221,6 +221,8 @@ export async function createOidcAuthSession(
     },
     async signOut(): Promise<SignOutOutcome> {
       const user = await userManager.getUser();
+      // Their language, read while they are still signed in (afterwards the app speaks the browser's).
+      const locale = uiLocales?.();
       // On this device first, at once, whatever the network does: the stored user and its tokens go.
       await userManager.removeUser();
       if (await reachable()) {
@@ -229,7 +231,7 @@ export async function createOidcAuthSession(
             id_token_hint: user?.id_token,
             post_logout_redirect_uri: userManager.settings.post_logout_redirect_uri,
             // Its "Do you want to sign out?" in the app's language too (RP-initiated logout's ui_locales).
-            ...(uiLocales && { extraQueryParams: { ui_locales: uiLocales() } }),
+            ...(locale && { extraQueryParams: { ui_locales: locale } }),
           });
           return 'left-for-provider';
         } catch {

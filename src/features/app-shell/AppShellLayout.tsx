@@ -18,6 +18,8 @@ import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
 
+import classes from './AppShellLayout.module.css';
+
 /** The product's name: never translated. */
 const PRODUCT_NAME = 'Floor Attach';
 
@@ -53,6 +55,8 @@ function EnvironmentBadge() {
     <Badge
       color="orange"
       variant="light"
+      // Whole or not at all: "S…" names no environment.
+      style={{ flexShrink: 0 }}
       aria-label={intl.formatMessage(
         {
           defaultMessage: 'Environment: {environment}',
@@ -115,6 +119,7 @@ export function AppShellLayout() {
               c="var(--mantine-color-text)"
               td="none"
               mih={44}
+              className={classes.productName}
               style={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}
             >
               {PRODUCT_NAME}
@@ -132,8 +137,14 @@ export function AppShellLayout() {
                     color={active ? 'blue' : 'gray'}
                     leftSection={<Icon size={20} />}
                     // Narrow sides: three links, the environment badge and the header's controls fit a
-                    // landscape tablet (1024 px) whole.
+                    // landscape tablet (1024 px) whole, the links there as icons over their labels.
                     px={10}
+                    classNames={{
+                      root: classes.navButton,
+                      inner: classes.navInner,
+                      section: classes.navSection,
+                      label: classes.navLabel,
+                    }}
                     aria-current={active ? 'page' : undefined}
                   >
                     {intl.formatMessage(label)}

@@ -85,8 +85,7 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
           <Menu.Item
             key={language}
             lang={language === PSEUDO_LOCALE ? 'en' : language}
-            role="menuitemradio"
-            aria-checked={language === locale}
+            aria-current={language === locale ? 'true' : undefined}
             rightSection={language === locale ? <IconCheck size={20} aria-hidden /> : null}
             onClick={() => choose(language)}
           >
