@@ -1,5 +1,5 @@
-import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { appIntl } from '../i18n';
+import type { IntlShape, MessageDescriptor } from 'react-intl';
+import { defineMessages, plainEnglish } from '../i18n/descriptors';
 
 /** Runtime configuration, read from /config.json at start so one build serves any environment. */
 export interface AppConfig {
@@ -104,6 +104,9 @@ export function formatConfigProblem(intl: IntlShape, problem: ConfigProblem): st
   return 'shown' in problem ? problem.shown : intl.formatMessage(problem.message, problem.values);
 }
 
+const englishOf = (problem: ConfigProblem): string =>
+  'shown' in problem ? problem.shown : plainEnglish(problem.message, problem.values);
+
 const problem = (message: MessageDescriptor, values?: Record<string, string>): ConfigProblem => ({
   message,
   ...(values && { values }),
@@ -111,7 +114,8 @@ const problem = (message: MessageDescriptor, values?: Record<string, string>): C
 
 /**
  * The configuration could not be loaded or is invalid: `summary` and each of `details` for the error
- * page (in the language it is shown in); `message` and `problems` in the language in force when thrown.
+ * page (in the language it is shown in); `message` and `problems` in English, for logs. The entry
+ * loads this module: it formats without the ICU runtime, which comes with the screens.
  */
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -120,9 +124,8 @@ export class ConfigError extends Error {
     readonly summary: ConfigProblem,
     readonly details: readonly ConfigProblem[] = [],
   ) {
-    const intl = appIntl();
-    super(formatConfigProblem(intl, summary));
-    this.problems = details.map((detail) => formatConfigProblem(intl, detail));
+    super(englishOf(summary));
+    this.problems = details.map(englishOf);
     this.name = 'ConfigError';
   }
 }
