@@ -41,12 +41,15 @@ async function makePhoto(page: Page): Promise<number> {
   }, PHOTO);
 }
 
-/** Drops the photo made by `makePhoto` on the record page under `name`. */
+/** Drops the photo made by `makePhoto` on the record page under `name`, with bytes of its own. */
 async function dropPhoto(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Choose files' }).evaluate((element, filename) => {
     const blob = (globalThis as { benchPhoto?: Blob }).benchPhoto!;
     const transfer = new DataTransfer();
-    transfer.items.add(new File([blob], filename, { type: 'image/jpeg' }));
+    // 16 random bytes after the JPEG's end (decoders ignore them): each drop has its own content, so
+    // the duplicate guard does not stop the second drop of the same photo with its question.
+    const tail = crypto.getRandomValues(new Uint8Array(16));
+    transfer.items.add(new File([blob, tail], filename, { type: 'image/jpeg' }));
     for (const type of ['dragenter', 'dragover', 'drop'])
       element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
   }, name);

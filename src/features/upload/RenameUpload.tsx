@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCursorText } from '@tabler/icons-react';
 import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
 import type { UploadEntry } from '../../upload/types.ts';
@@ -31,21 +31,18 @@ export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string
 
   return (
     <>
-      <Tooltip
-        label={intl.formatMessage({
+      <ActionIcon
+        variant="subtle"
+        title={intl.formatMessage({
           defaultMessage: 'Rename',
           id: 'TwC15O',
           description: 'Button: rename a file',
         })}
+        aria-label={intl.formatMessage({ defaultMessage: 'Rename {name}', id: 'NZmMEE' }, { name })}
+        onClick={start}
       >
-        <ActionIcon
-          variant="subtle"
-          aria-label={intl.formatMessage({ defaultMessage: 'Rename {name}', id: 'NZmMEE' }, { name })}
-          onClick={start}
-        >
-          <IconCursorText size={20} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+        <IconCursorText size={20} aria-hidden />
+      </ActionIcon>
       <Modal
         opened={open}
         onClose={() => setOpen(false)}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ActionIcon, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
 import { canSendOriginal, percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
@@ -169,52 +169,47 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
           <MarkUpQueuedPhoto entry={entry} name={name} />
         )}
         {canCancel && (
-          <Tooltip
-            label={intl.formatMessage({
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            title={intl.formatMessage({
               defaultMessage: 'Cancel',
               id: 'PYv9hN',
               description: 'Stops an upload',
             })}
+            aria-label={intl.formatMessage(
+              { defaultMessage: 'Cancel {name}', id: 'pQYjvH', description: 'Stops the upload of a file' },
+              { name },
+            )}
+            onClick={() => queue.cancel(entry.id)}
           >
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={intl.formatMessage(
-                { defaultMessage: 'Cancel {name}', id: 'pQYjvH', description: 'Stops the upload of a file' },
-                { name },
-              )}
-              onClick={() => queue.cancel(entry.id)}
-            >
-              <IconPlayerStop size={20} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+            <IconPlayerStop size={20} aria-hidden />
+          </ActionIcon>
         )}
         {canRename && <RenameUpload entry={entry} name={name} />}
         {canRetry && (
-          <Tooltip label={intl.formatMessage({ defaultMessage: 'Retry', id: '62nsdy' })}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={intl.formatMessage({ defaultMessage: 'Retry {name}', id: 'hRJjA7' }, { name })}
-              onClick={() => queue.retry(entry.id)}
-            >
-              <IconRefresh size={20} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            title={intl.formatMessage({ defaultMessage: 'Retry', id: '62nsdy' })}
+            aria-label={intl.formatMessage({ defaultMessage: 'Retry {name}', id: 'hRJjA7' }, { name })}
+            onClick={() => queue.retry(entry.id)}
+          >
+            <IconRefresh size={20} aria-hidden />
+          </ActionIcon>
         )}
         {isFinished(entry.state) && (
-          <Tooltip label={intl.formatMessage({ defaultMessage: 'Remove from the list', id: '0UnwIi' })}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={intl.formatMessage(
-                { defaultMessage: 'Remove {name} from the list', id: 'cFIQBr' },
-                { name },
-              )}
-              onClick={() => queue.remove(entry.id)}
-            >
-              <IconX size={20} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            title={intl.formatMessage({ defaultMessage: 'Remove from the list', id: '0UnwIi' })}
+            aria-label={intl.formatMessage(
+              { defaultMessage: 'Remove {name} from the list', id: 'cFIQBr' },
+              { name },
+            )}
+            onClick={() => queue.remove(entry.id)}
+          >
+            <IconX size={20} aria-hidden />
+          </ActionIcon>
         )}
       </Group>
     </li>
