@@ -270,19 +270,27 @@ export function seed(db: Database.Database, options: SeedOptions): void {
       });
     }
 
-    const evidenceFields = options.evidenceFields ?? 0;
-    if (evidenceFields > 0) {
+    /**
+     * A load-test run copied from the first catalogue run (its part and procedure): `steps` run steps,
+     * each with its fields as [name, type, unit, required, help text].
+     */
+    type LoadField = readonly [string, string, string | null, boolean, string | null];
+    const insertLoadRun = (
+      title: string,
+      description: string,
+      steps: readonly { title: string; status: string; fields: readonly LoadField[] }[],
+    ) => {
       const run = CATALOGUE_RUNS[0];
       const procIds = procedures[run?.procedure ?? -1];
-      if (!run || !procIds) throw new Error('the evidence run needs a catalogue run to copy');
+      if (!run || !procIds) throw new Error(`${title} needs a catalogue run to copy`);
       const at = stamp(minute++);
       const runId = Number(
         insertRun.run(
-          EVIDENCE_RUN_TITLE,
+          title,
           'IN_PROGRESS',
           1,
           run.dueDate,
-          `One step with ${evidenceFields} file fields.`,
+          description,
           partIds.get(run.partNumber),
           procIds.id,
           0,
@@ -293,69 +301,13 @@ export function seed(db: Database.Database, options: SeedOptions): void {
           entity('run'),
         ).lastInsertRowid,
       );
-      const stepId = Number(
-        insertRunStep.run(
-          runId,
-          procIds.stepIds[0],
-          'Record the evidence',
-          'IN_PROGRESS',
-          1,
-          null,
-          SEED_USER_ID,
-          at,
-          at,
-          entity('run_step'),
-        ).lastInsertRowid,
-      );
-      for (let j = 0; j < evidenceFields; j++) {
-        insertField.run(
-          stepId,
-          `Evidence ${String(j + 1).padStart(2, '0')}`,
-          'FILE_ATTACHMENT',
-          null,
-          null,
-          j < evidenceFields / 2 ? 1 : 0,
-          'A photo of the item',
-          j + 1,
-          null,
-          SEED_USER_ID,
-          at,
-          at,
-          entity('run_step_field'),
-        );
-      }
-    }
-
-    const runSteps = options.runSteps ?? 0;
-    if (runSteps > 0) {
-      const run = CATALOGUE_RUNS[0];
-      const procIds = procedures[run?.procedure ?? -1];
-      if (!run || !procIds) throw new Error('the step load run needs a catalogue run to copy');
-      const at = stamp(minute++);
-      const runId = Number(
-        insertRun.run(
-          STEP_LOAD_RUN_TITLE,
-          'IN_PROGRESS',
-          1,
-          run.dueDate,
-          `${runSteps} steps, each with a photo and a torque.`,
-          partIds.get(run.partNumber),
-          procIds.id,
-          0,
-          null,
-          SEED_USER_ID,
-          at,
-          at,
-          entity('run'),
-        ).lastInsertRowid,
-      );
-      for (let i = 0; i < runSteps; i++) {
+      steps.forEach((step, i) => {
         const stepId = Number(
           insertRunStep.run(
             runId,
             procIds.stepIds[i % procIds.stepIds.length],
-            `Step ${i + 1} of the long run`,
-            'TODO',
+            step.title,
+            step.status,
             i + 1,
             null,
             SEED_USER_ID,
@@ -364,19 +316,15 @@ export function seed(db: Database.Database, options: SeedOptions): void {
             entity('run_step'),
           ).lastInsertRowid,
         );
-        const fields = [
-          ['Photo of the work', 'FILE_ATTACHMENT', null],
-          ['Torque', 'NUMBER', 'N·m'],
-        ] as const;
-        fields.forEach(([name, type, unit], j) =>
+        step.fields.forEach(([name, type, unit, required, helpText], j) =>
           insertField.run(
             stepId,
             name,
             type,
             null,
             unit,
-            1,
-            null,
+            required ? 1 : 0,
+            helpText,
             j + 1,
             null,
             SEED_USER_ID,
@@ -385,7 +333,40 @@ export function seed(db: Database.Database, options: SeedOptions): void {
             entity('run_step_field'),
           ),
         );
-      }
+      });
+    };
+
+    const evidenceFields = options.evidenceFields ?? 0;
+    if (evidenceFields > 0) {
+      insertLoadRun(EVIDENCE_RUN_TITLE, `One step with ${evidenceFields} file fields.`, [
+        {
+          title: 'Record the evidence',
+          status: 'IN_PROGRESS',
+          fields: Array.from({ length: evidenceFields }, (_, j): LoadField => [
+            `Evidence ${String(j + 1).padStart(2, '0')}`,
+            'FILE_ATTACHMENT',
+            null,
+            j < evidenceFields / 2,
+            'A photo of the item',
+          ]),
+        },
+      ]);
+    }
+
+    const runSteps = options.runSteps ?? 0;
+    if (runSteps > 0) {
+      insertLoadRun(
+        STEP_LOAD_RUN_TITLE,
+        `${runSteps} steps, each with a photo and a torque.`,
+        Array.from({ length: runSteps }, (_, i) => ({
+          title: `Step ${i + 1} of the long run`,
+          status: 'TODO',
+          fields: [
+            ['Photo of the work', 'FILE_ATTACHMENT', null, true, null],
+            ['Torque', 'NUMBER', 'N·m', true, null],
+          ] as const,
+        })),
+      );
     }
 
     const generated = Math.max(0, options.seedParts - CATALOGUE_PARTS.length);
