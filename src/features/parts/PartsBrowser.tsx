@@ -28,9 +28,9 @@ function partsWords(intl: IntlShape): ListWords {
       intl.formatMessage(
         {
           defaultMessage: '{total, plural, one {# part} other {# parts}}',
-          id: 'JD0J5e',
+          id: 'VWtdom',
           description:
-            'How many parts the list holds in all, after "Showing 1–25 of". English keeps "parts" for one too',
+            'How many parts the list holds in all, after "Showing 1–25 of"',
         },
         { total },
       ),

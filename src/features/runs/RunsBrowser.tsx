@@ -28,9 +28,9 @@ function runsWords(intl: IntlShape): ListWords {
       intl.formatMessage(
         {
           defaultMessage: '{total, plural, one {# run} other {# runs}}',
-          id: 'mZx7tf',
+          id: 'JOMmNP',
           description:
-            'How many runs the list holds in all, after "Showing 1–25 of". English keeps "runs" for one too',
+            'How many runs the list holds in all, after "Showing 1–25 of"',
         },
         { total },
       ),
