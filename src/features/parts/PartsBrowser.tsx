@@ -29,8 +29,7 @@ function partsWords(intl: IntlShape): ListWords {
         {
           defaultMessage: '{total, plural, one {# part} other {# parts}}',
           id: 'VWtdom',
-          description:
-            'How many parts the list holds in all, after "Showing 1–25 of"',
+          description: 'How many parts the list holds in all, after "Showing 1–25 of"',
         },
         { total },
       ),

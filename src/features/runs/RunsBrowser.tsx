@@ -29,8 +29,7 @@ function runsWords(intl: IntlShape): ListWords {
         {
           defaultMessage: '{total, plural, one {# run} other {# runs}}',
           id: 'JOMmNP',
-          description:
-            'How many runs the list holds in all, after "Showing 1–25 of"',
+          description: 'How many runs the list holds in all, after "Showing 1–25 of"',
         },
         { total },
       ),
