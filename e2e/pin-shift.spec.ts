@@ -81,6 +81,13 @@ test('a run pinned online opens offline with its steps, their fields and kept co
   await attachFile(token, entity, imageName, PNG_BYTES);
   await attachFile(token, entity, pdfName, pdfBytes(3));
 
+  // A request the network failed while pinning is named in the output (what "Pinning failed" hides).
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    if (!reason.includes('ERR_ABORTED') && !reason.includes('ERR_INTERNET_DISCONNECTED')) {
+      console.log(`request failed: ${request.method()} ${new URL(request.url()).pathname} ${reason}`);
+    }
+  });
   await signIn(page, '/runs/1');
   await waitForOfflineReady(page);
   const toggle = page.getByRole('button', { name: 'Pin for offline' });

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApolloClient } from '@apollo/client';
-import { downloadAttachment, IN_MEMORY_DOWNLOAD_LIMIT, StorageError } from './downloadAttachment.ts';
+import {
+  downloadAttachment,
+  IN_MEMORY_DOWNLOAD_LIMIT,
+  openStoredFile,
+  STORED_FILE_ATTEMPTS,
+  StorageError,
+  StoredFileError,
+} from './downloadAttachment.ts';
 
 const SIGNED = 'http://storage.test/sandbox/attachments/abc/log.csv?X-Amz-Signature=1';
 
@@ -94,5 +101,73 @@ describe('downloadAttachment', () => {
     );
     expect(fetch).not.toHaveBeenCalled();
     expect(clicks).toEqual([]);
+  });
+});
+
+describe('openStoredFile on weak Wi-Fi', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Runs the read to its end, moving the clock through its waits. */
+  async function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+    const result = Promise.allSettled([promise]).then(([only]) => only!);
+    await vi.runAllTimersAsync();
+    return result;
+  }
+
+  it('tries a read the network dropped again, and one a busy storage refused, then gives the bytes', async () => {
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('busy', { status: 503, headers: { 'Retry-After': '1' } }))
+      .mockResolvedValueOnce(new Response('bytes'));
+    vi.stubGlobal('fetch', fetch);
+
+    const result = await settle(openStoredFile(SIGNED));
+
+    expect(result.status).toBe('fulfilled');
+    expect(await (result as PromiseFulfilledResult<Response>).value.text()).toBe('bytes');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('says storage could not be reached once every try failed', async () => {
+    const fetch = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetch);
+
+    const result = await settle(openStoredFile(SIGNED));
+
+    expect(result).toMatchObject({
+      status: 'rejected',
+      reason: { message: expect.stringMatching(/reach file storage/) },
+    });
+    expect(fetch).toHaveBeenCalledTimes(STORED_FILE_ATTEMPTS);
+  });
+
+  it('never tries an expired link or a missing file again', async () => {
+    for (const status of [403, 404]) {
+      const fetch = vi.fn(async () => new Response('<Error/>', { status }));
+      vi.stubGlobal('fetch', fetch);
+      const result = await settle(openStoredFile(SIGNED));
+      expect(result).toMatchObject({ status: 'rejected', reason: expect.any(StoredFileError) });
+      expect((result as PromiseRejectedResult).reason.status).toBe(status);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('stops waiting to try again as soon as the read is cancelled', async () => {
+    const fetch = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetch);
+    const controller = new AbortController();
+    const read = Promise.allSettled([openStoredFile(SIGNED, controller.signal)]);
+    await vi.advanceTimersByTimeAsync(0);
+    controller.abort();
+    const [result] = await read;
+    expect(result.status).toBe('rejected');
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,8 @@
 import type { ApolloClient } from '@apollo/client';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl } from './attachmentType.ts';
-import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, retryAfterMs, WordedError } from '../../lib/failures.ts';
+import { backoffDelay } from '../../lib/backoff.ts';
 
 /** A failure on the storage side, already phrased for the technician. */
 export class StorageError extends WordedError {
@@ -27,19 +28,90 @@ export async function freshDownloadUrl(client: ApolloClient, attachmentId: numbe
  */
 export const IN_MEMORY_DOWNLOAD_LIMIT = 64 * 1024 * 1024;
 
-/** Requests the bytes behind a signed URL, turning storage refusals into messages. */
-async function openStoredFile(url: string, signal?: AbortSignal, headers?: HeadersInit): Promise<Response> {
+/** A failure on the storage side, with the HTTP status when storage answered one. */
+export class StoredFileError extends StorageError {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    /** How long a busy storage asked to wait (`Retry-After`), when it did. */
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** How often a read of a stored file is tried when the Wi-Fi drops it or storage is busy. */
+export const STORED_FILE_ATTEMPTS = 3;
+const STORED_FILE_BACKOFF = { baseMs: 500, maxMs: 4_000 };
+
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** A read worth trying again: the network dropped it, or storage was busy or failed (5xx, 429). */
+const transient = (status: number | null) => status === null || status === 429 || status >= 500;
+
+async function openOnce(url: string, signal?: AbortSignal, headers?: HeadersInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, { signal, headers, credentials: 'omit', referrerPolicy: 'no-referrer' });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new StorageError(FAILURE_WORDS.storageUnreachable);
+    throw new StoredFileError(FAILURE_WORDS.storageUnreachable, null);
   }
-  if (response.status === 403) throw new StorageError(FAILURE_WORDS.storageLinkExpired);
-  if (response.status === 404) throw new StorageError(FAILURE_WORDS.storageMissing);
-  if (!response.ok) throw new StorageError(FAILURE_WORDS.storageAnswered(response.status));
-  return response;
+  if (response.ok) return response;
+  // The body of a refusal is not read: the connection is freed for the next try.
+  await response.body?.cancel().catch(() => undefined);
+  const { status } = response;
+  if (status === 403) throw new StoredFileError(FAILURE_WORDS.storageLinkExpired, status);
+  if (status === 404) throw new StoredFileError(FAILURE_WORDS.storageMissing, status);
+  throw new StoredFileError(
+    FAILURE_WORDS.storageAnswered(status),
+    status,
+    retryAfterMs(response.headers.get('Retry-After')),
+  );
+}
+
+/**
+ * Requests the bytes behind a signed URL, turning storage refusals into messages. A read the Wi-Fi
+ * dropped, or that a busy storage refused (5xx, 429), is tried again after a short wait (as long as a
+ * `Retry-After` asks, capped), up to STORED_FILE_ATTEMPTS times; an expired link or a missing file is not.
+ */
+export async function openStoredFile(
+  url: string,
+  signal?: AbortSignal,
+  headers?: HeadersInit,
+): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await openOnce(url, signal, headers);
+    } catch (error) {
+      if (
+        !(error instanceof StoredFileError) ||
+        !transient(error.status) ||
+        attempt >= STORED_FILE_ATTEMPTS
+      ) {
+        throw error;
+      }
+      const wait = error.retryAfterMs ?? backoffDelay(attempt, STORED_FILE_BACKOFF);
+      await pause(Math.min(wait, STORED_FILE_BACKOFF.maxMs), signal);
+    }
+  }
 }
 
 /** Reads the bytes behind a signed URL. */

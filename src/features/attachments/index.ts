@@ -3,3 +3,5 @@ export { AttachmentsPanel } from './AttachmentsPanel.tsx';
 export { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
 export { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 export { attachmentType } from './attachmentType.ts';
+export { httpUrl } from './attachmentType.ts';
+export { openStoredFile, StoredFileError } from './downloadAttachment.ts';

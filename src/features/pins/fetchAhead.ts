@@ -1,5 +1,5 @@
 import type { RecordRef } from '../../records/recordKinds.ts';
-import { attachmentType } from '../attachments/index.ts';
+import { attachmentType, httpUrl, openStoredFile, StoredFileError } from '../attachments/index.ts';
 import {
   UnkeepableFile,
   type FetchedRecord,
@@ -8,11 +8,6 @@ import {
   type PinFetcher,
 } from '../../pwa/pinnedRecords.ts';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
-
-/** A storage answer in the failure vocabulary's words (shown as the pin's failure). */
-class StorageError extends WordedError {
-  override name = 'StorageError';
-}
 import { smallImageCopy } from './keptForms.ts';
 
 /**
@@ -51,16 +46,6 @@ interface RecordLike {
   fields?: ({ id?: unknown } | null)[] | null;
 }
 
-function httpUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 const ids = (items: ({ id?: unknown } | null)[] | null | undefined): number[] =>
   (items ?? []).flatMap((item) => (typeof item?.id === 'number' ? [item.id] : []));
 
@@ -87,17 +72,20 @@ export function readFetchedRecord(record: RecordRef, data: unknown): FetchedReco
   return { attachments, children };
 }
 
-/** Reads the bytes behind a signed URL, as the preview does (no cookies, no referrer). */
+/**
+ * Reads the bytes behind a signed URL as the preview does (tried again when the Wi-Fi drops it); a file
+ * storage no longer has, or one too large to hold in memory, has no kept copy however often it is tried.
+ */
 async function readBytes(url: string, signal: AbortSignal): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, credentials: 'omit', referrerPolicy: 'no-referrer' });
+    response = await openStoredFile(url, signal);
   } catch (error) {
-    if (signal.aborted) throw error;
-    throw new StorageError(FAILURE_WORDS.storageUnreachable);
+    if (error instanceof StoredFileError && error.status === 404) {
+      throw new UnkeepableFile('Storage no longer has this file.');
+    }
+    throw error;
   }
-  if (response.status === 404) throw new UnkeepableFile('Storage no longer has this file.');
-  if (!response.ok) throw new StorageError(FAILURE_WORDS.storageAnswered(response.status));
   if (Number(response.headers.get('content-length')) > KEEP_COPY_LIMIT_BYTES) {
     await response.body?.cancel().catch(() => undefined);
     throw new UnkeepableFile('Too large to keep a copy of.');
