@@ -6,6 +6,7 @@ import { useSignOut } from '../../auth/AuthContext';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue, useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
@@ -160,9 +161,10 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       description: 'Dialog title',
     }),
   };
+  const stayWords = <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />;
   const stay = (
     <Button variant="default" onClick={onClose}>
-      <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />
+      {stayWords}
     </Button>
   );
 
@@ -204,18 +206,20 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
               values={{ count: pending }}
             />
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep({ ...step, kind: 'ask' })}>
+          <DialogActions
+            onCancel={() => setStep({ ...step, kind: 'ask' })}
+            cancel={
               <FormattedMessage
                 defaultMessage="Back"
                 id="R8Zr0f"
                 description="Button: back to the previous question"
               />
-            </Button>
+            }
+          >
             <Button color="red" onClick={() => signOut(true)}>
               <FormattedMessage defaultMessage="Discard and sign out" id="bXTiln" />
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       )}
       {view === 'waiting' && (
@@ -248,9 +252,7 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
             <Button variant="default" color="red" onClick={() => signOut(false)}>
               <FormattedMessage defaultMessage="Sign out anyway" id="VHzFzu" />
             </Button>
-            <Button onClick={onClose}>
-              <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />
-            </Button>
+            <Button onClick={onClose}>{stayWords}</Button>
           </Group>
         </Stack>
       )}
@@ -270,12 +272,11 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
               id="GJNDej"
             />
           </Alert>
-          <Group justify="flex-end">
-            {stay}
+          <DialogActions onCancel={onClose} cancel={stayWords}>
             <Button onClick={() => signOut(step.discardFiles)}>
               <FormattedMessage defaultMessage="Try again" id="FazwRl" />
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       )}
     </Modal>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowForward } from '@tabler/icons-react';
 import { parseRouteId, RECORD_KINDS, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 /**
  * "Move to another record" on a file whose record turned out not to exist (its id was typed or scanned
@@ -86,18 +87,11 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
               error={problem}
               data-autofocus
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                <FormattedMessage
-                  defaultMessage="Cancel"
-                  id="oFp/Qw"
-                  description="Button: close a form without doing anything"
-                />
-              </Button>
+            <DialogActions onCancel={() => setOpen(false)}>
               <Button type="submit">
                 <FormattedMessage defaultMessage="Move and send" id="0dF7Iw" />
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       </Modal>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCursorText } from '@tabler/icons-react';
 import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 /**
  * "Rename" on a failed file: a name the server would not take (too long, characters it refuses) is
@@ -74,18 +75,11 @@ export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string
             <Text size="sm" c="dimmed">
               <FormattedMessage defaultMessage="What was already uploaded is not sent again." id="e2Dree" />
             </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                <FormattedMessage
-                  defaultMessage="Cancel"
-                  id="oFp/Qw"
-                  description="Button: close a form without doing anything"
-                />
-              </Button>
+            <DialogActions onCancel={() => setOpen(false)}>
               <Button type="submit">
                 <FormattedMessage defaultMessage="Rename and try again" id="VU/VfS" />
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       </Modal>
