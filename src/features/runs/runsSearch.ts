@@ -2,12 +2,7 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { RunSortEnum, RunStatus, RunsInputFilters } from '../../graphql/generated/graphql.ts';
 import { everyWord, likeContains } from '../../components/list/likePatterns.ts';
 import { parseSerialLabel, type SerialKind } from '../../records/serialNumbers.ts';
-import {
-  pagingVariables,
-  urlText,
-  validateCursorPage,
-  type CursorPage,
-} from '../../components/list/cursorPaging.ts';
+import { defineListSearch, oneOf, type ListSearch } from '../../components/list/listSearch.ts';
 
 /** Rows per page, as the parts list. */
 export const RUNS_PAGE_SIZE = 25;
@@ -65,34 +60,16 @@ export type RunsSort = (typeof RUN_SORTS)[number]['value'];
 export const DEFAULT_RUNS_SORT: RunsSort = '_CREATED_DESC';
 
 /** The runs page's state, all of it in the URL so it can be shared and Back restores it. */
-export interface RunsSearch extends CursorPage {
-  q?: string;
+export interface RunsSearch extends ListSearch<RunsSort> {
   status?: (typeof RUN_STATUSES)[number];
   /** Only the runs of this part or this procedure (a record page's "all runs" link). */
   part?: number;
   procedure?: number;
-  sort?: RunsSort;
 }
 
 function positiveId(value: unknown): number | undefined {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
-/** Keeps only well-formed values from a URL anyone may have edited. */
-export function validateRunsSearch(raw: Record<string, unknown>): RunsSearch {
-  const search: RunsSearch = {};
-  const q = urlText(raw.q, 200);
-  if (q) search.q = q;
-  const status = RUN_STATUSES.find((s) => s === raw.status);
-  if (status) search.status = status;
-  const part = positiveId(raw.part);
-  if (part) search.part = part;
-  const procedure = positiveId(raw.procedure);
-  if (procedure) search.procedure = procedure;
-  const sort = RUN_SORTS.find((s) => s.value === raw.sort)?.value;
-  if (sort && sort !== DEFAULT_RUNS_SORT) search.sort = sort;
-  return { ...search, ...validateCursorPage(raw) };
 }
 
 /** One word, in the run's title (where its serial is), its part's number or its procedure's title. */
@@ -129,15 +106,22 @@ export function runsFilters(search: RunsSearch): RunsInputFilters {
   return filters;
 }
 
-export function runsVariables(search: RunsSearch) {
-  return {
-    filters: runsFilters(search),
-    sort: [search.sort ?? DEFAULT_RUNS_SORT],
-    ...pagingVariables(search, RUNS_PAGE_SIZE),
-  };
-}
+export const RUNS_SEARCH = defineListSearch<RunsSearch, RunsSort, RunsInputFilters>({
+  pageSize: RUNS_PAGE_SIZE,
+  sorts: RUN_SORTS,
+  defaultSort: DEFAULT_RUNS_SORT,
+  filterNames: ['status', 'part', 'procedure'],
+  validateFilters: (raw) => {
+    const status = oneOf(RUN_STATUSES, raw.status);
+    const part = positiveId(raw.part);
+    const procedure = positiveId(raw.procedure);
+    return { ...(status ? { status } : {}), ...(part ? { part } : {}), ...(procedure ? { procedure } : {}) };
+  },
+  filters: runsFilters,
+});
 
-/** The search that shows the first page for changed criteria (old cursors mean nothing for new ones). */
-export function firstRunsPage(search: RunsSearch, change: Partial<RunsSearch>): RunsSearch {
-  return validateRunsSearch({ ...search, ...change, after: undefined, before: undefined, page: undefined });
-}
+export const {
+  validate: validateRunsSearch,
+  variables: runsVariables,
+  firstPage: firstRunsPage,
+} = RUNS_SEARCH;
