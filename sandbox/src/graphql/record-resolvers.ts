@@ -1,7 +1,7 @@
 import type { Resolvers } from './resolver-types.ts';
 import { connection, type ConnectionArgs } from '../db/connections.ts';
 import { findEntity, type EntityKind } from '../db/entities.ts';
-import { findRecord, listRecords, scopedBy } from '../db/records.ts';
+import { findRecord, linkedThrough, listRecords, scopedBy } from '../db/records.ts';
 import {
   FILE_ATTACHMENTS,
   PARTS,
@@ -99,7 +99,7 @@ export const recordResolvers: Resolvers = {
       listRecords(
         ctx.db,
         PROCEDURES,
-        { sql: 'id IN (SELECT procedure_id FROM procedure_parts WHERE part_id = ?)', params: [part.id] },
+        linkedThrough('procedure_parts', 'procedure_id', 'part_id', part.id),
         args.filters,
       ),
     runs: (part: Row, args: Filters, ctx: GraphQLContext) =>
@@ -115,7 +115,7 @@ export const recordResolvers: Resolvers = {
       listRecords(
         ctx.db,
         PARTS,
-        { sql: 'id IN (SELECT part_id FROM procedure_parts WHERE procedure_id = ?)', params: [procedure.id] },
+        linkedThrough('procedure_parts', 'part_id', 'procedure_id', procedure.id),
         args.filters,
       ),
   },
