@@ -1,3 +1,5 @@
+// Over 400 lines for a reason: the six kinds of record page in one table, with the words their fields
+// and related records are named in, so that a new kind of record has its page in one place.
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
