@@ -1,5 +1,19 @@
-import type { MessageDescriptor } from 'react-intl';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { pagingVariables, urlText, validateCursorPage, type CursorPage } from './cursorPaging.ts';
+
+/** Sort orders more than one list offers, in the same words. */
+export const LIST_SORT_LABELS = defineMessages({
+  updated: {
+    defaultMessage: 'Recently updated',
+    id: 'qk4cnk',
+    description: 'A sort order of a list: last changed first',
+  },
+  newest: {
+    defaultMessage: 'Newest first',
+    id: 'qJCfMX',
+    description: 'A sort order of a list: last created first',
+  },
+});
 
 /** What every list page's URL holds besides its own filters: the text searched for, the sort, the page. */
 export interface ListSearch<Sort extends string> extends CursorPage {

@@ -2,7 +2,12 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { PartSortEnum, PartsInputFilters, Parttypeenum } from '../../graphql/generated/graphql.ts';
 import { everyWord, likeExact } from '../../components/list/likePatterns.ts';
 import { urlText } from '../../components/list/cursorPaging.ts';
-import { defineListSearch, oneOf, type ListSearch } from '../../components/list/listSearch.ts';
+import {
+  defineListSearch,
+  LIST_SORT_LABELS,
+  oneOf,
+  type ListSearch,
+} from '../../components/list/listSearch.ts';
 
 /** Rows per page: small enough to stay fast on a tablet, and the API is never asked for an unbounded list. */
 export const PARTS_PAGE_SIZE = 25;
@@ -26,16 +31,6 @@ const SORT_LABELS = defineMessages({
     description: 'A sort order of the parts list',
   },
   revision: { defaultMessage: 'Revision', id: 'AXbv/L', description: "A part's revision (e.g. Rev C)" },
-  updated: {
-    defaultMessage: 'Recently updated',
-    id: 'qk4cnk',
-    description: 'A sort order of a list: last changed first',
-  },
-  newest: {
-    defaultMessage: 'Newest first',
-    id: 'qJCfMX',
-    description: 'A sort order of a list: last created first',
-  },
 });
 
 export const PART_SORTS = [
@@ -43,8 +38,8 @@ export const PART_SORTS = [
   { value: 'PART_NUMBER_DESC', label: SORT_LABELS.partNumberDesc },
   { value: 'DESCRIPTION_ASC', label: SORT_LABELS.descriptionAsc },
   { value: 'REVISION_ASC', label: SORT_LABELS.revision },
-  { value: '_UPDATED_DESC', label: SORT_LABELS.updated },
-  { value: '_CREATED_DESC', label: SORT_LABELS.newest },
+  { value: '_UPDATED_DESC', label: LIST_SORT_LABELS.updated },
+  { value: '_CREATED_DESC', label: LIST_SORT_LABELS.newest },
 ] as const satisfies readonly { value: PartSortEnum; label: MessageDescriptor }[];
 
 export type PartsSort = (typeof PART_SORTS)[number]['value'];

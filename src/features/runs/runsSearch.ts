@@ -2,7 +2,12 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { RunSortEnum, RunStatus, RunsInputFilters } from '../../graphql/generated/graphql.ts';
 import { everyWord, likeContains } from '../../components/list/likePatterns.ts';
 import { parseSerialLabel, type SerialKind } from '../../records/serialNumbers.ts';
-import { defineListSearch, oneOf, type ListSearch } from '../../components/list/listSearch.ts';
+import {
+  defineListSearch,
+  LIST_SORT_LABELS,
+  oneOf,
+  type ListSearch,
+} from '../../components/list/listSearch.ts';
 
 /** Rows per page, as the parts list. */
 export const RUNS_PAGE_SIZE = 25;
@@ -19,11 +24,6 @@ export const RUN_STATUSES = [
 ] as const satisfies readonly RunStatus[];
 
 const SORT_LABELS = defineMessages({
-  newest: {
-    defaultMessage: 'Newest first',
-    id: 'qJCfMX',
-    description: 'A sort order of a list: last created first',
-  },
   oldest: {
     defaultMessage: 'Oldest first',
     id: 'gGT+Kx',
@@ -40,20 +40,15 @@ const SORT_LABELS = defineMessages({
     id: 'aw8Tip',
     description: "A run's status (to do, in progress, complete…)",
   },
-  updated: {
-    defaultMessage: 'Recently updated',
-    id: 'qk4cnk',
-    description: 'A sort order of a list: last changed first',
-  },
 });
 
 export const RUN_SORTS = [
-  { value: '_CREATED_DESC', label: SORT_LABELS.newest },
+  { value: '_CREATED_DESC', label: LIST_SORT_LABELS.newest },
   { value: '_CREATED_ASC', label: SORT_LABELS.oldest },
   { value: 'TITLE_ASC', label: SORT_LABELS.title },
   { value: 'DUE_DATE_ASC', label: SORT_LABELS.due },
   { value: 'STATUS_ASC', label: SORT_LABELS.status },
-  { value: '_UPDATED_DESC', label: SORT_LABELS.updated },
+  { value: '_UPDATED_DESC', label: LIST_SORT_LABELS.updated },
 ] as const satisfies readonly { value: RunSortEnum; label: MessageDescriptor }[];
 
 export type RunsSort = (typeof RUN_SORTS)[number]['value'];
