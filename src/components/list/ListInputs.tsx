@@ -19,23 +19,7 @@ export function ListSearchBox({
   value: string | undefined;
   onSearch(value: string): void;
 }) {
-  const q = useTypedValue(value ?? '', onSearch);
-  return (
-    <TextInput
-      label={label}
-      type="search"
-      value={q.text}
-      onChange={(event) => q.type(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') q.now();
-      }}
-      leftSection={<IconSearch size={20} aria-hidden="true" />}
-      size="md"
-      autoComplete="off"
-      spellCheck={false}
-      style={{ flex: '3 1 280px' }}
-    />
-  );
+  return <ListTextFilter label={label} value={value} onType={onSearch} search />;
 }
 
 /** A list's "Sort by": one of `sorts`, the default shown when the URL names none. */
@@ -87,26 +71,36 @@ export function ListEnumSelect<V extends string>({
   );
 }
 
-/** A filter typed as text (e.g. a part's revision): applied after a typing pause, like the search. */
+/**
+ * A filter typed as text (e.g. a part's revision), applied after a typing pause; as the `search` box,
+ * wider, with a search icon, and applied at once on Enter.
+ */
 export function ListTextFilter({
   label,
   value,
   onType,
+  search = false,
 }: {
   label: string;
   value: string | undefined;
   onType(value: string): void;
+  search?: boolean;
 }) {
   const typed = useTypedValue(value ?? '', onType);
   return (
     <TextInput
       label={label}
+      type={search ? 'search' : undefined}
       value={typed.text}
       onChange={(event) => typed.type(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (search && event.key === 'Enter') typed.now();
+      }}
+      leftSection={search ? <IconSearch size={20} aria-hidden="true" /> : undefined}
       size="md"
       autoComplete="off"
       spellCheck={false}
-      style={{ flex: '1 1 120px' }}
+      style={{ flex: search ? '3 1 280px' : '1 1 120px' }}
     />
   );
 }
