@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import { countUnfinished } from '../../upload/uploadCounts.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue, useUploadsValue } from '../../components/uploadQueueContext.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
+import { Busy } from '../../components/Busy.tsx';
 
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
@@ -257,12 +258,9 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
         </Stack>
       )}
       {step.kind === 'signing-out' && (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>
-            <FormattedMessage defaultMessage="Signing out…" id="QfaEcB" />
-          </Text>
-        </Group>
+        <Busy announce>
+          <FormattedMessage defaultMessage="Signing out…" id="QfaEcB" />
+        </Busy>
       )}
       {step.kind === 'failed' && (
         <Stack>
