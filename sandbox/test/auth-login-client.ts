@@ -184,13 +184,34 @@ export async function authorize(
   return { browser, verifier, state, callback };
 }
 
-/** The whole sign-in: authorize, login form, credentials, callback code, token exchange with PKCE. */
-export async function signIn(issuer: string, email: string, password: string): Promise<TokenSet> {
-  const { verifier, state, callback } = await authorize(issuer, email, password);
+/**
+ * The whole sign-in: authorize, login form, credentials, callback code, token exchange with PKCE. The
+ * browser keeps the session's cookie, for what a test does next in it (signing out).
+ */
+export async function signInBrowser(
+  issuer: string,
+  email: string,
+  password: string,
+): Promise<{ browser: Browser; tokens: TokenSet }> {
+  const { browser, verifier, state, callback } = await authorize(issuer, email, password);
   if (callback.searchParams.get('state') !== state) throw new Error('state mismatch');
   const res = await exchangeCode(issuer, callback.searchParams.get('code') ?? '', verifier);
   if (res.status !== 200) throw new Error(`token exchange failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as TokenSet;
+  return { browser, tokens: (await res.json()) as TokenSet };
+}
+
+/** The tokens of a whole sign-in (signInBrowser). */
+export async function signIn(issuer: string, email: string, password: string): Promise<TokenSet> {
+  return (await signInBrowser(issuer, email, password)).tokens;
+}
+
+/** The app's sign-out request (RP-initiated logout) for an ID token, back to the app's home. */
+export function endSessionUrl(issuer: string, idToken: string, params: Record<string, string> = {}): URL {
+  const url = new URL(`${issuer}/session/end`);
+  url.searchParams.set('id_token_hint', idToken);
+  url.searchParams.set('post_logout_redirect_uri', `${APP_ORIGIN}/`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url;
 }
 
 /** A refresh as oidc-client-ts sends it: with the scope of the previous token response, when given. */

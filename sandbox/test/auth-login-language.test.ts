@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   authorize,
   Browser,
-  exchangeCode,
   formAction,
   openLoginPage,
   pkcePair,
   postForm,
   APP_ORIGIN,
+  endSessionUrl,
+  signInBrowser,
 } from './auth-login-client.ts';
 import { pageLanguage } from '../src/auth/page-words.ts';
 import { useSandbox } from './use-sandbox.ts';
@@ -74,18 +75,8 @@ describe('the sign-in page speaks the language the app asks for (ui_locales)', (
   });
 
   it('asks "Do you want to sign out?" in the language of the sign-out request', async () => {
-    const { browser, verifier, callback } = await authorize(
-      api.issuer,
-      'technician@example.com',
-      'technician',
-    );
-    const tokens = (await (
-      await exchangeCode(api.issuer, callback.searchParams.get('code') ?? '', verifier)
-    ).json()) as Record<string, string>;
-    const endSession = new URL(`${api.issuer}/session/end`);
-    endSession.searchParams.set('id_token_hint', tokens.id_token ?? '');
-    endSession.searchParams.set('post_logout_redirect_uri', `${APP_ORIGIN}/`);
-    endSession.searchParams.set('ui_locales', 'de');
+    const { browser, tokens } = await signInBrowser(api.issuer, 'technician@example.com', 'technician');
+    const endSession = endSessionUrl(api.issuer, tokens.id_token, { ui_locales: 'de' });
     const html = await (await browser.fetch(endSession.href)).text();
     expect(html).toMatch(/<html lang="de">/);
     expect(html).toContain('Möchten Sie sich abmelden?');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
+  endSessionUrl,
+  signInBrowser,
   authorize,
   authorizeUrl,
   Browser,
@@ -178,19 +180,9 @@ describe('authorization code + PKCE through the login page', () => {
 
 describe('sign-out', () => {
   it('confirms, ends the session and returns to the app with the post-logout redirect URI', async () => {
-    const { browser, verifier, callback } = await authorize(
-      api.issuer,
-      'technician@example.com',
-      'technician',
-    );
-    const tokens = (await (
-      await exchange(callback.searchParams.get('code') ?? '', verifier)
-    ).json()) as Record<string, string>;
+    const { browser, tokens } = await signInBrowser(api.issuer, 'technician@example.com', 'technician');
 
-    const endSession = new URL(`${api.issuer}/session/end`);
-    endSession.searchParams.set('id_token_hint', tokens.id_token ?? '');
-    endSession.searchParams.set('post_logout_redirect_uri', `${APP_ORIGIN}/`);
-    endSession.searchParams.set('state', 'bye');
+    const endSession = endSessionUrl(api.issuer, tokens.id_token, { state: 'bye' });
     const confirm = await browser.fetch(endSession.href);
     expect(confirm.status).toBe(200);
     const html = await confirm.text();

@@ -27,6 +27,11 @@ describe('upload tickets and file attachments', () => {
   const attach = async (entityId: number, filename: string, body: string, selection?: string) =>
     (await attachFile(api.url, await api.token('technician'), entityId, filename, body, selection)).data
       ?.createFileAttachment.fileAttachment;
+  /** The registration under test; the stored object is checked unless `validateUpload` is false. */
+  const register = (
+    input: { filename: string; s3Key: string; s3Etag: string; entityId: number; validateUpload?: boolean },
+    role: Role = 'technician',
+  ) => q(CREATE, { input: { validateUpload: true, ...input } }, role);
   const partEntity = async (id: number) => (await q(PART_FILES, { id })).data?.part.entityId as number;
   const filesOn = async (id: number) =>
     (await q(PART_FILES, { id })).data?.part.entity.fileAttachments as { id: number; filename: string }[];
@@ -92,14 +97,11 @@ describe('upload tickets and file attachments', () => {
     it('creates a record visible on the parent entity, with a fresh download URL', async () => {
       const entityId = await partEntity(1);
       const obj = await upload('bracket.jpg', 'jpeg bytes');
-      const res = await q(CREATE, {
-        input: {
-          filename: 'bracket.jpg',
-          s3Key: obj.s3Key,
-          s3Etag: obj.etag.replaceAll('"', ''),
-          entityId,
-          validateUpload: true,
-        },
+      const res = await register({
+        filename: 'bracket.jpg',
+        s3Key: obj.s3Key,
+        s3Etag: obj.etag.replaceAll('"', ''),
+        entityId,
       });
       const attachment = res.data?.createFileAttachment.fileAttachment;
       expect(attachment).toMatchObject({
@@ -120,9 +122,7 @@ describe('upload tickets and file attachments', () => {
         const obj = await upload('a.txt', `body ${String(quoted)}`);
         const s3Etag = quoted ? obj.etag : obj.etag.replaceAll('"', '');
         expect(obj.etag).toBe(`"${md5(`body ${String(quoted)}`)}"`);
-        const res = await q(CREATE, {
-          input: { filename: 'a.txt', s3Key: obj.s3Key, s3Etag, entityId, validateUpload: true },
-        });
+        const res = await register({ filename: 'a.txt', s3Key: obj.s3Key, s3Etag, entityId });
         expect(res.errors).toBeUndefined();
         expect(res.data?.createFileAttachment.fileAttachment.entityId).toBe(entityId);
       }
@@ -131,14 +131,11 @@ describe('upload tickets and file attachments', () => {
     it('fails on an ETag mismatch and creates no record', async () => {
       const entityId = await partEntity(3);
       const obj = await upload('b.txt', 'real bytes');
-      const res = await q(CREATE, {
-        input: {
-          filename: 'b.txt',
-          s3Key: obj.s3Key,
-          s3Etag: md5('other bytes'),
-          entityId,
-          validateUpload: true,
-        },
+      const res = await register({
+        filename: 'b.txt',
+        s3Key: obj.s3Key,
+        s3Etag: md5('other bytes'),
+        entityId,
       });
       expect(res.status).toBe(200);
       expect(res.data?.createFileAttachment).toBeNull();
@@ -149,14 +146,11 @@ describe('upload tickets and file attachments', () => {
     it('fails when validateUpload finds no stored object, and creates no record', async () => {
       const entityId = await partEntity(4);
       const ticket = (await q(TICKET, { f: 'never-uploaded.pdf' })).data?.requestFileUploadUrl;
-      const res = await q(CREATE, {
-        input: {
-          filename: 'never-uploaded.pdf',
-          s3Key: ticket.s3Key,
-          s3Etag: md5('x'),
-          entityId,
-          validateUpload: true,
-        },
+      const res = await register({
+        filename: 'never-uploaded.pdf',
+        s3Key: ticket.s3Key,
+        s3Etag: md5('x'),
+        entityId,
       });
       expect(res.errors?.[0]?.message).toMatch(/not found in storage/);
       expect(await filesOn(4)).toEqual([]);
@@ -164,28 +158,23 @@ describe('upload tickets and file attachments', () => {
 
     it('refuses an entity that does not exist', async () => {
       const obj = await upload('c.txt', 'c');
-      const res = await q(CREATE, {
-        input: {
-          filename: 'c.txt',
-          s3Key: obj.s3Key,
-          s3Etag: obj.etag,
-          entityId: 987654,
-          validateUpload: true,
-        },
+      const res = await register({
+        filename: 'c.txt',
+        s3Key: obj.s3Key,
+        s3Etag: obj.etag,
+        entityId: 987654,
       });
       expect(res.errors?.[0]?.message).toBe('Entity 987654 not found');
     });
 
     it('refuses a key the sandbox did not issue', async () => {
       const entityId = await partEntity(5);
-      const res = await q(CREATE, {
-        input: {
-          filename: 'd.txt',
-          s3Key: 'attachments/forged/d.txt',
-          s3Etag: md5('d'),
-          entityId,
-          validateUpload: false,
-        },
+      const res = await register({
+        filename: 'd.txt',
+        s3Key: 'attachments/forged/d.txt',
+        s3Etag: md5('d'),
+        entityId,
+        validateUpload: false,
       });
       expect(res.errors?.[0]?.message).toMatch(/was not issued to you/);
       expect(await filesOn(5)).toEqual([]);
@@ -204,8 +193,12 @@ describe('upload tickets and file attachments', () => {
         expiresAt: new Date(Date.now() + 60_000).toISOString(),
       });
       db.close();
-      const res = await q(CREATE, {
-        input: { filename: 'x.txt', s3Key: ticket.s3Key, s3Etag: md5('x'), entityId, validateUpload: false },
+      const res = await register({
+        filename: 'x.txt',
+        s3Key: ticket.s3Key,
+        s3Etag: md5('x'),
+        entityId,
+        validateUpload: false,
       });
       expect(res.errors?.[0]?.message).toMatch(/was not issued to you/);
       expect(await filesOn(11)).toEqual([]);
@@ -215,11 +208,8 @@ describe('upload tickets and file attachments', () => {
       const entityId = await partEntity(6);
       const ticket = (await q(TICKET, { f: 'v.txt' })).data?.requestFileUploadUrl;
       await putObject(ticket.uploadUrl, 'v', ticket.contentType);
-      const res = await q(
-        CREATE,
-        {
-          input: { filename: 'v.txt', s3Key: ticket.s3Key, s3Etag: md5('v'), entityId, validateUpload: true },
-        },
+      const res = await register(
+        { filename: 'v.txt', s3Key: ticket.s3Key, s3Etag: md5('v'), entityId },
         'viewer',
       );
       expect(res.status).toBe(200);
@@ -232,14 +222,11 @@ describe('upload tickets and file attachments', () => {
       const part = (await q(PART_FILES, { id: 150 })).data?.part;
       expect(part.entityId).not.toBe(150);
       const obj = await upload('wrong.txt', 'wrong');
-      const res = await q(CREATE, {
-        input: {
-          filename: 'wrong.txt',
-          s3Key: obj.s3Key,
-          s3Etag: obj.etag,
-          entityId: part.id,
-          validateUpload: true,
-        },
+      const res = await register({
+        filename: 'wrong.txt',
+        s3Key: obj.s3Key,
+        s3Etag: obj.etag,
+        entityId: part.id,
       });
       expect(res.errors).toBeUndefined();
       const created = res.data?.createFileAttachment.fileAttachment;
@@ -263,10 +250,9 @@ describe('upload tickets and file attachments', () => {
         s3Key: obj.s3Key,
         s3Etag: obj.etag,
         entityId,
-        validateUpload: true,
       };
-      const first = await q(CREATE, { input });
-      const second = await q(CREATE, { input });
+      const first = await register(input);
+      const second = await register(input);
       expect(second.data?.createFileAttachment.fileAttachment.id).toBe(
         first.data?.createFileAttachment.fileAttachment.id,
       );

@@ -15,6 +15,12 @@ async function errorCode(res: Response): Promise<string | undefined> {
   return /<Code>([^<]+)<\/Code>/.exec(await res.text())?.[1];
 }
 
+/** The response is S3's refusal: this HTTP status, and this `<Code>` in its XML body. */
+async function expectS3Error(res: Response, status: number, code: string): Promise<void> {
+  expect(res.status).toBe(status);
+  expect(await errorCode(res)).toBe(code);
+}
+
 /** Changes one hex digit of the signature, keeping its length. */
 function tamperSignature(url: string): string {
   const u = new URL(url);
@@ -55,8 +61,7 @@ describe('built-in storage endpoint', () => {
   test('a PUT with another Content-Type is refused with SignatureDoesNotMatch and stores nothing', async () => {
     const key = freshKey();
     const res = await put(await s.sandbox.storage.presignPut(key, 'application/pdf'), 'x', 'image/png');
-    expect(res.status).toBe(403);
-    expect(await errorCode(res)).toBe('SignatureDoesNotMatch');
+    await expectS3Error(res, 403, 'SignatureDoesNotMatch');
     expect(await s.sandbox.storage.head(key)).toBeNull();
   });
 
@@ -65,8 +70,7 @@ describe('built-in storage endpoint', () => {
     const url = await s.sandbox.storage.presignPut(key, 'text/plain');
     expect((await put(url, 'first', 'text/plain')).status).toBe(200);
     const again = await put(url, 'second', 'text/plain');
-    expect(again.status).toBe(403);
-    expect(await errorCode(again)).toBe('AccessDenied');
+    await expectS3Error(again, 403, 'AccessDenied');
     expect((await s.sandbox.storage.head(key))?.etag).toBe(md5('first'));
   });
 
@@ -92,14 +96,12 @@ describe('built-in storage endpoint', () => {
     const key = freshKey();
     const url = await s.sandbox.storage.presignPut(key, 'text/plain');
     const badSig = await put(tamperSignature(url), 'x', 'text/plain');
-    expect(badSig.status).toBe(403);
-    expect(await errorCode(badSig)).toBe('SignatureDoesNotMatch');
+    await expectS3Error(badSig, 403, 'SignatureDoesNotMatch');
 
     const otherKey = url.replace('/file.pdf?', '/other.pdf?');
     expect(otherKey).not.toBe(url);
     const badKey = await put(otherKey, 'x', 'text/plain');
-    expect(badKey.status).toBe(403);
-    expect(await errorCode(badKey)).toBe('SignatureDoesNotMatch');
+    await expectS3Error(badKey, 403, 'SignatureDoesNotMatch');
 
     const longer = new URL(url);
     longer.searchParams.set('X-Amz-Expires', '604800');
@@ -108,8 +110,7 @@ describe('built-in storage endpoint', () => {
     const unsigned = new URL(url);
     unsigned.search = '';
     const anonymous = await put(unsigned.toString(), 'x', 'text/plain');
-    expect(anonymous.status).toBe(403);
-    expect(await errorCode(anonymous)).toBe('AccessDenied');
+    await expectS3Error(anonymous, 403, 'AccessDenied');
     expect(await s.sandbox.storage.head(key)).toBeNull();
   });
 
@@ -117,8 +118,7 @@ describe('built-in storage endpoint', () => {
     const key = freshKey();
     const putUrl = await s.sandbox.storage.presignPut(key, 'text/plain');
     const asGet = await fetch(putUrl);
-    expect(asGet.status).toBe(403);
-    expect(await errorCode(asGet)).toBe('SignatureDoesNotMatch');
+    await expectS3Error(asGet, 403, 'SignatureDoesNotMatch');
 
     const getUrl = await s.sandbox.storage.presignGet(key, 'file.txt', 'text/plain');
     const asPut = await put(getUrl, 'x', 'text/plain');
@@ -133,8 +133,7 @@ describe('built-in storage endpoint', () => {
       Buffer.alloc(2000, 1),
       'text/plain',
     );
-    expect(res.status).toBe(413);
-    expect(await errorCode(res)).toBe('EntityTooLarge');
+    await expectS3Error(res, 413, 'EntityTooLarge');
     expect(await s.sandbox.storage.head(key)).toBeNull();
   });
 
@@ -219,14 +218,12 @@ describe('built-in storage endpoint', () => {
       const renamed = new URL(url);
       renamed.searchParams.set('response-content-disposition', 'attachment; filename="evil.exe"');
       const res = await fetch(renamed);
-      expect(res.status).toBe(403);
-      expect(await errorCode(res)).toBe('SignatureDoesNotMatch');
+      await expectS3Error(res, 403, 'SignatureDoesNotMatch');
     });
 
     test('a missing object is NoSuchKey', async () => {
       const res = await fetch(await s.sandbox.storage.presignGet(freshKey(), 'x.pdf', 'application/pdf'));
-      expect(res.status).toBe(404);
-      expect(await errorCode(res)).toBe('NoSuchKey');
+      await expectS3Error(res, 404, 'NoSuchKey');
       expect(await s.sandbox.storage.head(freshKey())).toBeNull();
     });
   });
@@ -298,7 +295,6 @@ describe('expiry', () => {
     expect(await lateput.text()).toContain('<Message>Request has expired</Message>');
     expect(await s.sandbox.storage.head(key)).toBeNull();
     const lateGet = await fetch(getUrl);
-    expect(lateGet.status).toBe(403);
-    expect(await errorCode(lateGet)).toBe('AccessDenied');
+    await expectS3Error(lateGet, 403, 'AccessDenied');
   });
 });

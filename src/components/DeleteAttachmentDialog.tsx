@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql } from '../graphql/generated/index.ts';
@@ -8,6 +8,7 @@ import { isPermissionRefusal, toUserMessage } from '../graphql/errors.ts';
 import { removeAttachment } from '../graphql/attachmentsList.ts';
 import { useViewOnly } from './viewOnly.tsx';
 import { useUploadQueue } from './uploadQueueContext.tsx';
+import { DialogActions } from './DialogActions.tsx';
 
 export const DeleteAttachmentMutation = graphql(`
   mutation DeleteAttachment($input: DeleteFileAttachmentInput!) {
@@ -97,14 +98,16 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
               {toUserMessage(error)}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+          <DialogActions
+            onCancel={close}
+            cancel={
               <FormattedMessage
                 defaultMessage="Cancel"
                 id="1zhA04"
                 description="Button: do not delete the file"
               />
-            </Button>
+            }
+          >
             <Button color="red" loading={loading} onClick={() => void confirm(target)}>
               <FormattedMessage
                 defaultMessage="Delete"
@@ -112,7 +115,7 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
                 description="Button: delete the file now"
               />
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       )}
     </Modal>

@@ -33,19 +33,20 @@ function world(owner: { current: typeof TAYLOR | null }) {
 }
 
 /** Taylor signed in, with Run 1 opened in a first page and written to the device. */
-async function taylorOpenedRun1() {
+/** Taylor signed in, a page saw run 1 in a response and kept it on the device; `opened`: in its cache too. */
+async function taylorKeptRun1({ opened }: { opened: boolean }) {
   const owner = { current: TAYLOR as typeof TAYLOR | null };
   const w = world(owner);
-  const first = w.make();
-  first.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
-  first.kept.noteResponse({ run });
-  await first.kept.flush();
-  return { owner, w, first };
+  const page = w.make();
+  if (opened) page.cache.writeQuery({ query: RunQuery, variables: { id: '1' }, data: { run } });
+  page.kept.noteResponse({ run });
+  await page.kept.flush();
+  return { owner, w, page };
 }
 
 describe('KeptRecords', () => {
   it('a response that arrives before the restore stays, and the kept records join it', async () => {
-    const { w } = await taylorOpenedRun1();
+    const { w } = await taylorKeptRun1({ opened: true });
     const reloaded = w.make();
     const part = { __typename: 'Part', id: 1, partNumber: 'BRKT-0001' };
     const PartQuery = gql`
@@ -67,7 +68,7 @@ describe('KeptRecords', () => {
   });
 
   it('a restored record is only a kept copy until the server answers for it in this page', async () => {
-    const { w, first } = await taylorOpenedRun1();
+    const { w, page: first } = await taylorKeptRun1({ opened: true });
     expect(first.kept.isKeptCopyOnly('Run', 1)).toBe(false);
 
     const reloaded = w.make();
@@ -79,7 +80,7 @@ describe('KeptRecords', () => {
   });
 
   it('a record the person opened comes back into a new page’s cache, with when it arrived', async () => {
-    const { w } = await taylorOpenedRun1();
+    const { w } = await taylorKeptRun1({ opened: true });
     expect(w.store.snapshot?.owner).toEqual(TAYLOR);
 
     const reloaded = w.make();
@@ -89,7 +90,7 @@ describe('KeptRecords', () => {
   });
 
   it('another person signing in never sees them: deleted unread, on the device too', async () => {
-    const { owner, w } = await taylorOpenedRun1();
+    const { owner, w } = await taylorKeptRun1({ opened: true });
 
     owner.current = VIC;
     const vics = w.make();
@@ -100,11 +101,7 @@ describe('KeptRecords', () => {
   });
 
   it('nobody signed in yet: left for its owner, unread', async () => {
-    const owner = { current: TAYLOR as typeof TAYLOR | null };
-    const w = world(owner);
-    const first = w.make();
-    first.kept.noteResponse({ run });
-    await first.kept.flush();
+    const { owner, w } = await taylorKeptRun1({ opened: false });
     owner.current = null;
     const page = w.make();
     expect(await page.kept.restore()).toBe(false);
@@ -115,11 +112,7 @@ describe('KeptRecords', () => {
   });
 
   it('clear (sign-out) removes them from the device, and nothing is written for nobody', async () => {
-    const owner = { current: TAYLOR as typeof TAYLOR | null };
-    const w = world(owner);
-    const page = w.make();
-    page.kept.noteResponse({ run });
-    await page.kept.flush();
+    const { owner, w, page } = await taylorKeptRun1({ opened: false });
     await page.kept.clear();
     owner.current = null;
     page.kept.noteResponse({ run });
@@ -128,11 +121,7 @@ describe('KeptRecords', () => {
   });
 
   it('the person changing in the page clears what was kept for the last one', async () => {
-    const owner = { current: TAYLOR as typeof TAYLOR | null };
-    const w = world(owner);
-    const page = w.make();
-    page.kept.noteResponse({ run });
-    await page.kept.flush();
+    const { owner, w, page } = await taylorKeptRun1({ opened: false });
     owner.current = VIC;
     await page.kept.personChanged();
     expect(w.store.snapshot).toBeUndefined();

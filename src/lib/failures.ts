@@ -185,112 +185,35 @@ const words = defineMessages({
 const say = (message: MessageDescriptor, values?: Record<string, string | number>) =>
   appIntl().formatMessage(message, values);
 
-/**
- * Every sentence a failure becomes. Each is worded in the language in force at the moment it is read
- * (a getter), so `new WordedError(FAILURE_WORDS.x)` carries the words of the person holding the tablet.
- */
-export const FAILURE_WORDS = {
-  get cancelled() {
-    return say(words.cancelled);
-  },
-  get session() {
-    return say(words.session);
-  },
-  get permission() {
-    return say(words.permission);
-  },
-  get notFound() {
-    return say(words.notFound);
-  },
-  get tooLarge() {
-    return say(words.tooLarge);
-  },
-  get busy() {
-    return say(words.busy);
-  },
-  get server() {
-    return say(words.server);
-  },
-  get unreachable() {
-    return say(words.unreachable);
-  },
+/** The sentences that take values (a status, a name, the server's own words): each a function of them. */
+const WITH_VALUES = {
   refused: (message: string) => say(words.refused, { message }),
-  get cameraFailed() {
-    return say(words.cameraFailed);
-  },
-  get photoNotQueued() {
-    return say(words.photoNotQueued);
-  },
-  get markedNotSaved() {
-    return say(words.markedNotSaved);
-  },
-  get notLightened() {
-    return say(words.notLightened);
-  },
   refusedStatus: (status: number) => say(words.refusedStatus, { status }),
-  // An unknown failure's own text is a library's, for developers: it is never passed on.
-  get unknown() {
-    return say(words.unknown);
-  },
-  get interrupted() {
-    return say(words.interrupted);
-  },
-
-  // The upload pipeline's own steps.
-  get noTicket() {
-    return say(words.noTicket);
-  },
-  get notConfirmed() {
-    return say(words.notConfirmed);
-  },
-  get notChecked() {
-    return say(words.notChecked);
-  },
-  get recordGone() {
-    return say(words.recordGone);
-  },
   noSuchRecord: (name: string) => say(words.noSuchRecord, { name }),
   noEntity: (name: string) => say(words.noEntity, { name }),
   storageNotConfirmed: (detail: string) => say(words.storageNotConfirmed, { detail }),
   fileUnreadable: (detail: string) => say(words.fileUnreadable, { detail }),
-
-  // Storage: the PUT of a file.
-  get storageUrlRejected() {
-    return say(words.storageUrlRejected);
-  },
   storageBusy: (status: number) => say(words.storageBusy, { status }),
-  get storageTooLarge() {
-    return say(words.storageTooLarge);
-  },
   storageRefused: (status: number) => say(words.storageRefused, { status }),
-  get storageLost() {
-    return say(words.storageLost);
-  },
-  get storageStalled() {
-    return say(words.storageStalled);
-  },
-  get storageInterrupted() {
-    return say(words.storageInterrupted);
-  },
-
-  // Storage: reading a file back (download, preview).
-  get storageUnreachable() {
-    return say(words.storageUnreachable);
-  },
-  get storageLinkExpired() {
-    return say(words.storageLinkExpired);
-  },
-  get storageMissing() {
-    return say(words.storageMissing);
-  },
   storageAnswered: (status: number) => say(words.storageAnswered, { status }),
-  get fileGone() {
-    return say(words.fileGone);
-  },
-  get noDownloadUrl() {
-    return say(words.noDownloadUrl);
-  },
-  get pdfUnreadable() {
-    return say(words.pdfUnreadable);
-  },
 };
+
+type PlainSentences = { readonly [K in Exclude<keyof typeof words, keyof typeof WITH_VALUES>]: string };
+
+/** Every sentence without values, as a getter that words it when it is read. */
+function plainSentences(): PlainSentences {
+  const sentences = {};
+  for (const key of Object.keys(words) as (keyof typeof words)[]) {
+    if (Object.hasOwn(WITH_VALUES, key)) continue;
+    Object.defineProperty(sentences, key, { get: () => say(words[key]), enumerable: true });
+  }
+  return sentences as PlainSentences;
+}
+
+/**
+ * Every sentence a failure becomes. Each is worded in the language in force at the moment it is read
+ * (a getter, or a function of its values), so `new WordedError(FAILURE_WORDS.x)` carries the words of
+ * the person holding the tablet. An unknown failure's own text is a library's, for developers: it is
+ * never passed on (`unknown` says so in the technician's words).
+ */
+export const FAILURE_WORDS = Object.assign(plainSentences(), WITH_VALUES);

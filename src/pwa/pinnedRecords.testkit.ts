@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 import type { KeptOwner } from '../graphql/keptRecords.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
+import { memoryPinnedStorage } from './memoryPinnedStorage.ts';
 import {
-  memoryPinnedStorage,
   PinnedRecords,
   type FetchedRecord,
   type KeepableAttachment,

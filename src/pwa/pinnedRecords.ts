@@ -1,6 +1,10 @@
+// Over 400 lines for a reason: one class, the life of a pin (pin, fetch ahead, keep copies within the
+// budget, restore, clear), whose steps share its private state; its storages (idbPinnedStorage.ts,
+// memoryPinnedStorage.ts), network side (features/pins/fetchAhead.ts) and work pool (lib) live apart.
 import type { KeptOwner } from '../graphql/keptRecords';
 import type { RecordRef } from '../records/recordKinds';
 import { copiesOverBudget } from './keptBudget';
+import { workPool } from '../lib/workPool';
 
 /** `kind:id` of a pinned record. */
 export const pinKey = (record: RecordRef): string => `${record.kind}:${record.id}`;
@@ -521,85 +525,4 @@ export class PinnedRecords {
     this.snapshot = this.makeSnapshot();
     this.listeners.forEach((listener) => listener());
   }
-}
-
-/**
- * Runs `work` on each item added, `concurrency` at a time; `work` may add items (a run's steps once the
- * run came). `done` settles once the pool is closed and idle: rejected with the first failure (no new
- * item starts after it), after the items in flight end.
- */
-function workPool<T>(
-  concurrency: number,
-  work: (item: T, add: (item: T) => void) => Promise<void>,
-): { add(item: T): void; close(): void; done: Promise<void> } {
-  const queue: T[] = [];
-  let active = 0;
-  let closed = false;
-  let failure: { error: unknown } | null = null;
-  let settle: () => void = () => undefined;
-  let fail: (error: unknown) => void = () => undefined;
-  const done = new Promise<void>((resolve, reject) => {
-    settle = resolve;
-    fail = reject;
-  });
-  const pump = () => {
-    while (failure === null && active < concurrency && queue.length > 0) {
-      const item = queue.shift()!;
-      active += 1;
-      work(item, add).then(
-        () => {
-          active -= 1;
-          pump();
-        },
-        (error: unknown) => {
-          failure ??= { error };
-          active -= 1;
-          pump();
-        },
-      );
-    }
-    if (active > 0) return;
-    if (failure) fail(failure.error);
-    else if (closed && queue.length === 0) settle();
-  };
-  const add = (item: T) => {
-    queue.push(item);
-    pump();
-  };
-  return {
-    add,
-    close() {
-      closed = true;
-      pump();
-    },
-    done,
-  };
-}
-
-/** Pins and copies in memory only: for tests and where IndexedDB cannot be opened. */
-export function memoryPinnedStorage(): PinnedStorage & {
-  state: PinnedState | undefined;
-  blobs: Map<number, Blob>;
-} {
-  const storage = {
-    state: undefined as PinnedState | undefined,
-    blobs: new Map<number, Blob>(),
-    readState: async () => storage.state && structuredClone(storage.state),
-    writeState: async (state: PinnedState) => {
-      storage.state = structuredClone(state);
-    },
-    readFile: async (id: number) => storage.blobs.get(id),
-    writeFile: async (id: number, blob: Blob) => {
-      storage.blobs.set(id, blob);
-    },
-    deleteFiles: async (ids: readonly number[]) => {
-      for (const id of ids) storage.blobs.delete(id);
-    },
-    fileIds: async () => [...storage.blobs.keys()],
-    clear: async () => {
-      storage.state = undefined;
-      storage.blobs.clear();
-    },
-  };
-  return storage;
 }

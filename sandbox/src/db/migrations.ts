@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
 
 /**
+ * What every kind of record has, like the real service's records: who made it and when, when it last
+ * changed, and its entity (the id attachments hang on).
+ */
+const RECORD_COLUMNS = `created_by INTEGER NOT NULL REFERENCES users(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)`;
+
+/**
  * Numbered schema migrations. Each runs once, in order, inside a transaction; applied numbers are kept in
  * schema_migrations, so an existing data directory is brought up to date without losing data.
  */
@@ -38,10 +47,7 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
         sourcing_strategy TEXT,
         cost REAL,
         lead_time INTEGER,
-        created_by INTEGER NOT NULL REFERENCES users(id),
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+        ${RECORD_COLUMNS}
       );
       CREATE INDEX parts_part_number ON parts(part_number, id);
       CREATE INDEX parts_part_number_nocase ON parts(part_number COLLATE NOCASE, id);
@@ -54,10 +60,7 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
         status TEXT,
         type TEXT NOT NULL,
         description TEXT,
-        created_by INTEGER NOT NULL REFERENCES users(id),
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+        ${RECORD_COLUMNS}
       );
       CREATE TABLE procedure_parts (
         procedure_id INTEGER NOT NULL REFERENCES procedures(id),
@@ -72,10 +75,7 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
         position INTEGER,
         type TEXT NOT NULL,
         content TEXT,
-        created_by INTEGER NOT NULL REFERENCES users(id),
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+        ${RECORD_COLUMNS}
       );
       CREATE INDEX steps_procedure ON steps(procedure_id, position);
       CREATE TABLE runs (
@@ -88,10 +88,7 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
         part_id INTEGER REFERENCES parts(id),
         procedure_id INTEGER REFERENCES procedures(id),
         percent_complete INTEGER,
-        created_by INTEGER NOT NULL REFERENCES users(id),
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+        ${RECORD_COLUMNS}
       );
       CREATE INDEX runs_part ON runs(part_id);
       CREATE INDEX runs_procedure ON runs(procedure_id);
@@ -103,10 +100,7 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
         status TEXT,
         position INTEGER,
         content TEXT,
-        created_by INTEGER NOT NULL REFERENCES users(id),
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+        ${RECORD_COLUMNS}
       );
       CREATE INDEX run_steps_run ON run_steps(run_id, position);
       CREATE TABLE run_step_fields (
@@ -119,10 +113,7 @@ const MIGRATIONS: readonly { id: number; name: string; sql: string }[] = [
         required INTEGER NOT NULL,
         help_text TEXT,
         position INTEGER,
-        created_by INTEGER NOT NULL REFERENCES users(id),
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        entity_id INTEGER NOT NULL UNIQUE REFERENCES entities(id)
+        ${RECORD_COLUMNS}
       );
       CREATE INDEX run_step_fields_run_step ON run_step_fields(run_step_id, position);
       -- Issued by requestFileUploadUrl: only keys the sandbox issued can be registered.

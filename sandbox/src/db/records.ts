@@ -37,3 +37,12 @@ export const scopedBy = (column: string, value: number): SqlCondition => ({
   sql: `${column} = ?`,
   params: [value],
 });
+
+/**
+ * The records linked to one record through a join table (a part's procedures, a procedure's parts):
+ * `id` among `table`'s `column` where its `by` column is `value`.
+ */
+export const linkedThrough = (table: string, column: string, by: string, value: number): SqlCondition => ({
+  sql: `id IN (SELECT ${column} FROM ${table} WHERE ${by} = ?)`,
+  params: [value],
+});

@@ -1,3 +1,6 @@
+// Over 400 lines for a reason: one seed, written in the order the foreign keys need (users, parts,
+// procedures and their steps, runs and their steps and fields) and read top to bottom; the catalogue's
+// data is factory-catalogue.ts and the generated load runs seed-runs.ts.
 import type Database from 'better-sqlite3';
 import { ORGANIZATION, USERS } from '../identities.ts';
 import {

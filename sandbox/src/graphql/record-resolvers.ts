@@ -1,7 +1,8 @@
 import type { Resolvers } from './resolver-types.ts';
 import { connection, type ConnectionArgs } from '../db/connections.ts';
 import { findEntity, type EntityKind } from '../db/entities.ts';
-import { findRecord, listRecords, scopedBy } from '../db/records.ts';
+import { findRecord, linkedThrough, listRecords, scopedBy } from '../db/records.ts';
+import type { SqlCondition } from '../db/filters.ts';
 import {
   FILE_ATTACHMENTS,
   PARTS,
@@ -35,6 +36,16 @@ const byId =
 
 const list = (table: typeof PARTS) => (_: unknown, args: ConnectionArgs, ctx: GraphQLContext) =>
   connection<Row>(ctx.db, table, args);
+
+/** A record's related records, by what `scope` says of the record (filtered as the query asks). */
+const related =
+  (table: typeof PARTS, scope: (row: Row) => SqlCondition, order?: string) =>
+  (row: Row, args: Filters, ctx: GraphQLContext) =>
+    listRecords(ctx.db, table, scope(row), args.filters, order);
+
+/** The one record a record points to through its `key` column (a run's part), or null. */
+const pointedTo = (table: typeof PARTS, key: string) => (row: Row, args: Filters, ctx: GraphQLContext) =>
+  findRecord(ctx.db, table, num(row[key]), args.filters);
 
 const entityOf = (row: Row, _: unknown, ctx: GraphQLContext) => findEntity(ctx.db, row.entityId) ?? null;
 
@@ -95,59 +106,40 @@ export const recordResolvers: Resolvers = {
   },
   Part: {
     ...withAttachments,
-    procedures: (part: Row, args: Filters, ctx: GraphQLContext) =>
-      listRecords(
-        ctx.db,
-        PROCEDURES,
-        { sql: 'id IN (SELECT procedure_id FROM procedure_parts WHERE part_id = ?)', params: [part.id] },
-        args.filters,
-      ),
-    runs: (part: Row, args: Filters, ctx: GraphQLContext) =>
-      listRecords(ctx.db, RUNS, scopedBy('part_id', part.id), args.filters),
+    procedures: related(PROCEDURES, (part) =>
+      linkedThrough('procedure_parts', 'procedure_id', 'part_id', part.id),
+    ),
+    runs: related(RUNS, (part) => scopedBy('part_id', part.id)),
   },
   Procedure: {
     entity: entityOf,
-    steps: (procedure: Row, args: Filters, ctx: GraphQLContext) =>
-      listRecords(ctx.db, STEPS, scopedBy('procedure_id', procedure.id), args.filters, 'position, id'),
-    runs: (procedure: Row, args: Filters, ctx: GraphQLContext) =>
-      listRecords(ctx.db, RUNS, scopedBy('procedure_id', procedure.id), args.filters),
-    parts: (procedure: Row, args: Filters, ctx: GraphQLContext) =>
-      listRecords(
-        ctx.db,
-        PARTS,
-        { sql: 'id IN (SELECT part_id FROM procedure_parts WHERE procedure_id = ?)', params: [procedure.id] },
-        args.filters,
-      ),
+    steps: related(STEPS, (procedure) => scopedBy('procedure_id', procedure.id), 'position, id'),
+    runs: related(RUNS, (procedure) => scopedBy('procedure_id', procedure.id)),
+    parts: related(PARTS, (procedure) =>
+      linkedThrough('procedure_parts', 'part_id', 'procedure_id', procedure.id),
+    ),
   },
   Step: {
     entity: entityOf,
-    procedure: (step: Row, args: Filters, ctx: GraphQLContext) =>
-      findRecord(ctx.db, PROCEDURES, num(step.procedureId), args.filters),
+    procedure: pointedTo(PROCEDURES, 'procedureId'),
   },
   Run: {
     ...withAttachments,
-    part: (run: Row, args: Filters, ctx: GraphQLContext) =>
-      findRecord(ctx.db, PARTS, num(run.partId), args.filters),
-    procedure: (run: Row, args: Filters, ctx: GraphQLContext) =>
-      findRecord(ctx.db, PROCEDURES, num(run.procedureId), args.filters),
-    steps: (run: Row, args: Filters, ctx: GraphQLContext) =>
-      listRecords(ctx.db, RUN_STEPS, scopedBy('run_id', run.id), args.filters, 'position, id'),
+    part: pointedTo(PARTS, 'partId'),
+    procedure: pointedTo(PROCEDURES, 'procedureId'),
+    steps: related(RUN_STEPS, (run) => scopedBy('run_id', run.id), 'position, id'),
   },
   RunStep: {
     ...withAttachments,
-    run: (runStep: Row, args: Filters, ctx: GraphQLContext) =>
-      findRecord(ctx.db, RUNS, num(runStep.runId), args.filters),
-    fields: (runStep: Row, args: Filters, ctx: GraphQLContext) =>
-      listRecords(ctx.db, RUN_STEP_FIELDS, scopedBy('run_step_id', runStep.id), args.filters, 'position, id'),
-    originStep: (runStep: Row, args: Filters, ctx: GraphQLContext) =>
-      findRecord(ctx.db, STEPS, num(runStep.originStepId), args.filters),
+    run: pointedTo(RUNS, 'runId'),
+    fields: related(RUN_STEP_FIELDS, (runStep) => scopedBy('run_step_id', runStep.id), 'position, id'),
+    originStep: pointedTo(STEPS, 'originStepId'),
   },
   RunStepField: {
     entity: entityOf,
     required: (field: Row) => Boolean(field.required),
     value: (field: Row) => (typeof field.value === 'string' ? (JSON.parse(field.value) as unknown) : null),
-    step: (field: Row, args: Filters, ctx: GraphQLContext) =>
-      findRecord(ctx.db, RUN_STEPS, num(field.runStepId), args.filters),
+    step: pointedTo(RUN_STEPS, 'runStepId'),
     fileAttachmentId: (field: Row, _: unknown, ctx: GraphQLContext) => heldAttachmentId(field, ctx),
     fileAttachment: (field: Row, args: Filters, ctx: GraphQLContext) =>
       findRecord(ctx.db, FILE_ATTACHMENTS, heldAttachmentId(field, ctx), args.filters),

@@ -46,6 +46,19 @@ interface Props<S extends CursorPage> {
   children: ReactNode;
 }
 
+/**
+ * The values of a "Nothing matches…" message whose parts each show only when given: for each
+ * criterion `x`, `hasX` ('yes' or 'no', for a `select`) and `x` (as text, '' when not given).
+ */
+export function givenCriteria(criteria: Record<string, string | number | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(criteria).flatMap(([name, value]) => [
+      [`has${name.charAt(0).toUpperCase()}${name.slice(1)}`, value ? 'yes' : 'no'],
+      [name, String(value ?? '')],
+    ]),
+  );
+}
+
 /** A server-side list a page at a time: its loading, empty and error states, the rows and the pager. */
 export function CursorList<S extends CursorPage>(props: Props<S>) {
   const { words, search, pageSize, loaded, shown, loading, error, filtered } = props;

@@ -1,8 +1,10 @@
-import { NativeSelect, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { useTypedValue } from './useTypedValue.ts';
 import { formatEnum } from '../formatValue.ts';
+import type { ListSearch } from './listSearch.ts';
 
 /**
  * A list's search box: searches after a typing pause, or at once on Enter (what a barcode scanner
@@ -17,23 +19,7 @@ export function ListSearchBox({
   value: string | undefined;
   onSearch(value: string): void;
 }) {
-  const q = useTypedValue(value ?? '', onSearch);
-  return (
-    <TextInput
-      label={label}
-      type="search"
-      value={q.text}
-      onChange={(event) => q.type(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') q.now();
-      }}
-      leftSection={<IconSearch size={20} aria-hidden="true" />}
-      size="md"
-      autoComplete="off"
-      spellCheck={false}
-      style={{ flex: '3 1 280px' }}
-    />
-  );
+  return <ListTextFilter label={label} value={value} onType={onSearch} search />;
 }
 
 /** A list's "Sort by": one of `sorts`, the default shown when the URL names none. */
@@ -82,5 +68,73 @@ export function ListEnumSelect<V extends string>({
       size="md"
       style={{ flex: '1 1 160px' }}
     />
+  );
+}
+
+/**
+ * A filter typed as text (e.g. a part's revision), applied after a typing pause; as the `search` box,
+ * wider, with a search icon, and applied at once on Enter.
+ */
+export function ListTextFilter({
+  label,
+  value,
+  onType,
+  search = false,
+}: {
+  label: string;
+  value: string | undefined;
+  onType(value: string): void;
+  search?: boolean;
+}) {
+  const typed = useTypedValue(value ?? '', onType);
+  return (
+    <TextInput
+      label={label}
+      type={search ? 'search' : undefined}
+      value={typed.text}
+      onChange={(event) => typed.type(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (search && event.key === 'Enter') typed.now();
+      }}
+      leftSection={search ? <IconSearch size={20} aria-hidden="true" /> : undefined}
+      size="md"
+      autoComplete="off"
+      spellCheck={false}
+      style={{ flex: search ? '3 1 280px' : '1 1 120px' }}
+    />
+  );
+}
+
+/**
+ * A list's search box, its own filters (`children`) and its sort, in one row that wraps; the URL
+ * holds the values, these inputs edit them. `typing` changes replace the history entry.
+ */
+export function ListFilters<S extends ListSearch<Sort>, Sort extends string>({
+  search,
+  searchLabel,
+  list,
+  onChange,
+  children,
+}: {
+  search: S;
+  searchLabel: string;
+  list: { sorts: readonly { value: Sort; label: MessageDescriptor }[]; defaultSort: Sort };
+  onChange(change: Partial<S>, typing: boolean): void;
+  children: ReactNode;
+}) {
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <ListSearchBox
+        label={searchLabel}
+        value={search.q}
+        onSearch={(q) => onChange({ q } as Partial<S>, true)}
+      />
+      {children}
+      <ListSortSelect
+        sorts={list.sorts}
+        value={search.sort ?? list.defaultSort}
+        onSort={(sort) => onChange({ sort } as Partial<S>, false)}
+      />
+    </Group>
   );
 }

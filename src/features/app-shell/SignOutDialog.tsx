@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -6,6 +6,8 @@ import { useSignOut } from '../../auth/AuthContext';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue, useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
+import { Busy } from '../../components/Busy.tsx';
 
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
@@ -160,9 +162,10 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       description: 'Dialog title',
     }),
   };
+  const stayWords = <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />;
   const stay = (
     <Button variant="default" onClick={onClose}>
-      <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />
+      {stayWords}
     </Button>
   );
 
@@ -204,18 +207,20 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
               values={{ count: pending }}
             />
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep({ ...step, kind: 'ask' })}>
+          <DialogActions
+            onCancel={() => setStep({ ...step, kind: 'ask' })}
+            cancel={
               <FormattedMessage
                 defaultMessage="Back"
                 id="R8Zr0f"
                 description="Button: back to the previous question"
               />
-            </Button>
+            }
+          >
             <Button color="red" onClick={() => signOut(true)}>
               <FormattedMessage defaultMessage="Discard and sign out" id="bXTiln" />
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       )}
       {view === 'waiting' && (
@@ -248,19 +253,14 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
             <Button variant="default" color="red" onClick={() => signOut(false)}>
               <FormattedMessage defaultMessage="Sign out anyway" id="VHzFzu" />
             </Button>
-            <Button onClick={onClose}>
-              <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />
-            </Button>
+            <Button onClick={onClose}>{stayWords}</Button>
           </Group>
         </Stack>
       )}
       {step.kind === 'signing-out' && (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>
-            <FormattedMessage defaultMessage="Signing out…" id="QfaEcB" />
-          </Text>
-        </Group>
+        <Busy announce>
+          <FormattedMessage defaultMessage="Signing out…" id="QfaEcB" />
+        </Busy>
       )}
       {step.kind === 'failed' && (
         <Stack>
@@ -270,12 +270,11 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
               id="GJNDej"
             />
           </Alert>
-          <Group justify="flex-end">
-            {stay}
+          <DialogActions onCancel={onClose} cancel={stayWords}>
             <Button onClick={() => signOut(step.discardFiles)}>
               <FormattedMessage defaultMessage="Try again" id="FazwRl" />
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       )}
     </Modal>

@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
-import { useQuery } from '@apollo/client/react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { PartsFilters } from './PartsFilters.tsx';
-import { PartsTable, type PartRow } from './PartsTable.tsx';
+import { PartsTable } from './PartsTable.tsx';
 import { PartsListQuery } from './partsListQuery.ts';
-import { PARTS_PAGE_SIZE, partsVariables, type PartsSearch } from './partsSearch.ts';
+import { PARTS_SEARCH, partsVariables, type PartsSearch } from './partsSearch.ts';
 import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
-import { CursorList, type ListWords } from '../../components/list/CursorList.tsx';
+import { CursorList, givenCriteria, type ListWords } from '../../components/list/CursorList.tsx';
+import { useCursorListQuery } from '../../components/list/useCursorListQuery.ts';
 import { formatEnum } from '../../components/formatValue.ts';
 import { KeptPartsResults } from './KeptPartsResults.tsx';
 
@@ -14,7 +14,6 @@ interface Props {
   search: PartsSearch;
   /** Moves to another URL state; `replace` for typing so Back skips keystrokes. */
   onNavigate(search: PartsSearch, replace: boolean): void;
-  onCriteria(change: Partial<PartsSearch>, replace: boolean): void;
 }
 
 function partsWords(intl: IntlShape): ListWords {
@@ -47,51 +46,44 @@ function nothingMatches(intl: IntlShape, search: PartsSearch): string {
       description:
         'No part matches the search: {q} is the text searched for, {type} the part type chosen (part, tool), {rev} the revision typed; each shown only when given',
     },
-    {
-      hasQ: search.q ? 'yes' : 'no',
-      q: search.q ?? '',
-      hasType: search.type ? 'yes' : 'no',
+    givenCriteria({
+      q: search.q,
       // Mid-sentence, English writes the type in lower case; other languages keep their own.
       type: intl.locale.startsWith('en') ? type.toLowerCase() : type,
-      hasRev: search.rev ? 'yes' : 'no',
-      rev: search.rev ?? '',
-    },
+      rev: search.rev,
+    }),
   );
 }
 
 /** Parts found by search and filters, a page at a time, with loading, empty and error states. */
-export function PartsBrowser({ search, onNavigate, onCriteria }: Props) {
+export function PartsBrowser({ search, onNavigate }: Props) {
   const intl = useIntl();
-  const { data, previousData, error, loading, refetch } = useQuery(PartsListQuery, {
-    variables: partsVariables(search),
-  });
-  // While the next page loads, the previous one stays in view (dimmed) instead of flashing empty.
-  const connection = (data ?? previousData)?.parts;
-  const parts: PartRow[] = (connection?.edges ?? []).flatMap((edge) => (edge?.node ? [edge.node] : []));
-
+  // Changed criteria show their first page (old cursors mean nothing for new ones).
+  const onCriteria = (change: Partial<PartsSearch>, replace: boolean) =>
+    onNavigate(PARTS_SEARCH.firstPage(search, change), replace);
+  const {
+    rows: parts,
+    failure,
+    list,
+  } = useCursorListQuery(PartsListQuery, partsVariables(search), (data) => data.parts);
   return (
     <Stack gap="md">
       <PartsFilters search={search} onChange={onCriteria} />
-      {error && !data && isUnreachable(error) ? (
+      {failure && isUnreachable(failure) ? (
         // No network: the parts kept on this tablet, said to be so.
-        <KeptPartsResults search={search} message={toUserMessage(error)} />
+        <KeptPartsResults search={search} message={toUserMessage(failure)} />
       ) : (
         <CursorList
           words={partsWords(intl)}
           search={search}
-          pageSize={PARTS_PAGE_SIZE}
-          pageInfo={connection?.pageInfo}
-          loaded={Boolean(connection)}
-          shown={parts.length}
-          loading={loading}
-          error={error ? toUserMessage(error) : null}
-          onRetry={() => void refetch()}
-          filtered={Boolean(search.q || search.type || search.rev)}
+          pageSize={PARTS_SEARCH.pageSize}
+          {...list}
+          filtered={PARTS_SEARCH.filtered(search)}
           nothingMatches={nothingMatches(intl, search)}
-          onClear={() => onCriteria({ q: undefined, type: undefined, rev: undefined }, false)}
+          onClear={() => onCriteria(PARTS_SEARCH.noCriteria, false)}
           onNavigate={onNavigate}
         >
-          <PartsTable parts={parts} busy={loading} />
+          <PartsTable parts={parts} busy={list.loading} />
         </CursorList>
       )}
     </Stack>

@@ -1,8 +1,6 @@
-import { Group, TextInput } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { PART_SORTS, PART_TYPES, DEFAULT_PARTS_SORT, type PartsSearch } from './partsSearch.ts';
-import { useTypedValue } from '../../components/list/useTypedValue.ts';
-import { ListEnumSelect, ListSearchBox, ListSortSelect } from '../../components/list/ListInputs.tsx';
+import { PART_TYPES, PARTS_SEARCH, type PartsSearch } from './partsSearch.ts';
+import { ListEnumSelect, ListFilters, ListTextFilter } from '../../components/list/ListInputs.tsx';
 
 interface Props {
   search: PartsSearch;
@@ -13,14 +11,13 @@ interface Props {
 /** Search as you type, part type, revision and sort; the URL holds the values, these inputs edit them. */
 export function PartsFilters({ search, onChange }: Props) {
   const intl = useIntl();
-  const rev = useTypedValue(search.rev ?? '', (value) => onChange({ rev: value }, true));
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <ListSearchBox
-        label={intl.formatMessage({ defaultMessage: 'Search part number or description', id: 'z0wqL7' })}
-        value={search.q}
-        onSearch={(q) => onChange({ q }, true)}
-      />
+    <ListFilters
+      search={search}
+      searchLabel={intl.formatMessage({ defaultMessage: 'Search part number or description', id: 'z0wqL7' })}
+      list={PARTS_SEARCH}
+      onChange={onChange}
+    >
       <ListEnumSelect
         label={intl.formatMessage({
           defaultMessage: 'Type',
@@ -36,24 +33,15 @@ export function PartsFilters({ search, onChange }: Props) {
         value={search.type}
         onPick={(type) => onChange({ type }, false)}
       />
-      <TextInput
+      <ListTextFilter
         label={intl.formatMessage({
           defaultMessage: 'Revision',
           id: 'AXbv/L',
           description: "A part's revision (e.g. Rev C)",
         })}
-        value={rev.text}
-        onChange={(event) => rev.type(event.currentTarget.value)}
-        size="md"
-        autoComplete="off"
-        spellCheck={false}
-        style={{ flex: '1 1 120px' }}
+        value={search.rev}
+        onType={(rev) => onChange({ rev }, true)}
       />
-      <ListSortSelect
-        sorts={PART_SORTS}
-        value={search.sort ?? DEFAULT_PARTS_SORT}
-        onSort={(sort) => onChange({ sort }, false)}
-      />
-    </Group>
+    </ListFilters>
   );
 }

@@ -5,6 +5,16 @@ import { renderApp } from '../../test/renderApp.tsx';
 import { PartRecordDocument, PartsListDocument } from '../../graphql/generated/graphql.ts';
 import { partsVariables } from './partsSearch.ts';
 
+/** The one part listed, as the list's row and as its record page's query give it. */
+const SHAFT = {
+  __typename: 'Part',
+  id: 7,
+  partNumber: 'SHFT-2107',
+  revision: 'B',
+  description: 'Shaft',
+  partType: 'PART',
+} as const;
+
 const listMock: MockLink.MockedResponse = {
   request: { query: PartsListDocument, variables: partsVariables({}) },
   result: {
@@ -23,14 +33,7 @@ const listMock: MockLink.MockedResponse = {
           {
             __typename: 'PartsEdge',
             cursor: 'c7',
-            node: {
-              __typename: 'Part',
-              id: 7,
-              partNumber: 'SHFT-2107',
-              revision: 'B',
-              description: 'Shaft',
-              partType: 'PART',
-            },
+            node: SHAFT,
           },
         ],
       },
@@ -48,12 +51,7 @@ function partRecordMock(asked: { count: number }): MockLink.MockedResponse {
       return {
         data: {
           part: {
-            __typename: 'Part',
-            id: 7,
-            partNumber: 'SHFT-2107',
-            revision: 'B',
-            description: 'Shaft',
-            partType: 'PART',
+            ...SHAFT,
             trackingType: null,
             sourcingStrategy: null,
             cost: null,

@@ -1,12 +1,13 @@
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { PartSortEnum, PartsInputFilters, Parttypeenum } from '../../graphql/generated/graphql.ts';
 import { everyWord, likeExact } from '../../components/list/likePatterns.ts';
+import { urlText } from '../../components/list/cursorPaging.ts';
 import {
-  pagingVariables,
-  urlText as text,
-  validateCursorPage,
-  type CursorPage,
-} from '../../components/list/cursorPaging.ts';
+  defineListSearch,
+  LIST_SORT_LABELS,
+  oneOf,
+  type ListSearch,
+} from '../../components/list/listSearch.ts';
 
 /** Rows per page: small enough to stay fast on a tablet, and the API is never asked for an unbounded list. */
 export const PARTS_PAGE_SIZE = 25;
@@ -30,16 +31,6 @@ const SORT_LABELS = defineMessages({
     description: 'A sort order of the parts list',
   },
   revision: { defaultMessage: 'Revision', id: 'AXbv/L', description: "A part's revision (e.g. Rev C)" },
-  updated: {
-    defaultMessage: 'Recently updated',
-    id: 'qk4cnk',
-    description: 'A sort order of a list: last changed first',
-  },
-  newest: {
-    defaultMessage: 'Newest first',
-    id: 'qJCfMX',
-    description: 'A sort order of a list: last created first',
-  },
 });
 
 export const PART_SORTS = [
@@ -47,33 +38,17 @@ export const PART_SORTS = [
   { value: 'PART_NUMBER_DESC', label: SORT_LABELS.partNumberDesc },
   { value: 'DESCRIPTION_ASC', label: SORT_LABELS.descriptionAsc },
   { value: 'REVISION_ASC', label: SORT_LABELS.revision },
-  { value: '_UPDATED_DESC', label: SORT_LABELS.updated },
-  { value: '_CREATED_DESC', label: SORT_LABELS.newest },
+  { value: '_UPDATED_DESC', label: LIST_SORT_LABELS.updated },
+  { value: '_CREATED_DESC', label: LIST_SORT_LABELS.newest },
 ] as const satisfies readonly { value: PartSortEnum; label: MessageDescriptor }[];
 
 export type PartsSort = (typeof PART_SORTS)[number]['value'];
 export const DEFAULT_PARTS_SORT: PartsSort = 'PART_NUMBER_ASC';
 
 /** The parts page's state, all of it in the URL so it can be shared and Back restores it. */
-export interface PartsSearch extends CursorPage {
-  q?: string;
+export interface PartsSearch extends ListSearch<PartsSort> {
   type?: (typeof PART_TYPES)[number];
   rev?: string;
-  sort?: PartsSort;
-}
-
-/** Keeps only well-formed values from a URL anyone may have edited. */
-export function validatePartsSearch(raw: Record<string, unknown>): PartsSearch {
-  const search: PartsSearch = {};
-  const q = text(raw.q, 200);
-  if (q) search.q = q;
-  const type = PART_TYPES.find((t) => t === raw.type);
-  if (type) search.type = type;
-  const rev = text(raw.rev, 50);
-  if (rev) search.rev = rev;
-  const sort = PART_SORTS.find((s) => s.value === raw.sort)?.value;
-  if (sort && sort !== DEFAULT_PARTS_SORT) search.sort = sort;
-  return { ...search, ...validateCursorPage(raw) };
 }
 
 /** One word, found in the part number or in the description. */
@@ -89,15 +64,17 @@ export function partsFilters(search: PartsSearch): PartsInputFilters {
   return filters;
 }
 
-export function partsVariables(search: PartsSearch) {
-  return {
-    filters: partsFilters(search),
-    sort: [search.sort ?? DEFAULT_PARTS_SORT],
-    ...pagingVariables(search, PARTS_PAGE_SIZE),
-  };
-}
+export const PARTS_SEARCH = defineListSearch<PartsSearch, PartsSort, PartsInputFilters>({
+  pageSize: PARTS_PAGE_SIZE,
+  sorts: PART_SORTS,
+  defaultSort: DEFAULT_PARTS_SORT,
+  filterNames: ['type', 'rev'],
+  validateFilters: (raw) => {
+    const type = oneOf(PART_TYPES, raw.type);
+    const rev = urlText(raw.rev, 50);
+    return { ...(type ? { type } : {}), ...(rev ? { rev } : {}) };
+  },
+  filters: partsFilters,
+});
 
-/** The search that shows the first page for changed criteria (old cursors mean nothing for new ones). */
-export function firstPage(search: PartsSearch, change: Partial<PartsSearch>): PartsSearch {
-  return validatePartsSearch({ ...search, ...change, after: undefined, before: undefined, page: undefined });
-}
+export const { validate: validatePartsSearch, variables: partsVariables, firstPage } = PARTS_SEARCH;

@@ -1,11 +1,10 @@
-import { Anchor, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { RecordAnchor } from '../../components/RecordAnchor.tsx';
+import { Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useId } from 'react';
 import { usePinnedSnapshot } from '../../components/pinnedRecordsContext.tsx';
 import { pinKey, type PinView } from '../../pwa/pinnedRecords.ts';
-import { RECORD_ROUTES, recordWithTitle } from '../../records/recordKinds.ts';
-import readable from '../../components/readable.module.css';
+import { recordWithTitle } from '../../records/recordKinds.ts';
 import { NotKeptByBrowser } from './PinControl.tsx';
 import { PinnableRow } from './PinnableRow.tsx';
 
@@ -80,16 +79,8 @@ export function KeptForOfflinePanel() {
 function PinnedLink({ pin }: { pin: PinView }) {
   const intl = useIntl();
   return (
-    <Anchor
-      className={readable.link}
-      renderRoot={(props) => (
-        // Every record route takes the same `$id` param; one Link cannot type-check a union of routes.
-        <Link
-          {...props}
-          to={RECORD_ROUTES[pin.kind] as (typeof RECORD_ROUTES)['run']}
-          params={{ id: String(pin.id) }}
-        />
-      )}
+    <RecordAnchor
+      record={pin}
       style={{
         display: 'flex',
         flexDirection: 'column',
@@ -106,6 +97,6 @@ function PinnedLink({ pin }: { pin: PinView }) {
           {pin.context}
         </Text>
       )}
-    </Anchor>
+    </RecordAnchor>
   );
 }

@@ -1,9 +1,8 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { RecordAnchor } from '../../components/RecordAnchor.tsx';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { RECORD_ROUTES, recordWithTitle } from '../../records/recordKinds.ts';
-import readable from '../../components/readable.module.css';
+import { recordWithTitle } from '../../records/recordKinds.ts';
 import type { RecentRecord } from './recentRecords.ts';
 import classes from './RecentRecordsList.module.css';
 import { PinnableRow } from '../pins/index.ts';
@@ -19,18 +18,7 @@ function when(at: number, intl: IntlShape): string {
 function RecentLink({ record, prominent }: { record: RecentRecord; prominent: boolean }) {
   const intl = useIntl();
   return (
-    <Anchor
-      className={`${readable.link} ${classes.link}`}
-      data-prominent={prominent || undefined}
-      renderRoot={(props) => (
-        // Every record route takes the same `$id` param; one Link cannot type-check a union of routes.
-        <Link
-          {...props}
-          to={RECORD_ROUTES[record.kind] as (typeof RECORD_ROUTES)['run']}
-          params={{ id: String(record.id) }}
-        />
-      )}
-    >
+    <RecordAnchor record={record} className={classes.link} prominent={prominent}>
       <Text span fw={700} size={prominent ? 'lg' : 'md'}>
         {recordWithTitle(record.kind, record.id, record.title, intl)}
       </Text>
@@ -43,7 +31,7 @@ function RecentLink({ record, prominent }: { record: RecentRecord; prominent: bo
           values={{ when: when(record.at, intl) }}
         />
       </Text>
-    </Anchor>
+    </RecordAnchor>
   );
 }
 

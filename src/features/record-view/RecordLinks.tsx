@@ -1,9 +1,8 @@
+import { RecordAnchor } from '../../components/RecordAnchor.tsx';
 import type { ReactNode } from 'react';
-import { Anchor, List, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { List, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { RECORD_ROUTES, type RecordKind, recordName, titledName } from '../../records/recordKinds.ts';
-import readable from '../../components/readable.module.css';
+import { type RecordKind, recordName, titledName } from '../../records/recordKinds.ts';
 
 export interface RelatedRecord {
   kind: RecordKind;
@@ -53,19 +52,11 @@ export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
 export function RecordLink({ record }: { record: RelatedRecord }) {
   const intl = useIntl();
   return (
-    <Anchor
-      className={readable.link}
-      renderRoot={(props) => (
-        // Every record route takes the same `$id` param; one Link cannot type-check a union of routes.
-        <Link
-          {...props}
-          to={RECORD_ROUTES[record.kind] as (typeof RECORD_ROUTES)['run']}
-          params={{ id: String(record.id) }}
-        />
-      )}
+    <RecordAnchor
+      record={record}
       style={{ display: 'inline-flex', minHeight: 44, alignItems: 'center', overflowWrap: 'anywhere' }}
     >
       {titledName(recordName(record.kind, record.id, intl), record.text, intl)}
-    </Anchor>
+    </RecordAnchor>
   );
 }

@@ -1,20 +1,18 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@apollo/client/react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { RunsFilters } from './RunsFilters.tsx';
 import { RunsTable } from './RunsTable.tsx';
 import { RunsListQuery } from './runsListQuery.ts';
 import { runRowView } from './runRow.ts';
-import { RUNS_PAGE_SIZE, runsVariables, type RunsSearch } from './runsSearch.ts';
-import { toUserMessage } from '../../graphql/errors.ts';
+import { RUNS_SEARCH, runsVariables, type RunsSearch } from './runsSearch.ts';
 import { formatEnum } from '../../components/formatValue.ts';
-import { CursorList, type ListWords } from '../../components/list/CursorList.tsx';
+import { CursorList, givenCriteria, type ListWords } from '../../components/list/CursorList.tsx';
+import { useCursorListQuery } from '../../components/list/useCursorListQuery.ts';
 
 interface Props {
   search: RunsSearch;
   /** Moves to another URL state; `replace` for typing so Back skips keystrokes. */
   onNavigate(search: RunsSearch, replace: boolean): void;
-  onCriteria(change: Partial<RunsSearch>, replace: boolean): void;
 }
 
 function runsWords(intl: IntlShape): ListWords {
@@ -47,28 +45,24 @@ function nothingMatches(intl: IntlShape, search: RunsSearch): string {
       description:
         'No run matches the search: {q} is the text searched for, {status} the status chosen, {part} and {procedure} the numbers of the part or procedure whose runs are listed; each shown only when given',
     },
-    {
-      hasQ: search.q ? 'yes' : 'no',
-      q: search.q ?? '',
-      hasStatus: search.status ? 'yes' : 'no',
+    givenCriteria({
+      q: search.q,
       // Mid-sentence, English writes the status in lower case; other languages keep their own.
       status: intl.locale.startsWith('en') ? status.toLowerCase() : status,
-      hasPart: search.part ? 'yes' : 'no',
-      part: String(search.part ?? ''),
-      hasProcedure: search.procedure ? 'yes' : 'no',
-      procedure: String(search.procedure ?? ''),
-    },
+      part: search.part,
+      procedure: search.procedure,
+    }),
   );
 }
 
 /** Runs found by search and filters, a page at a time, with loading, empty and error states. */
-export function RunsBrowser({ search, onNavigate, onCriteria }: Props) {
+export function RunsBrowser({ search, onNavigate }: Props) {
   const intl = useIntl();
-  const { data, previousData, error, loading, refetch } = useQuery(RunsListQuery, {
-    variables: runsVariables(search),
-  });
-  const connection = (data ?? previousData)?.runs;
-  const runs = (connection?.edges ?? []).flatMap((edge) => (edge?.node ? [runRowView(edge.node, intl)] : []));
+  // Changed criteria show their first page (old cursors mean nothing for new ones).
+  const onCriteria = (change: Partial<RunsSearch>, replace: boolean) =>
+    onNavigate(RUNS_SEARCH.firstPage(search, change), replace);
+  const { rows, list } = useCursorListQuery(RunsListQuery, runsVariables(search), (data) => data.runs);
+  const runs = rows.map((node) => runRowView(node, intl));
   const scope = search.part
     ? { kind: 'part', id: String(search.part) }
     : search.procedure
@@ -99,21 +93,14 @@ export function RunsBrowser({ search, onNavigate, onCriteria }: Props) {
       <CursorList
         words={runsWords(intl)}
         search={search}
-        pageSize={RUNS_PAGE_SIZE}
-        pageInfo={connection?.pageInfo}
-        loaded={Boolean(connection)}
-        shown={runs.length}
-        loading={loading}
-        error={error ? toUserMessage(error) : null}
-        onRetry={() => void refetch()}
-        filtered={Boolean(search.q || search.status || search.part || search.procedure)}
+        pageSize={RUNS_SEARCH.pageSize}
+        {...list}
+        filtered={RUNS_SEARCH.filtered(search)}
         nothingMatches={nothingMatches(intl, search)}
-        onClear={() =>
-          onCriteria({ q: undefined, status: undefined, part: undefined, procedure: undefined }, false)
-        }
+        onClear={() => onCriteria(RUNS_SEARCH.noCriteria, false)}
         onNavigate={onNavigate}
       >
-        <RunsTable runs={runs} busy={loading} />
+        <RunsTable runs={runs} busy={list.loading} />
       </CursorList>
     </Stack>
   );

@@ -1,7 +1,6 @@
-import { Group } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { DEFAULT_RUNS_SORT, RUN_SORTS, RUN_STATUSES, type RunsSearch } from './runsSearch.ts';
-import { ListEnumSelect, ListSearchBox, ListSortSelect } from '../../components/list/ListInputs.tsx';
+import { RUN_STATUSES, RUNS_SEARCH, type RunsSearch } from './runsSearch.ts';
+import { ListEnumSelect, ListFilters } from '../../components/list/ListInputs.tsx';
 
 interface Props {
   search: RunsSearch;
@@ -13,12 +12,15 @@ interface Props {
 export function RunsFilters({ search, onChange }: Props) {
   const intl = useIntl();
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <ListSearchBox
-        label={intl.formatMessage({ defaultMessage: 'Search serial, run, part or procedure', id: '8an8kN' })}
-        value={search.q}
-        onSearch={(q) => onChange({ q }, true)}
-      />
+    <ListFilters
+      search={search}
+      searchLabel={intl.formatMessage({
+        defaultMessage: 'Search serial, run, part or procedure',
+        id: '8an8kN',
+      })}
+      list={RUNS_SEARCH}
+      onChange={onChange}
+    >
       <ListEnumSelect
         label={intl.formatMessage({
           defaultMessage: 'Status',
@@ -34,11 +36,6 @@ export function RunsFilters({ search, onChange }: Props) {
         value={search.status}
         onPick={(status) => onChange({ status }, false)}
       />
-      <ListSortSelect
-        sorts={RUN_SORTS}
-        value={search.sort ?? DEFAULT_RUNS_SORT}
-        onSort={(sort) => onChange({ sort }, false)}
-      />
-    </Group>
+    </ListFilters>
   );
 }

@@ -3,11 +3,11 @@ import type { RunSortEnum, RunStatus, RunsInputFilters } from '../../graphql/gen
 import { everyWord, likeContains } from '../../components/list/likePatterns.ts';
 import { parseSerialLabel, type SerialKind } from '../../records/serialNumbers.ts';
 import {
-  pagingVariables,
-  urlText,
-  validateCursorPage,
-  type CursorPage,
-} from '../../components/list/cursorPaging.ts';
+  defineListSearch,
+  LIST_SORT_LABELS,
+  oneOf,
+  type ListSearch,
+} from '../../components/list/listSearch.ts';
 
 /** Rows per page, as the parts list. */
 export const RUNS_PAGE_SIZE = 25;
@@ -24,11 +24,6 @@ export const RUN_STATUSES = [
 ] as const satisfies readonly RunStatus[];
 
 const SORT_LABELS = defineMessages({
-  newest: {
-    defaultMessage: 'Newest first',
-    id: 'qJCfMX',
-    description: 'A sort order of a list: last created first',
-  },
   oldest: {
     defaultMessage: 'Oldest first',
     id: 'gGT+Kx',
@@ -45,54 +40,31 @@ const SORT_LABELS = defineMessages({
     id: 'aw8Tip',
     description: "A run's status (to do, in progress, complete…)",
   },
-  updated: {
-    defaultMessage: 'Recently updated',
-    id: 'qk4cnk',
-    description: 'A sort order of a list: last changed first',
-  },
 });
 
 export const RUN_SORTS = [
-  { value: '_CREATED_DESC', label: SORT_LABELS.newest },
+  { value: '_CREATED_DESC', label: LIST_SORT_LABELS.newest },
   { value: '_CREATED_ASC', label: SORT_LABELS.oldest },
   { value: 'TITLE_ASC', label: SORT_LABELS.title },
   { value: 'DUE_DATE_ASC', label: SORT_LABELS.due },
   { value: 'STATUS_ASC', label: SORT_LABELS.status },
-  { value: '_UPDATED_DESC', label: SORT_LABELS.updated },
+  { value: '_UPDATED_DESC', label: LIST_SORT_LABELS.updated },
 ] as const satisfies readonly { value: RunSortEnum; label: MessageDescriptor }[];
 
 export type RunsSort = (typeof RUN_SORTS)[number]['value'];
 export const DEFAULT_RUNS_SORT: RunsSort = '_CREATED_DESC';
 
 /** The runs page's state, all of it in the URL so it can be shared and Back restores it. */
-export interface RunsSearch extends CursorPage {
-  q?: string;
+export interface RunsSearch extends ListSearch<RunsSort> {
   status?: (typeof RUN_STATUSES)[number];
   /** Only the runs of this part or this procedure (a record page's "all runs" link). */
   part?: number;
   procedure?: number;
-  sort?: RunsSort;
 }
 
 function positiveId(value: unknown): number | undefined {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
-
-/** Keeps only well-formed values from a URL anyone may have edited. */
-export function validateRunsSearch(raw: Record<string, unknown>): RunsSearch {
-  const search: RunsSearch = {};
-  const q = urlText(raw.q, 200);
-  if (q) search.q = q;
-  const status = RUN_STATUSES.find((s) => s === raw.status);
-  if (status) search.status = status;
-  const part = positiveId(raw.part);
-  if (part) search.part = part;
-  const procedure = positiveId(raw.procedure);
-  if (procedure) search.procedure = procedure;
-  const sort = RUN_SORTS.find((s) => s.value === raw.sort)?.value;
-  if (sort && sort !== DEFAULT_RUNS_SORT) search.sort = sort;
-  return { ...search, ...validateCursorPage(raw) };
 }
 
 /** One word, in the run's title (where its serial is), its part's number or its procedure's title. */
@@ -129,15 +101,22 @@ export function runsFilters(search: RunsSearch): RunsInputFilters {
   return filters;
 }
 
-export function runsVariables(search: RunsSearch) {
-  return {
-    filters: runsFilters(search),
-    sort: [search.sort ?? DEFAULT_RUNS_SORT],
-    ...pagingVariables(search, RUNS_PAGE_SIZE),
-  };
-}
+export const RUNS_SEARCH = defineListSearch<RunsSearch, RunsSort, RunsInputFilters>({
+  pageSize: RUNS_PAGE_SIZE,
+  sorts: RUN_SORTS,
+  defaultSort: DEFAULT_RUNS_SORT,
+  filterNames: ['status', 'part', 'procedure'],
+  validateFilters: (raw) => {
+    const status = oneOf(RUN_STATUSES, raw.status);
+    const part = positiveId(raw.part);
+    const procedure = positiveId(raw.procedure);
+    return { ...(status ? { status } : {}), ...(part ? { part } : {}), ...(procedure ? { procedure } : {}) };
+  },
+  filters: runsFilters,
+});
 
-/** The search that shows the first page for changed criteria (old cursors mean nothing for new ones). */
-export function firstRunsPage(search: RunsSearch, change: Partial<RunsSearch>): RunsSearch {
-  return validateRunsSearch({ ...search, ...change, after: undefined, before: undefined, page: undefined });
-}
+export const {
+  validate: validateRunsSearch,
+  variables: runsVariables,
+  firstPage: firstRunsPage,
+} = RUNS_SEARCH;

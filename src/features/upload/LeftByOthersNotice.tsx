@@ -8,6 +8,7 @@ import { KeptFilesAdminQuery } from '../../upload/keptFilesAdmin.ts';
 import { useLeftByOthers, useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 /**
  * "2 files left by Taylor Technician are waiting for them": on a shared tablet the next person sees
@@ -96,14 +97,16 @@ export function LeftByOthersNotice() {
               {failure}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)}>
+          <DialogActions
+            onCancel={() => setConfirming(null)}
+            cancel={
               <FormattedMessage
                 defaultMessage="Keep them"
                 id="h5USZ3"
                 description="Button: do not discard someone's files"
               />
-            </Button>
+            }
+          >
             <Button color="red" onClick={() => confirming && void discard(confirming)}>
               {confirming && (
                 <FormattedMessage
@@ -113,7 +116,7 @@ export function LeftByOthersNotice() {
                 />
               )}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </Modal>
     </>

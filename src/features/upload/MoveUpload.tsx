@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { IconArrowForward } from '@tabler/icons-react';
 import { parseRouteId, RECORD_KINDS, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 
 /**
  * "Move to another record" on a file whose record turned out not to exist (its id was typed or scanned
@@ -55,52 +56,36 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
         <FormattedMessage defaultMessage="Move to another record" id="8GzJEh" />
       </Button>
       {/* Above the failure's notification (which opens this), so it never covers the form. */}
-      <Modal
+      <FormDialog
         opened={open}
         onClose={() => setOpen(false)}
         title={intl.formatMessage({ defaultMessage: 'Move to another record', id: '8GzJEh' })}
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
-        centered
+        submit={<FormattedMessage defaultMessage="Move and send" id="0dF7Iw" />}
+        onSubmit={submit}
         zIndex={1000}
       >
-        <form onSubmit={submit}>
-          <Stack>
-            <Text size="sm">
-              <FormattedMessage
-                defaultMessage="{name} goes to this record instead. Nothing of it was sent anywhere yet."
-                id="4GjaGH"
-                values={{ name }}
-              />
-            </Text>
-            <NativeSelect
-              label={intl.formatMessage({ defaultMessage: 'Kind of record', id: 'b22Sw+' })}
-              value={kind}
-              onChange={(event) => setKind(event.currentTarget.value as RecordKind)}
-              data={RECORD_KINDS.map((info) => ({ value: info.kind, label: info.label }))}
-            />
-            <TextInput
-              label={intl.formatMessage({ defaultMessage: 'Record id', id: 'LWLSAQ' })}
-              inputMode="numeric"
-              value={id}
-              onChange={(event) => setId(event.currentTarget.value)}
-              error={problem}
-              data-autofocus
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                <FormattedMessage
-                  defaultMessage="Cancel"
-                  id="oFp/Qw"
-                  description="Button: close a form without doing anything"
-                />
-              </Button>
-              <Button type="submit">
-                <FormattedMessage defaultMessage="Move and send" id="0dF7Iw" />
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        <Text size="sm">
+          <FormattedMessage
+            defaultMessage="{name} goes to this record instead. Nothing of it was sent anywhere yet."
+            id="4GjaGH"
+            values={{ name }}
+          />
+        </Text>
+        <NativeSelect
+          label={intl.formatMessage({ defaultMessage: 'Kind of record', id: 'b22Sw+' })}
+          value={kind}
+          onChange={(event) => setKind(event.currentTarget.value as RecordKind)}
+          data={RECORD_KINDS.map((info) => ({ value: info.kind, label: info.label }))}
+        />
+        <TextInput
+          label={intl.formatMessage({ defaultMessage: 'Record id', id: 'LWLSAQ' })}
+          inputMode="numeric"
+          value={id}
+          onChange={(event) => setId(event.currentTarget.value)}
+          error={problem}
+          data-autofocus
+        />
+      </FormDialog>
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Text, TextInput } from '@mantine/core';
 import { IconCursorText } from '@tabler/icons-react';
 import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 
 /**
  * "Rename" on a failed file: a name the server would not take (too long, characters it refuses) is
@@ -43,52 +44,36 @@ export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string
       >
         <IconCursorText size={20} aria-hidden />
       </ActionIcon>
-      <Modal
+      <FormDialog
         opened={open}
         onClose={() => setOpen(false)}
         title={intl.formatMessage({ defaultMessage: 'Rename and try again', id: 'VU/VfS' })}
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
-        centered
+        submit={<FormattedMessage defaultMessage="Rename and try again" id="VU/VfS" />}
+        onSubmit={submit}
       >
-        <form onSubmit={submit}>
-          <Stack>
-            <TextInput
-              label={intl.formatMessage({
-                defaultMessage: 'New name',
-                id: 'Qj3pDe',
-                description: 'The new name of a file',
-              })}
-              description={intl.formatMessage(
-                {
-                  defaultMessage: 'It is attached under this name (at most {max} characters).',
-                  id: '+mvJ7H',
-                },
-                { max: MAX_FILENAME_LENGTH },
-              )}
-              value={value}
-              onChange={(event) => setValue(event.currentTarget.value)}
-              maxLength={MAX_FILENAME_LENGTH}
-              error={problem}
-              data-autofocus
-            />
-            <Text size="sm" c="dimmed">
-              <FormattedMessage defaultMessage="What was already uploaded is not sent again." id="e2Dree" />
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                <FormattedMessage
-                  defaultMessage="Cancel"
-                  id="oFp/Qw"
-                  description="Button: close a form without doing anything"
-                />
-              </Button>
-              <Button type="submit">
-                <FormattedMessage defaultMessage="Rename and try again" id="VU/VfS" />
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+        <TextInput
+          label={intl.formatMessage({
+            defaultMessage: 'New name',
+            id: 'Qj3pDe',
+            description: 'The new name of a file',
+          })}
+          description={intl.formatMessage(
+            {
+              defaultMessage: 'It is attached under this name (at most {max} characters).',
+              id: '+mvJ7H',
+            },
+            { max: MAX_FILENAME_LENGTH },
+          )}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          maxLength={MAX_FILENAME_LENGTH}
+          error={problem}
+          data-autofocus
+        />
+        <Text size="sm" c="dimmed">
+          <FormattedMessage defaultMessage="What was already uploaded is not sent again." id="e2Dree" />
+        </Text>
+      </FormDialog>
     </>
   );
 }

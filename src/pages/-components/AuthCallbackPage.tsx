@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext';
 import { StaleSignInError } from '../../auth/authSession';
 import { takeSignOutPage } from '../../auth/signOutReturn';
 import { CenteredPanel } from '../../components/CenteredPanel';
+import { Busy } from '../../components/Busy.tsx';
 
 /**
  * Finishes the login and replaces the callback URL (code and state) with the page the user asked
@@ -57,12 +58,9 @@ export function AuthCallbackPage() {
           </Button>
         </>
       ) : (
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>
-            <FormattedMessage defaultMessage="Finishing sign-in…" id="y8PDkc" />
-          </Text>
-        </Group>
+        <Busy>
+          <FormattedMessage defaultMessage="Finishing sign-in…" id="y8PDkc" />
+        </Busy>
       )}
     </CenteredPanel>
   );

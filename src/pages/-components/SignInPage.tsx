@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Loader, Group, Text } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext';
 import { CenteredPanel } from '../../components/CenteredPanel';
+import { Busy } from '../../components/Busy.tsx';
 
 /**
  * Reached from the guard: goes straight on to the identity provider. If the provider cannot be
@@ -62,12 +63,9 @@ export function SignInPage({ returnTo, signedOut = false }: { returnTo: string; 
         </Alert>
       ) : (
         !signedOut && (
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text>
-              <FormattedMessage defaultMessage="Taking you to the sign-in page…" id="WzDQOg" />
-            </Text>
-          </Group>
+          <Busy>
+            <FormattedMessage defaultMessage="Taking you to the sign-in page…" id="WzDQOg" />
+          </Busy>
         )
       )}
       <Button onClick={signIn} w="fit-content">

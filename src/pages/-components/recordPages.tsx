@@ -1,6 +1,8 @@
+// Over 400 lines for a reason: the six kinds of record page in one table, with the words their fields
+// and related records are named in, so that a new kind of record has its page in one place.
 import type { ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
-import { defineMessages, type IntlShape } from 'react-intl';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { RecordPage, type RecordView } from './RecordPage.tsx';
 import { RECORD_QUERIES } from './recordQueries.ts';
 import { type RecordKind, partRevision } from '../../records/recordKinds.ts';
@@ -17,6 +19,8 @@ import { filesValue } from './filesValue.ts';
 import { isEvidenceField } from '../../features/evidence/evidenceState.ts';
 import { runContext, runStepContext, runStepFieldContext } from '../../features/record-view/recordContext.ts';
 import { relatedRuns, runStepLinkText } from '../../features/runs/relatedRuns.tsx';
+import type { RecordField } from '../../features/record-view/RecordFields.tsx';
+import type { RelatedGroup, RelatedRecord } from '../../features/record-view/RecordLinks.tsx';
 
 /**
  * The six kinds of record page in one table: what each shows of its record (title, where it sits in
@@ -171,31 +175,71 @@ const RELATED = defineMessages({
   noRunHasStep: { defaultMessage: 'No run has this step yet.', id: 'P6ZzvL' },
 });
 
+/** A field's label and its value, already in the technician's words (null when the record has none). */
+type FieldRow = readonly [label: MessageDescriptor, value: ReactNode];
+
+/** A record's fields, then when it was created and last changed (every kind has both), labelled in `intl`'s words. */
+function fields(
+  intl: IntlShape,
+  record: { _created?: string | null; _updated?: string | null },
+  rows: FieldRow[],
+): RecordField[] {
+  const stamps: FieldRow[] = [
+    [FIELD.created, formatDate(record._created, intl)],
+    [FIELD.updated, formatDate(record._updated, intl)],
+  ];
+  return [...rows, ...stamps].map(([label, value]) => ({ label: intl.formatMessage(label), value }));
+}
+
+/** A group of related records: its heading, what it says when it has none, and them (and maybe more). */
+function group(
+  intl: IntlShape,
+  heading: MessageDescriptor,
+  empty: MessageDescriptor,
+  records: RelatedRecord[] | Pick<RelatedGroup, 'records' | 'more'>,
+): RelatedGroup {
+  return {
+    heading: intl.formatMessage(heading),
+    empty: intl.formatMessage(empty),
+    ...(Array.isArray(records) ? { records } : records),
+  };
+}
+
+/** The one related record there may be (a run's part), as a list of none or one. */
+function one<T extends { id: number }>(
+  kind: RecordKind,
+  record: T | null | undefined,
+  text: (record: T) => string,
+): RelatedRecord[] {
+  return record ? [{ kind, id: record.id, text: text(record) }] : [];
+}
+
+/** The related records of a list in which the API may leave holes (null items). */
+function each<T extends { id: number }>(
+  kind: RecordKind,
+  list: readonly (T | null | undefined)[] | null | undefined,
+  text: (item: T) => string,
+): RelatedRecord[] {
+  return (list ?? []).flatMap((item) => one(kind, item, text));
+}
+
 const RECORD_PAGES = {
   part: page(
     RECORD_QUERIES.part,
     (data) => data.part && { ...data.part, runs: data.runs },
     (part, intl) => ({
       title: partRevision(part.partNumber, part.revision, intl),
-      fields: [
-        { label: intl.formatMessage(FIELD.partNumber), value: part.partNumber },
-        { label: intl.formatMessage(FIELD.revision), value: part.revision },
-        { label: intl.formatMessage(FIELD.description), value: part.description },
-        { label: intl.formatMessage(FIELD.type), value: formatEnum(part.partType, intl) },
-        { label: intl.formatMessage(FIELD.tracking), value: formatEnum(part.trackingType, intl) },
-        { label: intl.formatMessage(FIELD.sourcing), value: formatEnum(part.sourcingStrategy, intl) },
-        { label: intl.formatMessage(FIELD.cost), value: formatNumber(part.cost, intl) },
-        { label: intl.formatMessage(FIELD.leadTime), value: days(part.leadTime, intl) },
-        { label: intl.formatMessage(FIELD.created), value: formatDate(part._created, intl) },
-        { label: intl.formatMessage(FIELD.updated), value: formatDate(part._updated, intl) },
-      ],
-      related: [
-        {
-          heading: intl.formatMessage(RELATED.runs),
-          empty: intl.formatMessage(RELATED.noRunOfPart),
-          ...relatedRuns(part.runs, { part: part.id }),
-        },
-      ],
+      fields: fields(intl, part, [
+        [FIELD.partNumber, part.partNumber],
+        [FIELD.revision, part.revision],
+        [FIELD.description, part.description],
+        [FIELD.type, formatEnum(part.partType, intl)],
+        [FIELD.tracking, formatEnum(part.trackingType, intl)],
+        [FIELD.sourcing, formatEnum(part.sourcingStrategy, intl)],
+        [FIELD.cost, formatNumber(part.cost, intl)],
+        [FIELD.leadTime, days(part.leadTime, intl)],
+      ]),
+      related: [group(intl, RELATED.runs, RELATED.noRunOfPart, relatedRuns(part.runs, { part: part.id }))],
       entity: part.entity,
     }),
   ),
@@ -204,35 +248,25 @@ const RECORD_PAGES = {
     (data) => data.procedure && { ...data.procedure, runs: data.runs },
     (procedure, intl) => ({
       title: procedure.title,
-      fields: [
-        { label: intl.formatMessage(FIELD.version), value: String(procedure.version) },
-        { label: intl.formatMessage(FIELD.status), value: formatEnum(procedure.status, intl) },
-        { label: intl.formatMessage(FIELD.type), value: formatEnum(procedure.type, intl) },
-        { label: intl.formatMessage(FIELD.description), value: procedure.description },
-        { label: intl.formatMessage(FIELD.created), value: formatDate(procedure._created, intl) },
-        { label: intl.formatMessage(FIELD.updated), value: formatDate(procedure._updated, intl) },
-      ],
+      fields: fields(intl, procedure, [
+        [FIELD.version, String(procedure.version)],
+        [FIELD.status, formatEnum(procedure.status, intl)],
+        [FIELD.type, formatEnum(procedure.type, intl)],
+        [FIELD.description, procedure.description],
+      ]),
       related: [
-        {
-          heading: intl.formatMessage(RELATED.steps),
-          empty: intl.formatMessage(RELATED.noStepOfProcedure),
-          records: (procedure.steps ?? []).flatMap((step) =>
-            step
-              ? [
-                  {
-                    kind: 'step' as const,
-                    id: step.id,
-                    text: step.title,
-                  },
-                ]
-              : [],
-          ),
-        },
-        {
-          heading: intl.formatMessage(RELATED.runs),
-          empty: intl.formatMessage(RELATED.noRunOfProcedure),
-          ...relatedRuns(procedure.runs, { procedure: procedure.id }),
-        },
+        group(
+          intl,
+          RELATED.steps,
+          RELATED.noStepOfProcedure,
+          each('step', procedure.steps, (step) => step.title),
+        ),
+        group(
+          intl,
+          RELATED.runs,
+          RELATED.noRunOfProcedure,
+          relatedRuns(procedure.runs, { procedure: procedure.id }),
+        ),
       ],
       entity: procedure.entity,
     }),
@@ -244,49 +278,32 @@ const RECORD_PAGES = {
       title: run.title,
       context: runContext(run, run.status, intl),
       summary: <RunStepsEvidence steps={(run.steps ?? []).flatMap((step) => (step ? [step] : []))} />,
-      fields: [
-        { label: intl.formatMessage(FIELD.status), value: formatEnum(run.status, intl) },
-        { label: intl.formatMessage(FIELD.quantity), value: formatNumber(run.quantity, intl) },
-        { label: intl.formatMessage(FIELD.complete), value: percent(run.percentComplete, intl) },
-        { label: intl.formatMessage(FIELD.due), value: formatDate(run.dueDate, intl) },
-        { label: intl.formatMessage(FIELD.description), value: run.description },
-        { label: intl.formatMessage(FIELD.created), value: formatDate(run._created, intl) },
-        { label: intl.formatMessage(FIELD.updated), value: formatDate(run._updated, intl) },
-      ],
+      fields: fields(intl, run, [
+        [FIELD.status, formatEnum(run.status, intl)],
+        [FIELD.quantity, formatNumber(run.quantity, intl)],
+        [FIELD.complete, percent(run.percentComplete, intl)],
+        [FIELD.due, formatDate(run.dueDate, intl)],
+        [FIELD.description, run.description],
+      ]),
       related: [
-        {
-          heading: intl.formatMessage(RELATED.part),
-          empty: intl.formatMessage(RELATED.noPart),
-          records: run.part
-            ? [
-                {
-                  kind: 'part',
-                  id: run.part.id,
-                  text: partRevision(run.part.partNumber, run.part.revision, intl),
-                },
-              ]
-            : [],
-        },
-        {
-          heading: intl.formatMessage(RELATED.procedure),
-          empty: intl.formatMessage(RELATED.noProcedureOfRun),
-          records: run.procedure
-            ? [
-                {
-                  kind: 'procedure',
-                  id: run.procedure.id,
-                  text: procedureVersion(run.procedure, intl),
-                },
-              ]
-            : [],
-        },
-        {
-          heading: intl.formatMessage(RELATED.runSteps),
-          empty: intl.formatMessage(RELATED.noStepOfRun),
-          records: (run.steps ?? []).flatMap((step) =>
-            step ? [{ kind: 'runStep' as const, id: step.id, text: stepText(step, intl) }] : [],
-          ),
-        },
+        group(
+          intl,
+          RELATED.part,
+          RELATED.noPart,
+          one('part', run.part, (part) => partRevision(part.partNumber, part.revision, intl)),
+        ),
+        group(
+          intl,
+          RELATED.procedure,
+          RELATED.noProcedureOfRun,
+          one('procedure', run.procedure, (procedure) => procedureVersion(procedure, intl)),
+        ),
+        group(
+          intl,
+          RELATED.runSteps,
+          RELATED.noStepOfRun,
+          each('runStep', run.steps, (step) => stepText(step, intl)),
+        ),
       ],
       entity: run.entity,
     }),
@@ -305,32 +322,29 @@ const RECORD_PAGES = {
             contextLine={context.line}
           />
         ),
-        fields: [
-          { label: intl.formatMessage(FIELD.status), value: formatEnum(runStep.status, intl) },
-          { label: intl.formatMessage(FIELD.position), value: formatNumber(runStep.position, intl) },
-          { label: intl.formatMessage(FIELD.created), value: formatDate(runStep._created, intl) },
-          { label: intl.formatMessage(FIELD.updated), value: formatDate(runStep._updated, intl) },
-        ],
+        fields: fields(intl, runStep, [
+          [FIELD.status, formatEnum(runStep.status, intl)],
+          [FIELD.position, formatNumber(runStep.position, intl)],
+        ]),
         related: [
-          {
-            heading: intl.formatMessage(RELATED.run),
-            empty: intl.formatMessage(RELATED.noRunOfStep),
-            records: runStep.run ? [{ kind: 'run', id: runStep.run.id, text: runStep.run.title }] : [],
-          },
-          {
-            heading: intl.formatMessage(RELATED.originStep),
-            empty: intl.formatMessage(RELATED.noOriginStep),
-            records: runStep.originStep
-              ? [{ kind: 'step', id: runStep.originStep.id, text: runStep.originStep.title }]
-              : [],
-          },
-          {
-            heading: intl.formatMessage(RELATED.fields),
-            empty: intl.formatMessage(RELATED.noFields),
-            records: (runStep.fields ?? []).flatMap((field) =>
-              field ? [{ kind: 'runStepField' as const, id: field.id, text: field.name }] : [],
-            ),
-          },
+          group(
+            intl,
+            RELATED.run,
+            RELATED.noRunOfStep,
+            one('run', runStep.run, (run) => run.title),
+          ),
+          group(
+            intl,
+            RELATED.originStep,
+            RELATED.noOriginStep,
+            one('step', runStep.originStep, (step) => step.title),
+          ),
+          group(
+            intl,
+            RELATED.fields,
+            RELATED.noFields,
+            each('runStepField', runStep.fields, (field) => field.name),
+          ),
         ],
         entity: runStep.entity,
       };
@@ -342,24 +356,20 @@ const RECORD_PAGES = {
     (field, intl) => ({
       title: field.name,
       context: runStepFieldContext(field, intl),
-      fields: [
-        { label: intl.formatMessage(FIELD.type), value: formatEnum(field.type, intl) },
-        {
-          label: intl.formatMessage(FIELD.value),
-          value: isEvidenceField(field) ? filesValue(field, intl) : formatScalar(field.value, intl),
-        },
-        { label: intl.formatMessage(FIELD.unit), value: field.unit },
-        { label: intl.formatMessage(FIELD.required), value: formatYesNo(field.required, intl) },
-        { label: intl.formatMessage(FIELD.help), value: field.helpText },
-        { label: intl.formatMessage(FIELD.created), value: formatDate(field._created, intl) },
-        { label: intl.formatMessage(FIELD.updated), value: formatDate(field._updated, intl) },
-      ],
+      fields: fields(intl, field, [
+        [FIELD.type, formatEnum(field.type, intl)],
+        [FIELD.value, isEvidenceField(field) ? filesValue(field, intl) : formatScalar(field.value, intl)],
+        [FIELD.unit, field.unit],
+        [FIELD.required, formatYesNo(field.required, intl)],
+        [FIELD.help, field.helpText],
+      ]),
       related: [
-        {
-          heading: intl.formatMessage(RELATED.runStep),
-          empty: intl.formatMessage(RELATED.noRunStep),
-          records: field.step ? [{ kind: 'runStep', id: field.step.id, text: field.step.title }] : [],
-        },
+        group(
+          intl,
+          RELATED.runStep,
+          RELATED.noRunStep,
+          one('runStep', field.step, (step) => step.title),
+        ),
       ],
       entity: field.entity,
     }),
@@ -369,43 +379,28 @@ const RECORD_PAGES = {
     (data) => data.step && { ...data.step, runs: data.runs },
     (step, intl) => ({
       title: step.title,
-      fields: [
-        { label: intl.formatMessage(FIELD.position), value: formatNumber(step.position, intl) },
-        { label: intl.formatMessage(FIELD.type), value: formatEnum(step.type, intl) },
-        { label: intl.formatMessage(FIELD.created), value: formatDate(step._created, intl) },
-        { label: intl.formatMessage(FIELD.updated), value: formatDate(step._updated, intl) },
-      ],
+      fields: fields(intl, step, [
+        [FIELD.position, formatNumber(step.position, intl)],
+        [FIELD.type, formatEnum(step.type, intl)],
+      ]),
       related: [
-        {
-          heading: intl.formatMessage(RELATED.procedure),
-          empty: intl.formatMessage(RELATED.noProcedureOfStep),
-          records: step.procedure
-            ? [
-                {
-                  kind: 'procedure',
-                  id: step.procedure.id,
-                  text: procedureVersion(step.procedure, intl),
-                },
-              ]
-            : [],
-        },
-        {
-          heading: intl.formatMessage(RELATED.madeFromIt),
-          empty: intl.formatMessage(RELATED.noRunHasStep),
-          records: (step.runs?.edges ?? []).flatMap((edge) =>
-            (edge?.node?.madeFromStep ?? []).flatMap((runStep) =>
-              runStep && edge?.node
-                ? [
-                    {
-                      kind: 'runStep' as const,
-                      id: runStep.id,
-                      text: runStepLinkText(edge.node.title, runStep),
-                    },
-                  ]
-                : [],
-            ),
-          ),
-        },
+        group(
+          intl,
+          RELATED.procedure,
+          RELATED.noProcedureOfStep,
+          one('procedure', step.procedure, (procedure) => procedureVersion(procedure, intl)),
+        ),
+        group(
+          intl,
+          RELATED.madeFromIt,
+          RELATED.noRunHasStep,
+          (step.runs?.edges ?? []).flatMap((edge) => {
+            const run = edge?.node;
+            return run
+              ? each('runStep', run.madeFromStep, (runStep) => runStepLinkText(run.title, runStep))
+              : [];
+          }),
+        ),
       ],
       entity: step.entity,
     }),
