@@ -4,11 +4,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
-import { loadMarkupImage } from './loadMarkupImage.ts';
+import { openMarkupPicture, type MarkupPicture } from './markupPicture.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
 
 /** The decoded photo, `failed` when it cannot be decoded, or null while it is. */
-type Loaded = { bitmap: ImageBitmap } | 'failed' | null;
+type Loaded = { picture: MarkupPicture } | 'failed' | null;
 
 /**
  * The full-screen mark-up editor: arrows, circles, boxes, freehand, labels and blurred areas on a
@@ -23,18 +23,18 @@ export default function MarkupEditor(props: MarkupEditorProps) {
   const focus = useDialogFocus();
 
   useEffect(() => {
-    let bitmap: ImageBitmap | null = null;
+    let picture: MarkupPicture | null = null;
     let live = true;
-    loadMarkupImage(image, photoMaxEdgePx).then(
-      (decoded) => {
-        if (live) setLoaded({ bitmap: (bitmap = decoded) });
-        else decoded.close();
+    openMarkupPicture(image, photoMaxEdgePx).then(
+      (opened) => {
+        if (live) setLoaded({ picture: (picture = opened) });
+        else opened.close();
       },
       () => live && setLoaded('failed'),
     );
     return () => {
       live = false;
-      bitmap?.close();
+      picture?.close();
     };
   }, [image, photoMaxEdgePx]);
 
@@ -56,7 +56,7 @@ export default function MarkupEditor(props: MarkupEditorProps) {
           {loaded && loaded !== 'failed' ? (
             <MarkupWorkspace
               {...props}
-              bitmap={loaded.bitmap}
+              picture={loaded.picture}
               keepOriginal={keepOriginal}
               originalChoice={
                 props.offerKeepOriginal ? (

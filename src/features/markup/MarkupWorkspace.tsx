@@ -6,7 +6,7 @@ import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 import { MarkupHeader } from './MarkupHeader.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';
-import { mosaicOf } from './loadMarkupImage.ts';
+import { mosaicOf, type MarkupPicture } from './markupPicture.ts';
 import { markedFilename } from './markedFilename.ts';
 import { historyReducer, startHistory } from './markupHistory.ts';
 import { gestureStep, idle, shownDuring, type GestureAction, type GestureState } from './markupGesture.ts';
@@ -23,7 +23,7 @@ import { useStageGestures, zoomAround, type View } from './useStageGestures.ts';
 import classes from './MarkupWorkspace.module.css';
 
 interface Props extends MarkupEditorProps {
-  bitmap: ImageBitmap;
+  picture: MarkupPicture;
   keepOriginal: boolean;
   originalChoice: ReactNode;
 }
@@ -75,8 +75,8 @@ const SAID: Record<'changed' | 'undone' | 'redone' | 'deleted' | 'noMosaic', Mes
 /** The editor once the photo is decoded: controls, the picture with its marks, and saving. */
 export function MarkupWorkspace(props: Props) {
   const intl = useIntl();
-  const { bitmap, filename, onChange, onSave, onCancel } = props;
-  const picture = useMemo(() => ({ width: bitmap.width, height: bitmap.height }), [bitmap]);
+  const { picture: image, filename, onChange, onSave, onCancel } = props;
+  const picture = useMemo(() => ({ width: image.width, height: image.height }), [image]);
   const [history, dispatch] = useReducer(historyReducer, undefined, () =>
     startHistory(initialShapes(props.initial, picture)),
   );
@@ -97,6 +97,9 @@ export function MarkupWorkspace(props: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const screenOnlyRef = useRef<Konva.Layer>(null);
+  const marksRef = useRef<Konva.Layer>(null);
+  /** The picture at its own size, fetched the first time the view is zoomed in past the screen's copy. */
+  const [full, setFull] = useState<ImageBitmap | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const { ref: sizeRef, width, height } = useElementSize();
   const areaRef = useMergedRef(container, sizeRef);
@@ -124,14 +127,31 @@ export function MarkupWorkspace(props: Props) {
     if (!needsMosaic || mosaic) return;
     let live = true;
     // Until the blocks are ready (or if they cannot be made), a blur mark is a grey box: hidden either way.
-    void mosaicOf(bitmap).then(
+    void mosaicOf(image).then(
       (canvas) => live && setMosaic(canvas),
       () => live && setSaid(intl.formatMessage(SAID.noMosaic)),
     );
     return () => {
       live = false;
     };
-  }, [needsMosaic, mosaic, bitmap, intl]);
+  }, [needsMosaic, mosaic, image, intl]);
+
+  // The screen's copy is drawn while it has at least a pixel for each of the screen's; past that zoom
+  // the picture itself, once there (the copy, enlarged, until then).
+  const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const zoomedPast = scale * picture.width * ratio > image.screen.width * 1.01;
+  useEffect(() => {
+    if (!zoomedPast || full) return;
+    let live = true;
+    void image.full().then(
+      (bitmap) => live && setFull(bitmap),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [zoomedPast, full, image]);
+  const shownBitmap = zoomedPast && full ? full : image.screen;
 
   const commit = useCallback(
     (next: readonly Shape[], words: string) => {
@@ -207,11 +227,12 @@ export function MarkupWorkspace(props: Props) {
   const save = async () => {
     const stage = stageRef.current;
     const screenOnly = screenOnlyRef.current;
-    if (!stage || !screenOnly) return;
+    const marks = marksRef.current;
+    if (!stage || !screenOnly || !marks) return;
     setSaving(true);
     setFailure(null);
     try {
-      const jpeg = await renderMarkedJpeg(stage, screenOnly, picture);
+      const jpeg = await renderMarkedJpeg(stage, { marks, screenOnly }, image);
       const file = new File([jpeg], markedFilename(filename), {
         type: 'image/jpeg',
         lastModified: Date.now(),
@@ -306,9 +327,11 @@ export function MarkupWorkspace(props: Props) {
           <MarkupStage
             stageRef={stageRef}
             screenOnlyRef={screenOnlyRef}
+            marksRef={marksRef}
             area={{ width, height }}
             view={shownView}
-            bitmap={bitmap}
+            picture={picture}
+            bitmap={shownBitmap}
             shapes={shown.shapes}
             drawing={shown.drawing}
             selected={selectedShape}
