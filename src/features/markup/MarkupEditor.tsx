@@ -1,10 +1,13 @@
-import { Alert, Button, Center, Checkbox, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
 import { openMarkupPicture, type MarkupPicture } from './markupPicture.ts';
+import { OpeningPhoto } from './OpeningPhoto.tsx';
+import { headerPictureSize } from './pictureSize.ts';
+import type { Size } from './shapeModel.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
 
 /** The decoded photo, `failed` when it cannot be decoded, or null while it is. */
@@ -18,6 +21,8 @@ export default function MarkupEditor(props: MarkupEditorProps) {
   const intl = useIntl();
   const { image, filename, onCancel } = props;
   const [loaded, setLoaded] = useState<Loaded>(null);
+  /** The picture's size from the photo's header: the editor is laid out with it while the photo decodes. */
+  const [headerSize, setHeaderSize] = useState<Size | null>(null);
   const [keepOriginal, setKeepOriginal] = useState(true);
   const { photoMaxEdgePx } = useAppConfig();
   const focus = useDialogFocus();
@@ -25,6 +30,10 @@ export default function MarkupEditor(props: MarkupEditorProps) {
   useEffect(() => {
     let picture: MarkupPicture | null = null;
     let live = true;
+    void headerPictureSize(image, photoMaxEdgePx).then(
+      (size) => live && setHeaderSize(size),
+      () => undefined,
+    );
     openMarkupPicture(image, photoMaxEdgePx).then(
       (opened) => {
         if (live) setLoaded({ picture: (picture = opened) });
@@ -37,6 +46,9 @@ export default function MarkupEditor(props: MarkupEditorProps) {
       picture?.close();
     };
   }, [image, photoMaxEdgePx]);
+
+  const picture = loaded && loaded !== 'failed' ? loaded.picture : null;
+  const size = picture ?? (loaded === null ? headerSize : null);
 
   return (
     <Modal.Root opened fullScreen onClose={onCancel} closeOnEscape={false}>
@@ -53,10 +65,13 @@ export default function MarkupEditor(props: MarkupEditorProps) {
         )}
       >
         <Modal.Body p={0} h="100dvh" ref={focus}>
-          {loaded && loaded !== 'failed' ? (
+          {size ? (
             <MarkupWorkspace
+              // Laid out anew in the unlikely case the decoded picture is not the size its header said.
+              key={`${size.width}x${size.height}`}
               {...props}
-              picture={loaded.picture}
+              size={size}
+              picture={picture}
               keepOriginal={keepOriginal}
               originalChoice={
                 props.offerKeepOriginal ? (
@@ -108,17 +123,7 @@ export default function MarkupEditor(props: MarkupEditorProps) {
               </Alert>
             </Center>
           ) : (
-            <Center h="100%" role="status" aria-live="polite">
-              <Loader aria-hidden />
-              <Modal.Title ms="sm" fz="md" fw={400}>
-                <FormattedMessage
-                  defaultMessage="Opening {filename}…"
-                  id="H00y1c"
-                  description="A photo is being opened in the mark-up editor"
-                  values={{ filename }}
-                />
-              </Modal.Title>
-            </Center>
+            <OpeningPhoto filename={filename} asTitle />
           )}
         </Modal.Body>
       </Modal.Content>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Rea
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 import { MarkupHeader } from './MarkupHeader.tsx';
+import { OpeningPhoto } from './OpeningPhoto.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';
 import { mosaicOf, type MarkupPicture } from './markupPicture.ts';
 import { markedFilename } from './markedFilename.ts';
@@ -23,7 +24,10 @@ import { useStageGestures, zoomAround, type View } from './useStageGestures.ts';
 import classes from './MarkupWorkspace.module.css';
 
 interface Props extends MarkupEditorProps {
-  picture: MarkupPicture;
+  /** The picture's size (its header's until it is decoded): what the marks are drawn on. */
+  size: Size;
+  /** The decoded picture, or null while it decodes (the controls are there, the photo not yet). */
+  picture: MarkupPicture | null;
   keepOriginal: boolean;
   originalChoice: ReactNode;
 }
@@ -75,8 +79,8 @@ const SAID: Record<'changed' | 'undone' | 'redone' | 'deleted' | 'noMosaic', Mes
 /** The editor once the photo is decoded: controls, the picture with its marks, and saving. */
 export function MarkupWorkspace(props: Props) {
   const intl = useIntl();
-  const { picture: image, filename, onChange, onSave, onCancel } = props;
-  const picture = useMemo(() => ({ width: image.width, height: image.height }), [image]);
+  const { picture: image, size, filename, onChange, onSave, onCancel } = props;
+  const picture = useMemo(() => ({ width: size.width, height: size.height }), [size.width, size.height]);
   const [history, dispatch] = useReducer(historyReducer, undefined, () =>
     startHistory(initialShapes(props.initial, picture)),
   );
@@ -124,7 +128,7 @@ export function MarkupWorkspace(props: Props) {
   const shown = shownDuring(shapes, gesture.gesture, picture);
   const needsMosaic = [...shapes, shown.drawing].some((shape) => shape?.kind === 'blur');
   useEffect(() => {
-    if (!needsMosaic || mosaic) return;
+    if (!needsMosaic || mosaic || !image) return;
     let live = true;
     // Until the blocks are ready (or if they cannot be made), a blur mark is a grey box: hidden either way.
     void mosaicOf(image).then(
@@ -139,9 +143,9 @@ export function MarkupWorkspace(props: Props) {
   // The screen's copy is drawn while it has at least a pixel for each of the screen's; past that zoom
   // the picture itself, once there (the copy, enlarged, until then).
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  const zoomedPast = scale * picture.width * ratio > image.screen.width * 1.01;
+  const zoomedPast = image !== null && scale * picture.width * ratio > image.screen.width * 1.01;
   useEffect(() => {
-    if (!zoomedPast || full) return;
+    if (!zoomedPast || full || !image) return;
     let live = true;
     void image.full().then(
       (bitmap) => live && setFull(bitmap),
@@ -151,7 +155,7 @@ export function MarkupWorkspace(props: Props) {
       live = false;
     };
   }, [zoomedPast, full, image]);
-  const shownBitmap = zoomedPast && full ? full : image.screen;
+  const shownBitmap = zoomedPast && full ? full : image?.screen;
 
   const commit = useCallback(
     (next: readonly Shape[], words: string) => {
@@ -228,7 +232,7 @@ export function MarkupWorkspace(props: Props) {
     const stage = stageRef.current;
     const screenOnly = screenOnlyRef.current;
     const marks = marksRef.current;
-    if (!stage || !screenOnly || !marks) return;
+    if (!stage || !screenOnly || !marks || !image) return;
     setSaving(true);
     setFailure(null);
     try {
@@ -301,7 +305,8 @@ export function MarkupWorkspace(props: Props) {
       )}
       <div
         ref={areaRef}
-        {...gestures}
+        // Nothing is drawn before the photo is there to draw on.
+        {...(shownBitmap ? gestures : {})}
         role="img"
         aria-label={intl.formatMessage(
           {
@@ -323,7 +328,7 @@ export function MarkupWorkspace(props: Props) {
           cursor: tool === 'move' ? 'grab' : 'crosshair',
         }}
       >
-        {shownView && width > 0 && (
+        {shownView && width > 0 && shownBitmap && (
           <MarkupStage
             stageRef={stageRef}
             screenOnlyRef={screenOnlyRef}
@@ -338,6 +343,7 @@ export function MarkupWorkspace(props: Props) {
             mosaic={mosaic}
           />
         )}
+        {!shownBitmap && <OpeningPhoto filename={filename} />}
         <Text role="status" fw={600} data-visible={notice !== null} className={classes.notice}>
           {notice}
         </Text>
