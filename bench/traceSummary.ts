@@ -117,22 +117,31 @@ for (const [k, us] of [...busyByThread]
 
 // JavaScript on the main thread, from the CPU profiler's samples.
 const nodes = new Map<number, { callFrame: CallFrame; parent?: number }>();
-const selfUs = new Map<number, number>();
+/** Each sample: the node it hit, when (trace clock), and the time it stands for. */
+const samples: { id: number; ts: number; us: number }[] = [];
+// The main thread's profile only (a worker's or the service worker's has node ids of its own).
+const mainTid = Number(main.split(':')[1]);
+const profile = events.find((e) => e.name === 'Profile' && e.pid === mainPid && e.tid === mainTid);
+let clock = Number((profile?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
 for (const e of events) {
-  if (e.name !== 'ProfileChunk' || e.pid !== mainPid) continue;
+  if (e.name !== 'ProfileChunk' || e.pid !== mainPid || e.id !== profile?.id) continue;
   const data = e.args?.data as
     | {
-        cpuProfile?: { nodes?: { id: number; callFrame: CallFrame; parent?: number }[]; samples?: number[] };
+        cpuProfile?: {
+          nodes?: { id: number; callFrame: CallFrame; parent?: number }[];
+          samples?: number[];
+        };
         timeDeltas?: number[];
       }
     | undefined;
   for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
-  const samples = data?.cpuProfile?.samples ?? [];
+  const hits = data?.cpuProfile?.samples ?? [];
   const deltas = data?.timeDeltas ?? [];
-  // Each sample's time is the gap to the next one; close enough for a summary.
-  samples.forEach((id, i) =>
-    selfUs.set(id, (selfUs.get(id) ?? 0) + Math.max(0, deltas[i + 1] ?? deltas[i] ?? 0)),
-  );
+  hits.forEach((id, i) => {
+    clock += deltas[i] ?? 0;
+    // Each sample stands for the gap to the next one; close enough for a summary.
+    samples.push({ id, ts: clock, us: Math.max(0, deltas[i + 1] ?? deltas[i] ?? 0) });
+  });
 }
 if (nodes.size > 0) {
   const maps = new Map<string, TraceMap | null>();
@@ -157,18 +166,50 @@ if (nodes.size > 0) {
     const src = /(src\/.*)$/.exec(source);
     return src ? src[1]! : source || '(native)';
   };
-  const byFunction = new Map<string, number>();
-  const byPackage = new Map<string, number>();
-  for (const [id, us] of selfUs) {
-    const node = nodes.get(id);
-    if (!node) continue;
-    const { fn, source } = where(node.callFrame);
-    const b = bucket(source);
-    byFunction.set(`${fn} (${b})`, (byFunction.get(`${fn} (${b})`) ?? 0) + us);
-    byPackage.set(b, (byPackage.get(b) ?? 0) + us);
-  }
-  console.log('\n  JavaScript samples of that process, self time by package or source:');
-  for (const [name, us] of top(byPackage, 15)) console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  const located = new Map<number, { fn: string; bucket: string }>();
+  const locate = (id: number) => {
+    let found = located.get(id);
+    if (!found) {
+      const { fn, source } = where(nodes.get(id)!.callFrame);
+      located.set(id, (found = { fn, bucket: bucket(source) }));
+    }
+    return found;
+  };
+  /** The nearest caller in the app's own sources (a component, a hook, the queue): who asked for it. */
+  const appCaller = (id: number): string => {
+    for (let at: number | undefined = id; at !== undefined; at = nodes.get(at)?.parent) {
+      const { fn, bucket: b } = locate(at);
+      if (b.startsWith('src/')) return `${fn} (${b})`;
+    }
+    return '(no app frame)';
+  };
+  const sum = (from: number, to: number, key: (id: number) => string) => {
+    const total = new Map<string, number>();
+    for (const sample of samples)
+      if (sample.ts >= from && sample.ts <= to && nodes.has(sample.id)) {
+        const k = key(sample.id);
+        total.set(k, (total.get(k) ?? 0) + sample.us);
+      }
+    return total;
+  };
+  const own = (id: number) => `${locate(id).fn} (${locate(id).bucket})`;
+  console.log('\n  JavaScript on the main thread (CPU profiler samples), self time by package or source:');
+  for (const [name, us] of top(
+    sum(first, last, (id) => locate(id).bucket),
+    15,
+  ))
+    console.log(`    ${ms(us).padStart(10)}  ${name}`);
   console.log('\n  ... by function:');
-  for (const [name, us] of top(byFunction, 25)) console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  for (const [name, us] of top(sum(first, last, own), 25)) console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  console.log('\n  ... by the nearest caller in src/ (who asked for the work):');
+  for (const [name, us] of top(sum(first, last, appCaller), 20))
+    console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  console.log('\n  the longest tasks again, their JavaScript by the nearest caller in src/ and by function:');
+  for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, 6)) {
+    console.log(`  - ${ms(task.dur!)} at +${ms(task.ts - first)}`);
+    for (const [name, us] of top(sum(task.ts, task.ts + task.dur!, appCaller), 6))
+      console.log(`      ${ms(us).padStart(10)}  ${name}`);
+    for (const [name, us] of top(sum(task.ts, task.ts + task.dur!, own), 6))
+      console.log(`      ${ms(us).padStart(10)}  · ${name}`);
+  }
 }
