@@ -303,50 +303,56 @@ export function MarkupWorkspace(props: Props) {
           {failure}
         </Alert>
       )}
-      <div
-        ref={areaRef}
-        // Nothing is drawn before the photo is there to draw on.
-        {...(shownBitmap ? gestures : {})}
-        role="img"
-        aria-label={intl.formatMessage(
-          {
-            defaultMessage:
-              '{filename} with {count, plural, one {# mark} other {# marks}}. Draw with a finger, pen or mouse; pinch or use the zoom buttons to zoom.',
-            id: 'zaJkyE',
-            description: 'The photo being marked up, for screen readers',
-          },
-          { filename, count: shapes.length },
+      <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>
+        <div
+          ref={areaRef}
+          {...gestures}
+          role="img"
+          aria-label={intl.formatMessage(
+            {
+              defaultMessage:
+                '{filename} with {count, plural, one {# mark} other {# marks}}. Draw with a finger, pen or mouse; pinch or use the zoom buttons to zoom.',
+              id: 'zaJkyE',
+              description: 'The photo being marked up, for screen readers',
+            },
+            { filename, count: shapes.length },
+          )}
+          data-testid="markup-canvas"
+          style={{
+            position: 'absolute',
+            inset: 0,
+            // Shown (and touchable) once the photo is there to draw on; "Opening…" over it until then.
+            visibility: shownBitmap ? 'visible' : 'hidden',
+            overflow: 'hidden',
+            touchAction: 'none',
+            background: 'var(--mantine-color-default-hover)',
+            cursor: tool === 'move' ? 'grab' : 'crosshair',
+          }}
+        >
+          {shownView && width > 0 && shownBitmap && (
+            <MarkupStage
+              stageRef={stageRef}
+              screenOnlyRef={screenOnlyRef}
+              marksRef={marksRef}
+              area={{ width, height }}
+              view={shownView}
+              picture={picture}
+              bitmap={shownBitmap}
+              shapes={shown.shapes}
+              drawing={shown.drawing}
+              selected={selectedShape}
+              mosaic={mosaic}
+            />
+          )}
+          <Text role="status" fw={600} data-visible={notice !== null} className={classes.notice}>
+            {notice}
+          </Text>
+        </div>
+        {!shownBitmap && (
+          <div style={{ position: 'absolute', inset: 0 }}>
+            <OpeningPhoto filename={filename} />
+          </div>
         )}
-        data-testid="markup-canvas"
-        style={{
-          flex: 1,
-          minHeight: 0,
-          position: 'relative',
-          overflow: 'hidden',
-          touchAction: 'none',
-          background: 'var(--mantine-color-default-hover)',
-          cursor: tool === 'move' ? 'grab' : 'crosshair',
-        }}
-      >
-        {shownView && width > 0 && shownBitmap && (
-          <MarkupStage
-            stageRef={stageRef}
-            screenOnlyRef={screenOnlyRef}
-            marksRef={marksRef}
-            area={{ width, height }}
-            view={shownView}
-            picture={picture}
-            bitmap={shownBitmap}
-            shapes={shown.shapes}
-            drawing={shown.drawing}
-            selected={selectedShape}
-            mosaic={mosaic}
-          />
-        )}
-        {!shownBitmap && <OpeningPhoto filename={filename} />}
-        <Text role="status" fw={600} data-visible={notice !== null} className={classes.notice}>
-          {notice}
-        </Text>
       </div>
       <VisuallyHidden>
         <ul aria-label={intl.formatMessage({ defaultMessage: 'Marks on the photo', id: 'K2xH+w' })}>
