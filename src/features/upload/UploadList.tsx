@@ -7,6 +7,8 @@ import { UploadRow } from './UploadRow.tsx';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import classes from './UploadList.module.css';
 
+const NONE: readonly UploadEntry[] = [];
+
 /** Files with overall progress on top; rows beyond the first few hundred are not worth drawing. */
 const maxRows = 200;
 
@@ -25,7 +27,8 @@ interface Props {
  * a tablet showed 50-440 ms tasks, each a queue announcement rendering the list at once).
  */
 export function UploadList({ entries, title }: Props) {
-  return <UploadListBody entries={useDeferredValue(entries)} title={title} />;
+  // A list that appears with a batch starts empty and fills in a deferred render too.
+  return <UploadListBody entries={useDeferredValue(entries, NONE)} title={title} />;
 }
 
 /** Memoised: the urgent render, which still has the previous entries, stops here. */
@@ -35,6 +38,8 @@ const UploadListBody = memo(function UploadListBody({ entries, title }: Props) {
   const overall = overallProgress(entries);
   const shown = entries.slice(-maxRows).reverse();
   const lightened = entries.filter(canSendOriginal);
+  // Nothing until the deferred render brings the entries (no "0 of 0 attached" flashing by).
+  if (entries.length === 0) return null;
   return (
     <Paper withBorder p="sm" mb="md" component="section" aria-label={title}>
       <Group justify="space-between" mb={4}>
