@@ -4,11 +4,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
-import { openMarkupPicture, type MarkupPicture } from './markupPicture.ts';
+import { openMarkupPicture, prepareMarkupWorker, type MarkupPicture } from './markupPicture.ts';
 import { OpeningPhoto } from './OpeningPhoto.tsx';
 import { headerPictureSize } from './pictureSize.ts';
 import type { Size } from './shapeModel.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
+
+// The editor's code loads when a "Mark up" button is touched, pointed at or focused: the worker
+// that will open the photo starts with it.
+prepareMarkupWorker();
 
 /** The decoded photo, `failed` when it cannot be decoded, or null while it is. */
 type Loaded = { picture: MarkupPicture } | 'failed' | null;

@@ -54,10 +54,11 @@ async function open({ image, maxEdgePx, screen }: OpenRequest): Promise<Answer> 
   const shown = scaledSize(size.width, size.height, Math.max(size.width, size.height) * fits);
   // The screen's copy first (what the technician waits for); the picture at its saved size is made
   // after it, while the page draws, and every later request waits for it.
+  // 'medium' (filtered mipmaps) is what a screen shows a scaled photo with; the picture gets 'high'.
   const screenCopy = await createImageBitmap(full, {
     resizeWidth: shown.width,
     resizeHeight: shown.height,
-    resizeQuality: 'high',
+    resizeQuality: 'medium',
   });
   picture =
     size.width === full.width && size.height === full.height
