@@ -3,6 +3,7 @@ import { attachFile, entityIdOf, expectNoSeriousA11yViolations, technicianToken 
 import { expect, signIn, test } from './fixtures';
 import {
   addFodLabel,
+  comparePixels,
   drag,
   drawArrowAndLabel,
   expectChangedOnlyWhereDrawn,
@@ -154,6 +155,42 @@ test.describe('marking up a photo', () => {
     const marked = attachments.filter((a) => a.filename === markedName(name));
     expect(marked).toHaveLength(1);
     await expectChangedOnlyWhereDrawn(page, photo, await storedBytes(marked[0]!));
+  });
+});
+
+test.describe('blurring', () => {
+  test('a blurred area: the marked copy is covered in blocks there and unchanged everywhere else', async ({
+    page,
+  }) => {
+    const name = unique('serial.jpg');
+    await signIn(page, '/parts/1');
+    const photo = await markUpAttachedPhoto(page, name);
+    await editor(page).getByRole('toolbar').getByText('Blur', { exact: true }).click();
+    await expect(editor(page).getByRole('radio', { name: 'Blur' })).toBeChecked();
+    // Across the edge of the photo's disc, where blocks change what is seen.
+    const canvas = editor(page).getByTestId('markup-canvas');
+    await drag(page, canvas, PHOTO, [950, 550], [1300, 900]);
+    await expect(marks(page)).toHaveText(['Blurred area']);
+    await editor(page).getByRole('button', { name: 'Save marked copy' }).click();
+
+    await expect(uploadRow(page, markedName(name), 'Attached')).toBeVisible();
+    const marked = (await partAttachments()).filter((a) => a.filename === markedName(name));
+    expect(marked).toHaveLength(1);
+    const comparison = await comparePixels(page, photo, await storedBytes(marked[0]!), {
+      x: 940,
+      y: 540,
+      w: 370,
+      h: 370,
+    });
+    expect(comparison).toMatchObject({
+      width: PHOTO.width,
+      height: PHOTO.height,
+      otherWidth: PHOTO.width,
+      otherHeight: PHOTO.height,
+    });
+    expect(comparison.changedInside).toBeGreaterThan(1_000);
+    expect(comparison.changedOutside).toBe(0);
+    expect(comparison.meanOutside).toBeLessThan(2);
   });
 });
 

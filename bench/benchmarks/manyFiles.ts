@@ -6,6 +6,7 @@ import { openRecordPage } from '../lib/browser.ts';
 import { deviceEmulated } from '../lib/device.ts';
 import { dropFiles } from '../lib/drop.ts';
 import { longestTask, recordLongTasks, shownAt, watchCount } from '../lib/pageClock.ts';
+import { traced } from '../lib/trace.ts';
 import { namingDir, sourceFile } from '../lib/files.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
@@ -76,12 +77,15 @@ export const manyFiles: Benchmark = {
               await watchCount(page, 'attachments-heading', existing);
               await shownAt(page, TIMEOUTS.uiMs, `the ${existing} attached files`);
               await watchCount(page, 'attachments-heading', existing + dropped);
-              const droppedAt = await dropFiles(page, paths);
-              const listedAt = await shownAt(
-                page,
-                TIMEOUTS.uiMs * Math.max(1, dropped / 5),
-                `all ${existing + dropped} files`,
-              );
+              const [droppedAt, listedAt] = await traced(page, NAME, async () => {
+                const at = await dropFiles(page, paths);
+                const until = await shownAt(
+                  page,
+                  TIMEOUTS.uiMs * Math.max(1, dropped / 5),
+                  `all ${existing + dropped} files`,
+                );
+                return [at, until] as const;
+              });
               const ms = listedAt - droppedAt;
               return [
                 measured(NAME, appFigure, { value: ms, unit: 'ms' }, bare, {

@@ -6,6 +6,7 @@ import { longestTask, recordLongTasks } from '../lib/pageClock.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
 import { median } from '../lib/stats.ts';
+import { traced } from '../lib/trace.ts';
 
 const NAME = 'markup';
 const RECORD_PATH = '/parts/1';
@@ -163,7 +164,12 @@ export const markup: Benchmark = {
         for (let i = 0; i < repeats; i++) {
           const name = `bench-photo-${Date.now()}-${i}.jpg`;
           await dropPhoto(page, name);
-          const open = await clickUntil(page, { name: `Mark up ${name}` }, PHOTO_PAINTED, '');
+          // Traced (BENCH_TRACE_DIR) on the last run, with the editor's code loaded.
+          const trace =
+            i === repeats - 1 ? traced : <T>(_: Page, __: string, body: () => Promise<T>) => body();
+          const open = await trace(page, `${NAME}-open`, () =>
+            clickUntil(page, { name: `Mark up ${name}` }, PHOTO_PAINTED, ''),
+          );
           opens.push(open.end - open.start);
           const canvas = page.getByTestId('markup-canvas');
           const box = (await canvas.boundingBox())!;
@@ -171,11 +177,13 @@ export const markup: Benchmark = {
           await page.mouse.down();
           await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 10 });
           await page.mouse.up();
-          const save = await clickUntil(
-            page,
-            { name: 'Save marked copy' },
-            MARKED_QUEUED,
-            name.replace(/\.jpg$/, '.marked.jpg'),
+          const save = await trace(page, `${NAME}-save`, () =>
+            clickUntil(
+              page,
+              { name: 'Save marked copy' },
+              MARKED_QUEUED,
+              name.replace(/\.jpg$/, '.marked.jpg'),
+            ),
           );
           saves.push(save.end - save.start);
           openTasks.push(await longestTask(page, open.start, open.end));

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AttachmentRow } from './AttachmentRow.tsx';
@@ -40,6 +40,26 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   // the uploads still running.
   const uploadedHere = useDeferredValue(useUploadedHere(data.id));
   const { viewOnly } = useViewOnly();
+  // Stable handlers and values: the closed dialogs and the sort control are memoised, and a record
+  // page renders at every attached batch (the profile counted the closed preview and delete dialogs
+  // rendering about once per file of a batch).
+  const isImage = preview?.type === 'image';
+  // Next and previous go through the record's images in the order the list shows them.
+  const siblings = useMemo(() => (isImage ? imageTargets(items, sort) : NO_TARGETS), [isImage, items, sort]);
+  const closePreview = useCallback(() => setPreview(null), []);
+  const markUpFromPreview = useMemo(
+    () =>
+      onMarkUp &&
+      ((target: MarkUpTarget) => {
+        setPreview(null);
+        onMarkUp(target);
+      }),
+    [onMarkUp],
+  );
+  const closeDelete = useCallback(() => setDeleting(null), []);
+  // The heading that now counts one file less: a keyboard or screen-reader user is not left on a
+  // button that no longer exists.
+  const focusHeading = useCallback(() => requestAnimationFrame(() => heading.current?.focus()), []);
 
   return (
     <Stack component="section" aria-labelledby="attachments-heading" gap="sm">
@@ -52,23 +72,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
             values={{ count: items.filter((item) => item !== null).length }}
           />
         </Title>
-        {items.length > 1 && (
-          <Group gap="xs" role="group" aria-labelledby="attachments-sort-label">
-            <Text size="sm" id="attachments-sort-label" c="dimmed">
-              <FormattedMessage
-                defaultMessage="Sort by"
-                id="YohZgM"
-                description="Before the orders of a record's files"
-              />
-            </Text>
-            <SegmentedControl
-              value={sort}
-              onChange={(value) => setSort(value as AttachmentSort)}
-              data={ATTACHMENT_SORTS.map(({ value, label }) => ({ value, label: intl.formatMessage(label) }))}
-              size="md"
-            />
-          </Group>
-        )}
+        {items.length > 1 && <SortControl sort={sort} onSort={setSort} />}
       </Group>
       {items.length === 0 ? (
         <Text c="dimmed">
@@ -97,34 +101,57 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
           onMarkUp={onMarkUp}
         />
       )}
-      <AttachmentPreviewModal
+      <PreviewModal
         target={preview}
-        // Next and previous go through the record's images in the order the list shows them.
-        siblings={preview?.type === 'image' ? imageTargets(items, sort) : []}
+        siblings={siblings}
         onNavigate={setPreview}
-        onClose={() => setPreview(null)}
-        onMarkUp={
-          onMarkUp &&
-          ((target) => {
-            setPreview(null);
-            onMarkUp(target);
-          })
-        }
+        onClose={closePreview}
+        onMarkUp={markUpFromPreview}
       />
       {markingUp && uploadTarget && (
         <MarkUpAttachment attachment={markingUp} record={uploadTarget} onClose={() => setMarkingUp(null)} />
       )}
-      <DeleteAttachmentDialog
+      <DeleteDialog
         target={deleting}
         recordLabel={recordLabel}
-        onClose={() => setDeleting(null)}
-        // The heading that now counts one file less: a keyboard or screen-reader user is not left on
-        // a button that no longer exists.
-        onDeleted={() => requestAnimationFrame(() => heading.current?.focus())}
+        onClose={closeDelete}
+        onDeleted={focusHeading}
       />
     </Stack>
   );
 }
+
+const NO_TARGETS: PreviewTarget[] = [];
+const PreviewModal = memo(AttachmentPreviewModal);
+const DeleteDialog = memo(DeleteAttachmentDialog);
+
+/** The list's order; memoised, as a segmented control measures itself at each render. */
+const SortControl = memo(function SortControl({
+  sort,
+  onSort,
+}: {
+  sort: AttachmentSort;
+  onSort(sort: AttachmentSort): void;
+}) {
+  const intl = useIntl();
+  return (
+    <Group gap="xs" role="group" aria-labelledby="attachments-sort-label">
+      <Text size="sm" id="attachments-sort-label" c="dimmed">
+        <FormattedMessage
+          defaultMessage="Sort by"
+          id="YohZgM"
+          description="Before the orders of a record's files"
+        />
+      </Text>
+      <SegmentedControl
+        value={sort}
+        onChange={(value) => onSort(value as AttachmentSort)}
+        data={ATTACHMENT_SORTS.map(({ value, label }) => ({ value, label: intl.formatMessage(label) }))}
+        size="md"
+      />
+    </Group>
+  );
+});
 
 function imageTargets(items: Items, sort: AttachmentSort): PreviewTarget[] {
   const attachments = items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : []));

@@ -1,14 +1,21 @@
-import { Alert, Button, Center, Checkbox, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
-import { loadMarkupImage } from './loadMarkupImage.ts';
+import { openMarkupPicture, prepareMarkupWorker, type MarkupPicture } from './markupPicture.ts';
+import { OpeningPhoto } from './OpeningPhoto.tsx';
+import { headerPictureSize } from './pictureSize.ts';
+import type { Size } from './shapeModel.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
 
+// The editor's code loads when a "Mark up" button is touched, pointed at or focused: the worker
+// that will open the photo starts with it.
+prepareMarkupWorker();
+
 /** The decoded photo, `failed` when it cannot be decoded, or null while it is. */
-type Loaded = { bitmap: ImageBitmap } | 'failed' | null;
+type Loaded = { picture: MarkupPicture } | 'failed' | null;
 
 /**
  * The full-screen mark-up editor: arrows, circles, boxes, freehand, labels and blurred areas on a
@@ -18,25 +25,34 @@ export default function MarkupEditor(props: MarkupEditorProps) {
   const intl = useIntl();
   const { image, filename, onCancel } = props;
   const [loaded, setLoaded] = useState<Loaded>(null);
+  /** The picture's size from the photo's header: the editor is laid out with it while the photo decodes. */
+  const [headerSize, setHeaderSize] = useState<Size | null>(null);
   const [keepOriginal, setKeepOriginal] = useState(true);
   const { photoMaxEdgePx } = useAppConfig();
   const focus = useDialogFocus();
 
   useEffect(() => {
-    let bitmap: ImageBitmap | null = null;
+    let picture: MarkupPicture | null = null;
     let live = true;
-    loadMarkupImage(image, photoMaxEdgePx).then(
-      (decoded) => {
-        if (live) setLoaded({ bitmap: (bitmap = decoded) });
-        else decoded.close();
+    void headerPictureSize(image, photoMaxEdgePx).then(
+      (size) => live && setHeaderSize(size),
+      () => undefined,
+    );
+    openMarkupPicture(image, photoMaxEdgePx).then(
+      (opened) => {
+        if (live) setLoaded({ picture: (picture = opened) });
+        else opened.close();
       },
       () => live && setLoaded('failed'),
     );
     return () => {
       live = false;
-      bitmap?.close();
+      picture?.close();
     };
   }, [image, photoMaxEdgePx]);
+
+  const picture = loaded && loaded !== 'failed' ? loaded.picture : null;
+  const size = picture ?? (loaded === null ? headerSize : null);
 
   return (
     <Modal.Root opened fullScreen onClose={onCancel} closeOnEscape={false}>
@@ -53,10 +69,13 @@ export default function MarkupEditor(props: MarkupEditorProps) {
         )}
       >
         <Modal.Body p={0} h="100dvh" ref={focus}>
-          {loaded && loaded !== 'failed' ? (
+          {size ? (
             <MarkupWorkspace
+              // Laid out anew in the unlikely case the decoded picture is not the size its header said.
+              key={`${size.width}x${size.height}`}
               {...props}
-              bitmap={loaded.bitmap}
+              size={size}
+              picture={picture}
               keepOriginal={keepOriginal}
               originalChoice={
                 props.offerKeepOriginal ? (
@@ -108,17 +127,7 @@ export default function MarkupEditor(props: MarkupEditorProps) {
               </Alert>
             </Center>
           ) : (
-            <Center h="100%" role="status" aria-live="polite">
-              <Loader aria-hidden />
-              <Modal.Title ms="sm" fz="md" fw={400}>
-                <FormattedMessage
-                  defaultMessage="Opening {filename}…"
-                  id="H00y1c"
-                  description="A photo is being opened in the mark-up editor"
-                  values={{ filename }}
-                />
-              </Modal.Title>
-            </Center>
+            <OpeningPhoto filename={filename} asTitle />
           )}
         </Modal.Body>
       </Modal.Content>

@@ -10,8 +10,13 @@ interface Props {
   stageRef: RefObject<Konva.Stage | null>;
   /** The layer shown on screen only (the selection), left out of the saved JPEG. */
   screenOnlyRef: RefObject<Konva.Layer | null>;
+  /** The layer of the marks, the only one drawn for the saved JPEG. */
+  marksRef: RefObject<Konva.Layer | null>;
   area: Size;
   view: View;
+  /** The picture's size: what the marks' coordinates are in. */
+  picture: Size;
+  /** What is drawn of the picture: a copy the size of the screen, or the picture when zoomed in past it. */
   bitmap: ImageBitmap;
   shapes: readonly Shape[];
   /** The mark being drawn, on top of the others. */
@@ -20,12 +25,14 @@ interface Props {
   mosaic: HTMLCanvasElement | null;
 }
 
-/** The picture with its marks, drawn by Konva at the view's zoom; the same stage renders the saved copy. */
+/** The picture with its marks, drawn by Konva at the view's zoom; the same stage draws the saved copy's marks. */
 export function MarkupStage({
   stageRef,
   screenOnlyRef,
+  marksRef,
   area,
   view,
+  picture,
   bitmap,
   shapes,
   drawing,
@@ -44,9 +51,9 @@ export function MarkupStage({
       listening={false}
     >
       <Layer listening={false}>
-        <KonvaImage image={bitmap} width={bitmap.width} height={bitmap.height} />
+        <KonvaImage image={bitmap} width={picture.width} height={picture.height} />
       </Layer>
-      <Layer listening={false}>
+      <Layer ref={marksRef} listening={false}>
         {shapes.map((shape, index) => (
           <Fragment key={index}>{drawShape(shape, mosaic)}</Fragment>
         ))}

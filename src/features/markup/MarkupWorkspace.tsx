@@ -5,8 +5,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Rea
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 import { MarkupHeader } from './MarkupHeader.tsx';
+import { OpeningPhoto } from './OpeningPhoto.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';
-import { mosaicOf } from './loadMarkupImage.ts';
+import { mosaicOf, type MarkupPicture } from './markupPicture.ts';
 import { markedFilename } from './markedFilename.ts';
 import { historyReducer, startHistory } from './markupHistory.ts';
 import { gestureStep, idle, shownDuring, type GestureAction, type GestureState } from './markupGesture.ts';
@@ -23,7 +24,10 @@ import { useStageGestures, zoomAround, type View } from './useStageGestures.ts';
 import classes from './MarkupWorkspace.module.css';
 
 interface Props extends MarkupEditorProps {
-  bitmap: ImageBitmap;
+  /** The picture's size (its header's until it is decoded): what the marks are drawn on. */
+  size: Size;
+  /** The decoded picture, or null while it decodes (the controls are there, the photo not yet). */
+  picture: MarkupPicture | null;
   keepOriginal: boolean;
   originalChoice: ReactNode;
 }
@@ -75,8 +79,8 @@ const SAID: Record<'changed' | 'undone' | 'redone' | 'deleted' | 'noMosaic', Mes
 /** The editor once the photo is decoded: controls, the picture with its marks, and saving. */
 export function MarkupWorkspace(props: Props) {
   const intl = useIntl();
-  const { bitmap, filename, onChange, onSave, onCancel } = props;
-  const picture = useMemo(() => ({ width: bitmap.width, height: bitmap.height }), [bitmap]);
+  const { picture: image, size, filename, onChange, onSave, onCancel } = props;
+  const picture = useMemo(() => ({ width: size.width, height: size.height }), [size.width, size.height]);
   const [history, dispatch] = useReducer(historyReducer, undefined, () =>
     startHistory(initialShapes(props.initial, picture)),
   );
@@ -97,6 +101,9 @@ export function MarkupWorkspace(props: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const screenOnlyRef = useRef<Konva.Layer>(null);
+  const marksRef = useRef<Konva.Layer>(null);
+  /** The picture at its own size, fetched the first time the view is zoomed in past the screen's copy. */
+  const [full, setFull] = useState<ImageBitmap | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const { ref: sizeRef, width, height } = useElementSize();
   const areaRef = useMergedRef(container, sizeRef);
@@ -121,17 +128,34 @@ export function MarkupWorkspace(props: Props) {
   const shown = shownDuring(shapes, gesture.gesture, picture);
   const needsMosaic = [...shapes, shown.drawing].some((shape) => shape?.kind === 'blur');
   useEffect(() => {
-    if (!needsMosaic || mosaic) return;
+    if (!needsMosaic || mosaic || !image) return;
     let live = true;
     // Until the blocks are ready (or if they cannot be made), a blur mark is a grey box: hidden either way.
-    void mosaicOf(bitmap).then(
+    void mosaicOf(image).then(
       (canvas) => live && setMosaic(canvas),
       () => live && setSaid(intl.formatMessage(SAID.noMosaic)),
     );
     return () => {
       live = false;
     };
-  }, [needsMosaic, mosaic, bitmap, intl]);
+  }, [needsMosaic, mosaic, image, intl]);
+
+  // The screen's copy is drawn while it has at least a pixel for each of the screen's; past that zoom
+  // the picture itself, once there (the copy, enlarged, until then).
+  const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const zoomedPast = image !== null && scale * picture.width * ratio > image.screen.width * 1.01;
+  useEffect(() => {
+    if (!zoomedPast || full || !image) return;
+    let live = true;
+    void image.full().then(
+      (bitmap) => live && setFull(bitmap),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [zoomedPast, full, image]);
+  const shownBitmap = zoomedPast && full ? full : image?.screen;
 
   const commit = useCallback(
     (next: readonly Shape[], words: string) => {
@@ -207,11 +231,12 @@ export function MarkupWorkspace(props: Props) {
   const save = async () => {
     const stage = stageRef.current;
     const screenOnly = screenOnlyRef.current;
-    if (!stage || !screenOnly) return;
+    const marks = marksRef.current;
+    if (!stage || !screenOnly || !marks || !image) return;
     setSaving(true);
     setFailure(null);
     try {
-      const jpeg = await renderMarkedJpeg(stage, screenOnly, picture);
+      const jpeg = await renderMarkedJpeg(stage, { marks, screenOnly }, image);
       const file = new File([jpeg], markedFilename(filename), {
         type: 'image/jpeg',
         lastModified: Date.now(),
@@ -278,46 +303,56 @@ export function MarkupWorkspace(props: Props) {
           {failure}
         </Alert>
       )}
-      <div
-        ref={areaRef}
-        {...gestures}
-        role="img"
-        aria-label={intl.formatMessage(
-          {
-            defaultMessage:
-              '{filename} with {count, plural, one {# mark} other {# marks}}. Draw with a finger, pen or mouse; pinch or use the zoom buttons to zoom.',
-            id: 'zaJkyE',
-            description: 'The photo being marked up, for screen readers',
-          },
-          { filename, count: shapes.length },
+      <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>
+        <div
+          ref={areaRef}
+          {...gestures}
+          role="img"
+          aria-label={intl.formatMessage(
+            {
+              defaultMessage:
+                '{filename} with {count, plural, one {# mark} other {# marks}}. Draw with a finger, pen or mouse; pinch or use the zoom buttons to zoom.',
+              id: 'zaJkyE',
+              description: 'The photo being marked up, for screen readers',
+            },
+            { filename, count: shapes.length },
+          )}
+          data-testid="markup-canvas"
+          style={{
+            position: 'absolute',
+            inset: 0,
+            // Shown (and touchable) once the photo is there to draw on; "Opening…" over it until then.
+            visibility: shownBitmap ? 'visible' : 'hidden',
+            overflow: 'hidden',
+            touchAction: 'none',
+            background: 'var(--mantine-color-default-hover)',
+            cursor: tool === 'move' ? 'grab' : 'crosshair',
+          }}
+        >
+          {shownView && width > 0 && shownBitmap && (
+            <MarkupStage
+              stageRef={stageRef}
+              screenOnlyRef={screenOnlyRef}
+              marksRef={marksRef}
+              area={{ width, height }}
+              view={shownView}
+              picture={picture}
+              bitmap={shownBitmap}
+              shapes={shown.shapes}
+              drawing={shown.drawing}
+              selected={selectedShape}
+              mosaic={mosaic}
+            />
+          )}
+          <Text role="status" fw={600} data-visible={notice !== null} className={classes.notice}>
+            {notice}
+          </Text>
+        </div>
+        {!shownBitmap && (
+          <div style={{ position: 'absolute', inset: 0 }}>
+            <OpeningPhoto filename={filename} />
+          </div>
         )}
-        data-testid="markup-canvas"
-        style={{
-          flex: 1,
-          minHeight: 0,
-          position: 'relative',
-          overflow: 'hidden',
-          touchAction: 'none',
-          background: 'var(--mantine-color-default-hover)',
-          cursor: tool === 'move' ? 'grab' : 'crosshair',
-        }}
-      >
-        {shownView && width > 0 && (
-          <MarkupStage
-            stageRef={stageRef}
-            screenOnlyRef={screenOnlyRef}
-            area={{ width, height }}
-            view={shownView}
-            bitmap={bitmap}
-            shapes={shown.shapes}
-            drawing={shown.drawing}
-            selected={selectedShape}
-            mosaic={mosaic}
-          />
-        )}
-        <Text role="status" fw={600} data-visible={notice !== null} className={classes.notice}>
-          {notice}
-        </Text>
       </div>
       <VisuallyHidden>
         <ul aria-label={intl.formatMessage({ defaultMessage: 'Marks on the photo', id: 'K2xH+w' })}>

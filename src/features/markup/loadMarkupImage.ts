@@ -19,25 +19,3 @@ export async function loadMarkupImage(image: Blob, maxEdgePx: number): Promise<I
     full.close();
   }
 }
-
-/**
- * The picture in coarse blocks, drawn under a blur mark: blocks this large cannot be read back
- * (a soft blur of text or a serial number sometimes can).
- */
-export async function mosaicOf(bitmap: ImageBitmap): Promise<HTMLCanvasElement> {
-  const block = Math.max(8, Math.round(Math.max(bitmap.width, bitmap.height) / 80));
-  const small = await createImageBitmap(bitmap, {
-    resizeWidth: Math.ceil(bitmap.width / block),
-    resizeHeight: Math.ceil(bitmap.height / block),
-    resizeQuality: 'medium',
-  });
-  const canvas = document.createElement('canvas');
-  canvas.width = bitmap.width;
-  canvas.height = bitmap.height;
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot draw the blurred area.');
-  context.imageSmoothingEnabled = false;
-  context.drawImage(small, 0, 0, small.width * block, small.height * block);
-  small.close();
-  return canvas;
-}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { activeDevice } from './device.ts';
+
+/**
+ * Where Chromium traces of measured moments go: `BENCH_TRACE_DIR=<dir> npm run bench -- --only markup`
+ * writes one trace per moment the benchmark marks (`traced`), for `npm run bench:trace -- <file>`
+ * (bench/traceSummary.ts) or DevTools' Performance panel. Unset (the default, and CI): nothing is
+ * traced, so figures are not disturbed by the tracing's own cost.
+ */
+export function traceDir(): string | null {
+  return process.env.BENCH_TRACE_DIR || null;
+}
+
+const CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink',
+  'blink.user_timing',
+  'cc',
+  'gpu',
+  'v8',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+].join(',');
+
+/**
+ * Runs `body` under a Chromium trace of `page` when `BENCH_TRACE_DIR` is set, saved as
+ * `<dir>/<name>.<device>.json`; otherwise just runs it.
+ */
+export async function traced<T>(page: Page, name: string, body: () => Promise<T>): Promise<T> {
+  const dir = traceDir();
+  const browser = page.context().browser() as Browser | null;
+  if (!dir || !browser) return body();
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.${activeDevice().name}.json`);
+  await browser.startTracing(page, { path: file, categories: CATEGORIES.split(',') });
+  try {
+    return await body();
+  } finally {
+    await browser.stopTracing();
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * What a Chromium trace written with BENCH_TRACE_DIR (bench/lib/trace.ts) says the page spent its time
+ * on: `npm run bench:trace -- <trace.json> [dist]`. For the page's main thread: busy time, its longest
+ * tasks with what each held (trace events by self time), and JavaScript by function and by package
+ * (CPU profiler samples, mapped to sources through dist/assets/*.map); the busy time of other threads
+ * (raster, image decoding, workers). A reading aid: nothing here is asserted.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+
+interface TraceEvent {
+  name: string;
+  cat?: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: Record<string, unknown> & { data?: Record<string, unknown>; name?: string };
+}
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+const [file, distArg] = process.argv.slice(2);
+if (!file) {
+  console.error('Usage: npm run bench:trace -- <trace.json> [dist folder]');
+  process.exit(2);
+}
+const dist = distArg ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
+const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+const events = Array.isArray(raw) ? raw : raw.traceEvents;
+
+const threadNames = new Map<string, string>();
+for (const e of events)
+  if (e.ph === 'M' && e.name === 'thread_name') threadNames.set(`${e.pid}:${e.tid}`, String(e.args?.name));
+
+const key = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+const complete = events.filter((e) => e.ph === 'X' && typeof e.dur === 'number');
+const topLevel = complete.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
+
+// The page's main thread: the renderer main thread that was busiest.
+const busyByThread = new Map<string, number>();
+for (const e of topLevel) busyByThread.set(key(e), (busyByThread.get(key(e)) ?? 0) + e.dur!);
+const mains = [...busyByThread].filter(([k]) => threadNames.get(k) === 'CrRendererMain');
+mains.sort((a, b) => b[1] - a[1]);
+const main = mains[0]?.[0];
+if (!main) {
+  console.error('No renderer main thread in this trace.');
+  process.exit(1);
+}
+const mainPid = Number(main.split(':')[0]);
+const ms = (us: number) => `${(us / 1000).toFixed(1)} ms`;
+const tasks = topLevel.filter((e) => key(e) === main).sort((a, b) => a.ts - b.ts);
+const first = tasks[0]!.ts;
+const last = tasks.at(-1)!.ts + tasks.at(-1)!.dur!;
+console.log(`${path.basename(file)}: main thread ${main}, window ${ms(last - first)}`);
+console.log(`  busy ${ms(busyByThread.get(main)!)} in ${tasks.length} tasks`);
+
+/** Self time by event name inside one span of one thread. */
+function selfTimes(thread: string, from: number, to: number): Map<string, number> {
+  const inside = complete
+    .filter((e) => key(e) === thread && e.ts >= from && e.ts + e.dur! <= to)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: TraceEvent[] = [];
+  const label = (e: TraceEvent) => {
+    const data = e.args?.data;
+    if (e.name === 'FunctionCall' && data?.functionName) return `FunctionCall ${String(data.functionName)}`;
+    return e.name;
+  };
+  const childTime = new Map<TraceEvent, number>();
+  for (const e of inside) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) childTime.set(parent, (childTime.get(parent) ?? 0) + e.dur!);
+    stack.push(e);
+  }
+  for (const e of inside) {
+    const own = e.dur! - (childTime.get(e) ?? 0);
+    self.set(label(e), (self.get(label(e)) ?? 0) + Math.max(0, own));
+  }
+  return self;
+}
+
+const top = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .filter(([, v]) => v >= 500);
+
+console.log('\n  longest tasks on the main thread (self time of what each held):');
+for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, 6)) {
+  console.log(`  - ${ms(task.dur!)} at +${ms(task.ts - first)}`);
+  for (const [name, us] of top(selfTimes(main, task.ts, task.ts + task.dur!), 8))
+    console.log(`      ${ms(us).padStart(10)}  ${name}`);
+}
+
+console.log('\n  whole window, main thread, self time by event:');
+for (const [name, us] of top(selfTimes(main, first, last), 15))
+  console.log(`    ${ms(us).padStart(10)}  ${name}`);
+
+console.log('\n  other threads, busy (top-level tasks):');
+for (const [k, us] of [...busyByThread]
+  .filter(([k]) => k !== main)
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 10))
+  console.log(
+    `    ${ms(us).padStart(10)}  ${threadNames.get(k) ?? k}${Number(k.split(':')[0]) === mainPid ? '' : ' (other process)'}`,
+  );
+
+// JavaScript on the main thread, from the CPU profiler's samples.
+const nodes = new Map<number, { callFrame: CallFrame; parent?: number }>();
+/** Each sample: the node it hit, when (trace clock), and the time it stands for. */
+const samples: { id: number; ts: number; us: number }[] = [];
+// The main thread's profile only (a worker's or the service worker's has node ids of its own).
+const mainTid = Number(main.split(':')[1]);
+const profile = events.find((e) => e.name === 'Profile' && e.pid === mainPid && e.tid === mainTid);
+let clock = Number((profile?.args?.data as { startTime?: number } | undefined)?.startTime ?? 0);
+for (const e of events) {
+  if (e.name !== 'ProfileChunk' || e.pid !== mainPid || e.id !== profile?.id) continue;
+  const data = e.args?.data as
+    | {
+        cpuProfile?: {
+          nodes?: { id: number; callFrame: CallFrame; parent?: number }[];
+          samples?: number[];
+        };
+        timeDeltas?: number[];
+      }
+    | undefined;
+  for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+  const hits = data?.cpuProfile?.samples ?? [];
+  const deltas = data?.timeDeltas ?? [];
+  hits.forEach((id, i) => {
+    clock += deltas[i] ?? 0;
+    // Each sample stands for the gap to the next one; close enough for a summary.
+    samples.push({ id, ts: clock, us: Math.max(0, deltas[i + 1] ?? deltas[i] ?? 0) });
+  });
+}
+if (nodes.size > 0) {
+  const maps = new Map<string, TraceMap | null>();
+  const mapFor = (url: string): TraceMap | null => {
+    const name = url.split('/').pop()?.split('?')[0];
+    if (!name) return null;
+    if (!maps.has(name)) {
+      const mapFile = path.join(dist, 'assets', `${name}.map`);
+      maps.set(name, fs.existsSync(mapFile) ? new TraceMap(fs.readFileSync(mapFile, 'utf8')) : null);
+    }
+    return maps.get(name)!;
+  };
+  const where = (frame: CallFrame) => {
+    const map = frame.url ? mapFor(frame.url) : null;
+    if (!map) return { fn: frame.functionName || '(anonymous)', source: frame.url || frame.functionName };
+    const at = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+    return { fn: at.name ?? frame.functionName ?? '(anonymous)', source: at.source ?? frame.url };
+  };
+  const bucket = (source: string) => {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+    if (pkg) return pkg[1]!;
+    const src = /(src\/.*)$/.exec(source);
+    return src ? src[1]! : source || '(native)';
+  };
+  const located = new Map<number, { fn: string; bucket: string }>();
+  const locate = (id: number) => {
+    let found = located.get(id);
+    if (!found) {
+      const { fn, source } = where(nodes.get(id)!.callFrame);
+      located.set(id, (found = { fn, bucket: bucket(source) }));
+    }
+    return found;
+  };
+  /** The nearest caller in the app's own sources (a component, a hook, the queue): who asked for it. */
+  const appCaller = (id: number): string => {
+    for (let at: number | undefined = id; at !== undefined; at = nodes.get(at)?.parent) {
+      const { fn, bucket: b } = locate(at);
+      if (b.startsWith('src/')) return `${fn} (${b})`;
+    }
+    return '(no app frame)';
+  };
+  const sum = (from: number, to: number, key: (id: number) => string) => {
+    const total = new Map<string, number>();
+    for (const sample of samples)
+      if (sample.ts >= from && sample.ts <= to && nodes.has(sample.id)) {
+        const k = key(sample.id);
+        total.set(k, (total.get(k) ?? 0) + sample.us);
+      }
+    return total;
+  };
+  const own = (id: number) => `${locate(id).fn} (${locate(id).bucket})`;
+  console.log('\n  JavaScript on the main thread (CPU profiler samples), self time by package or source:');
+  for (const [name, us] of top(
+    sum(first, last, (id) => locate(id).bucket),
+    15,
+  ))
+    console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  console.log('\n  ... by function:');
+  for (const [name, us] of top(sum(first, last, own), 25)) console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  console.log('\n  ... by the nearest caller in src/ (who asked for the work):');
+  for (const [name, us] of top(sum(first, last, appCaller), 20))
+    console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  console.log('\n  the longest tasks again, their JavaScript by the nearest caller in src/ and by function:');
+  for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, 6)) {
+    console.log(`  - ${ms(task.dur!)} at +${ms(task.ts - first)}`);
+    for (const [name, us] of top(sum(task.ts, task.ts + task.dur!, appCaller), 6))
+      console.log(`      ${ms(us).padStart(10)}  ${name}`);
+    for (const [name, us] of top(sum(task.ts, task.ts + task.dur!, own), 6))
+      console.log(`      ${ms(us).padStart(10)}  · ${name}`);
+  }
+}
