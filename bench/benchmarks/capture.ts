@@ -16,6 +16,10 @@ const LIGHTEN = [
   'longest main-thread task while lightening',
 ];
 const SCAN = ['camera QR frame to record page shown (p50)'];
+const SHUTTER = [
+  'shutter tap to photo in the camera strip (p50)',
+  'shutter tap to photo in the upload queue (p50)',
+];
 const ACTIONS = [
   'actions home → photo attached: label in hand',
   'actions home → photo attached: id known',
@@ -90,6 +94,98 @@ async function scanOnce(page: Page): Promise<number> {
   return result;
 }
 
+/**
+ * From the shutter's tap (the click event's own time) to the photo's thumbnail in the camera's strip,
+ * and to its row in the upload queue (a list item named after the photo), timed in the page.
+ */
+interface ShutterTimes {
+  strip: number;
+  queue: number;
+  /** When the camera's still came (ImageCapture.takePhoto), and when its JPEG was encoded, if it was. */
+  still: number | null;
+  jpeg: number | null;
+}
+
+async function shutterOnce(page: Page): Promise<ShutterTimes> {
+  await page.goto('/run-steps/1');
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  const camera = page.getByRole('dialog', { name: /^Photos for / });
+  const shutter = camera.getByRole('button', { name: 'Take photo' });
+  await shutter.waitFor();
+  await page.evaluate(() => {
+    const w = window as {
+      shutterAt?: number;
+      rowsBefore?: number;
+      stillAt?: number;
+      jpegAt?: number;
+      stagesWrapped?: boolean;
+    };
+    delete w.shutterAt;
+    delete w.stillAt;
+    delete w.jpegAt;
+    w.rowsBefore = document.querySelectorAll('li[aria-label^="photo-"]').length;
+    document.addEventListener('click', (event) => (w.shutterAt ??= event.timeStamp), {
+      capture: true,
+      once: true,
+    });
+    // Where the time goes: when the camera's still came, and when the JPEG encode handed its blob.
+    if (!w.stagesWrapped) {
+      w.stagesWrapped = true;
+      const capture = (globalThis as { ImageCapture?: { prototype: { takePhoto(): Promise<Blob> } } })
+        .ImageCapture;
+      if (capture) {
+        const takePhoto = capture.prototype.takePhoto;
+        capture.prototype.takePhoto = async function (this: unknown) {
+          const still = await takePhoto.call(this);
+          w.stillAt ??= performance.now();
+          return still;
+        };
+      }
+      const toBlob = HTMLCanvasElement.prototype.toBlob;
+      HTMLCanvasElement.prototype.toBlob = function (this: HTMLCanvasElement, callback, ...rest) {
+        return toBlob.call(
+          this,
+          (blob) => {
+            if (rest[0] === 'image/jpeg') w.jpegAt ??= performance.now();
+            callback(blob);
+          },
+          ...rest,
+        );
+      };
+    }
+  });
+  await shutter.click();
+  const times = await page.waitForFunction(
+    () => {
+      const w = window as {
+        shutterAt?: number;
+        rowsBefore?: number;
+        stripAt?: number;
+        stillAt?: number;
+        jpegAt?: number;
+      };
+      if (w.shutterAt === undefined) return false;
+      if (w.stripAt === undefined && document.querySelector('img[alt="Photo 1"]'))
+        w.stripAt = performance.now();
+      const rows = document.querySelectorAll('li[aria-label^="photo-"]').length;
+      if (w.stripAt === undefined || rows <= (w.rowsBefore ?? 0)) return false;
+      const since = (at: number | undefined) => (at === undefined ? null : at - w.shutterAt!);
+      return {
+        strip: w.stripAt - w.shutterAt,
+        queue: performance.now() - w.shutterAt,
+        still: since(w.stillAt),
+        jpeg: since(w.jpegAt),
+      };
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+  const result = (await times.jsonValue()) as ShutterTimes;
+  await camera.getByRole('button', { name: 'Done' }).click();
+  await camera.waitFor({ state: 'hidden' });
+  return result;
+}
+
 /** Counts what the technician does (taps, a typed id) from the home page until the photo is attached. */
 async function countActions(page: Page, start: 'label' | 'id' | 'run'): Promise<number> {
   let actions = 0;
@@ -131,7 +227,7 @@ async function countActions(page: Page, start: 'label' | 'id' | 'run'): Promise<
 
 export const capture: Benchmark = {
   name: NAME,
-  figures: () => [...LIGHTEN, ...SCAN, ...ACTIONS],
+  figures: () => [...LIGHTEN, ...SCAN, ...SHUTTER, ...ACTIONS],
   async run(ctx: BenchContext): Promise<Row[]> {
     return withSandbox(ctx.repoRoot, {}, async (sandbox, appPort) => {
       const app = await startApp(ctx.repoRoot, appPort, sandbox.url, ctx.log);
@@ -166,6 +262,33 @@ export const capture: Benchmark = {
             const samples = [];
             for (let i = 0; i < repeats; i += 1) samples.push(await scanOnce(page));
             return [measured(NAME, SCAN[0]!, { value: median(samples), unit: 'ms' })];
+          })),
+          ...(await attempt(NAME, SHUTTER, async () => {
+            const samples: ShutterTimes[] = [];
+            for (let i = 0; i < repeats; i += 1) samples.push(await shutterOnce(page));
+            const stage = (pick: (s: ShutterTimes) => number | null) => {
+              const values = samples.map(pick).filter((v): v is number => v !== null);
+              return values.length ? `${Math.round(median(values))} ms` : 'none';
+            };
+            const note = `median of ${samples.length}, from the click event's time: still from the camera ${stage((s) => s.still)}, encoded as JPEG ${stage((s) => s.jpeg)}, in the strip ${stage((s) => s.strip)}`;
+            return [
+              measured(
+                NAME,
+                SHUTTER[0]!,
+                { value: median(samples.map((s) => s.strip)), unit: 'ms' },
+                undefined,
+                {
+                  note,
+                },
+              ),
+              measured(
+                NAME,
+                SHUTTER[1]!,
+                { value: median(samples.map((s) => s.queue)), unit: 'ms' },
+                { label: 'target (issue 28)', value: 100, unit: 'ms' },
+                { note },
+              ),
+            ];
           })),
           ...(await attempt(NAME, ACTIONS, async () => [
             measured(NAME, ACTIONS[0]!, { value: await countActions(page, 'label'), unit: 'actions' }),

@@ -1,12 +1,15 @@
 /**
  * Announces changes at most every `everyMs`, so 500 files do not re-render 500 times: `refresh` takes
  * the new snapshots, then each listener is called once, and the events gathered since go with them.
+ * A change after a quiet spell is announced in the next task, not `everyMs` later: a photo just taken
+ * shows in the queue at once (what changes in the same task still goes in one announcement).
  */
 export class BatchedNotifier<E> {
   private readonly listeners = new Set<() => void>();
   private readonly eventListeners = new Set<(events: E[]) => void>();
   private events: E[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastAnnouncedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly everyMs: number,
@@ -36,11 +39,13 @@ export class BatchedNotifier<E> {
 
   changed(): void {
     if (this.timer !== null) return;
-    this.timer = setTimeout(() => this.announce(), this.everyMs);
+    const wait = Math.max(0, this.lastAnnouncedAt + this.everyMs - Date.now());
+    this.timer = setTimeout(() => this.announce(), wait);
   }
 
   private announce(): void {
     this.timer = null;
+    this.lastAnnouncedAt = Date.now();
     this.refresh();
     for (const listener of this.listeners) listener();
     if (this.events.length === 0) return;
