@@ -6,6 +6,7 @@ import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
 import { useDialogFocus } from '../../../components/dialogFocus.ts';
 import { hasTorch, setTorch } from '../../../components/camera/cameraStream.ts';
 import { createBarcodeDetector, signalScanned } from './barcodeDetector.ts';
+import { CameraView } from '../../../components/camera/CameraView.tsx';
 import classes from '../../../components/camera/cameraView.module.css';
 
 interface Props {
@@ -94,35 +95,23 @@ export default function ScanDialog({ onClose, onScan }: Props) {
       classNames={{ content: classes.content, body: classes.body }}
     >
       <Stack gap="sm" className={classes.layout} ref={focus}>
-        {camera.status === 'unavailable' ? (
-          <Alert
-            color="orange"
-            title={intl.formatMessage({ defaultMessage: 'The camera cannot be used to scan', id: 'MdYeT5' })}
-            role="alert"
-          >
+        <CameraView
+          videoRef={videoRef}
+          camera={camera}
+          unavailableTitle={intl.formatMessage({
+            defaultMessage: 'The camera cannot be used to scan',
+            id: 'MdYeT5',
+          })}
+          unavailable={(reason) => (
             <FormattedMessage
               defaultMessage="{reason} A label can still be read with a hardware scanner, or its id typed on the home page."
               id="xG950p"
               description="{reason} says in a sentence why the camera cannot be used"
-              values={{ reason: camera.reason }}
+              values={{ reason }}
             />
-          </Alert>
-        ) : (
-          <div className={classes.viewfinder}>
-            <video
-              ref={videoRef}
-              className={classes.video}
-              muted
-              playsInline
-              aria-label={intl.formatMessage({ defaultMessage: 'Camera view', id: 'AyhHhl' })}
-            />
-            <Text className={classes.starting} role="status">
-              {camera.status === 'starting'
-                ? intl.formatMessage({ defaultMessage: 'Starting the camera…', id: 'LNR18V' })
-                : ''}
-            </Text>
-          </div>
-        )}
+          )}
+          keepStatus
+        />
         {problem && (
           <Alert color="red" role="alert">
             {problem}

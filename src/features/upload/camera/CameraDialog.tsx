@@ -11,6 +11,7 @@ import { FAILURE_WORDS, WordedError } from '../../../lib/failures.ts';
 import { photoFilename, takePhoto } from './takePhoto.ts';
 import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
+import { CameraView } from '../../../components/camera/CameraView.tsx';
 import classes from '../../../components/camera/cameraView.module.css';
 
 interface Shot {
@@ -126,14 +127,16 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
       classNames={{ content: classes.content, body: classes.body }}
     >
       <Stack gap="sm" className={classes.layout} ref={focus}>
-        {camera.status === 'unavailable' ? (
-          <Alert
-            color="orange"
-            title={intl.formatMessage({ defaultMessage: 'The camera cannot be shown here', id: 'y6o2If' })}
-            role="alert"
-          >
+        <CameraView
+          videoRef={videoRef}
+          camera={camera}
+          unavailableTitle={intl.formatMessage({
+            defaultMessage: 'The camera cannot be shown here',
+            id: 'y6o2If',
+          })}
+          unavailable={(reason) => (
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{camera.reason}</Text>
+              <Text size="sm">{reason}</Text>
               <Button leftSection={<IconCamera size={20} aria-hidden />} onClick={onUseCameraApp}>
                 <FormattedMessage
                   defaultMessage="Use the camera app"
@@ -142,24 +145,8 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
                 />
               </Button>
             </Stack>
-          </Alert>
-        ) : (
-          <div className={classes.viewfinder}>
-            {/* Muted and inline: autoplay on phones and tablets; no mirroring, the rear camera shows what is there. */}
-            <video
-              ref={videoRef}
-              className={classes.video}
-              muted
-              playsInline
-              aria-label={intl.formatMessage({ defaultMessage: 'Camera view', id: 'AyhHhl' })}
-            />
-            {camera.status === 'starting' && (
-              <Text className={classes.starting} role="status">
-                <FormattedMessage defaultMessage="Starting the camera…" id="LNR18V" />
-              </Text>
-            )}
-          </div>
-        )}
+          )}
+        />
         {problem && (
           <Alert
             color="red"
