@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { part7, pinnedFor, pinWorld as world, run1, TAYLOR, VIC } from './pinnedRecords.testkit.ts';
+import {
+  expectNothingKept,
+  part7,
+  pinnedFor,
+  pinWorld as world,
+  run1,
+  TAYLOR,
+  VIC,
+} from './pinnedRecords.testkit.ts';
 
 describe('records pinned for the shift', () => {
   it('fetches a pinned run ahead with its steps and their fields, and keeps each image and PDF by attachment id', async () => {
@@ -56,9 +64,7 @@ describe('records pinned for the shift', () => {
     w.signIn(VIC);
     const vics = w.make();
     await vics.restore();
-    expect(vics.getSnapshot().pins).toEqual([]);
-    expect(w.storage.state).toBeUndefined();
-    expect(w.storage.blobs.size).toBe(0);
+    expectNothingKept(w, vics);
   });
 
   it('forgets everything when the person changes in the page', async () => {
@@ -69,9 +75,7 @@ describe('records pinned for the shift', () => {
     await pinnedFor(pins, run1);
     w.signIn(VIC);
     await pins.personChanged();
-    expect(pins.getSnapshot().pins).toEqual([]);
-    expect(w.storage.state).toBeUndefined();
-    expect(w.storage.blobs.size).toBe(0);
+    expectNothingKept(w, pins);
   });
 
   it('clears the device, and a fetch still under way writes nothing after it', async () => {
@@ -84,9 +88,7 @@ describe('records pinned for the shift', () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(w.copied).toEqual([]);
-    expect(w.storage.state).toBeUndefined();
-    expect(w.storage.blobs.size).toBe(0);
-    expect(pins.getSnapshot().pins).toEqual([]);
+    expectNothingKept(w, pins);
   });
 
   it('waits for the network when pinned offline, and fetches when it returns', async () => {

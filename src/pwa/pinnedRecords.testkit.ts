@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { KeptOwner } from '../graphql/keptRecords.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
 import { memoryPinnedStorage } from './memoryPinnedStorage.ts';
@@ -99,4 +99,11 @@ export async function pinnedFor(pins: PinnedRecords, record: RecordRef) {
     if (pins.pinOf(record)?.status.state !== 'pinned') throw new Error('not pinned yet');
   });
   return pins.pinOf(record)!;
+}
+
+/** The device keeps nothing: no pins' state, no copies of files; and, given `pins`, the page shows no pin. */
+export function expectNothingKept(world: ReturnType<typeof pinWorld>, pins?: PinnedRecords) {
+  if (pins) expect(pins.getSnapshot().pins).toEqual([]);
+  expect(world.storage.state).toBeUndefined();
+  expect(world.storage.blobs.size).toBe(0);
 }
