@@ -425,12 +425,18 @@ export async function taylorLeavesAFileForVic(world: QueueWorld): Promise<void> 
   world.person.signedIn = VIC;
 }
 
+/** A new queue of `world` (with `overrides`) and a.pdf, 10 bytes, added to it for PART: its entry. */
+export function addOneFile(world: QueueWorld, overrides?: Partial<UploadQueueOptions>) {
+  const queue = world.makeQueue(overrides);
+  const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+  return { queue, entry: entry! };
+}
+
 /** A new world whose server holds `step`, with a.pdf added to a new queue and waited to `state`. */
 export async function oneFileHeldAt(step: 'put' | 'register' | 'ticket', state: UploadEntry['state']) {
   const world = createQueueWorld();
   world.server.gates[step].close();
-  const queue = world.makeQueue();
-  const [entry] = queue.add([file('a.pdf', 10)], PART).added;
-  await until(queue, entry!.id, (e) => e.state === state);
-  return { world, queue, entry: entry! };
+  const { queue, entry } = addOneFile(world);
+  await until(queue, entry.id, (e) => e.state === state);
+  return { world, queue, entry };
 }
