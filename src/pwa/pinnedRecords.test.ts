@@ -1,13 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  expectNothingKept,
-  part7,
-  pinnedFor,
-  pinWorld as world,
-  run1,
-  TAYLOR,
-  VIC,
-} from './pinnedRecords.testkit.ts';
+import { part7, pinnedFor, pinWorld as world, run1, TAYLOR, VIC } from './pinnedRecords.testkit.ts';
 
 describe('records pinned for the shift', () => {
   it('fetches a pinned run ahead with its steps and their fields, and keeps each image and PDF by attachment id', async () => {
@@ -64,7 +56,7 @@ describe('records pinned for the shift', () => {
     w.signIn(VIC);
     const vics = w.make();
     await vics.restore();
-    expectNothingKept(w, vics);
+    w.expectNothingKept(vics);
   });
 
   it('forgets everything when the person changes in the page', async () => {
@@ -75,7 +67,7 @@ describe('records pinned for the shift', () => {
     await pinnedFor(pins, run1);
     w.signIn(VIC);
     await pins.personChanged();
-    expectNothingKept(w, pins);
+    w.expectNothingKept(pins);
   });
 
   it('clears the device, and a fetch still under way writes nothing after it', async () => {
@@ -88,7 +80,7 @@ describe('records pinned for the shift', () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(w.copied).toEqual([]);
-    expectNothingKept(w, pins);
+    w.expectNothingKept(pins);
   });
 
   it('waits for the network when pinned offline, and fetches when it returns', async () => {

@@ -90,6 +90,12 @@ export function pinWorld(
     make,
     signIn: (person: KeptOwner | null) => (owner = person),
     setOnline: (value: boolean) => (online = value),
+    /** The device keeps nothing: no pins' state, no copies of files; and, given `pins`, the page shows no pin. */
+    expectNothingKept(pins?: PinnedRecords) {
+      if (pins) expect(pins.getSnapshot().pins).toEqual([]);
+      expect(storage.state).toBeUndefined();
+      expect(storage.blobs.size).toBe(0);
+    },
   };
 }
 
@@ -99,11 +105,4 @@ export async function pinnedFor(pins: PinnedRecords, record: RecordRef) {
     if (pins.pinOf(record)?.status.state !== 'pinned') throw new Error('not pinned yet');
   });
   return pins.pinOf(record)!;
-}
-
-/** The device keeps nothing: no pins' state, no copies of files; and, given `pins`, the page shows no pin. */
-export function expectNothingKept(world: ReturnType<typeof pinWorld>, pins?: PinnedRecords) {
-  if (pins) expect(pins.getSnapshot().pins).toEqual([]);
-  expect(world.storage.state).toBeUndefined();
-  expect(world.storage.blobs.size).toBe(0);
 }

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { UploadError } from './uploadErrors.ts';
 import { defaultRetryPolicy } from './uploadQueue.ts';
 import {
-  addOneFile,
   createQueueWorld,
   entryOf,
   FakeConnectivity,
@@ -17,7 +16,7 @@ describe('UploadQueue: exactly once', () => {
   it('looks for the s3Key before registering again when the answer was lost', async () => {
     const world = createQueueWorld();
     world.server.loseRegisterAnswers = 1;
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'attached', attachmentId: 100 });
@@ -29,7 +28,7 @@ describe('UploadQueue: exactly once', () => {
   it('registers again after a lost request that never arrived', async () => {
     const world = createQueueWorld();
     world.server.failures.register.push(new UploadError('transient', 'HTTP 502'));
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.lookups).toHaveLength(1);
@@ -40,7 +39,7 @@ describe('UploadQueue: exactly once', () => {
   it('starts a failed file once however often retry is clicked', async () => {
     const world = createQueueWorld();
     world.server.failures.ticket.push(new UploadError('permanent', 'nope'));
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
     await until(queue, entry.id, (e) => e.state === 'failed');
 
     queue.retry(entry.id);
@@ -55,7 +54,7 @@ describe('UploadQueue: exactly once', () => {
   it('retrying a file whose registration failed looks it up and does not upload again', async () => {
     const world = createQueueWorld();
     world.server.loseRegisterAnswers = 1;
-    const { queue, entry } = addOneFile(world, { backoff: { ...defaultRetryPolicy, maxRetries: 0 } });
+    const { queue, entry } = world.addOneFile({ backoff: { ...defaultRetryPolicy, maxRetries: 0 } });
     await until(queue, entry.id, (e) => e.state === 'failed');
 
     queue.retry(entry.id);

@@ -3,16 +3,7 @@ import { UploadError } from './uploadErrors.ts';
 import { allows, PUT_STALL_MS, TRANSITIONS, type UploadEvent } from './uploadQueue.ts';
 import { canSendOriginal } from './describeUpload.ts';
 import type { UploadState } from './types.ts';
-import {
-  addOneFile,
-  createQueueWorld,
-  entryOf,
-  FakeServer,
-  file,
-  finished,
-  PART,
-  until,
-} from './uploadQueue.testkit.ts';
+import { createQueueWorld, entryOf, FakeServer, file, finished, PART, until } from './uploadQueue.testkit.ts';
 
 describe('UploadQueue: the way through', () => {
   it('moves a file through ticket, uploading and registering to attached', async () => {
@@ -135,7 +126,7 @@ describe('UploadQueue: failures', () => {
   it('gets a new ticket once when storage refuses the URL (403), then succeeds', async () => {
     const world = createQueueWorld();
     world.server.failures.put.push(new UploadError('url-rejected', 'expired'));
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.ticketRequests).toHaveLength(2);
@@ -148,7 +139,7 @@ describe('UploadQueue: failures', () => {
       new UploadError('url-rejected', 'expired'),
       new UploadError('url-rejected', 'Storage refused the upload address (expired or invalid).'),
     );
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({
@@ -167,7 +158,7 @@ describe('UploadQueue: failures', () => {
     );
     world.server.failures.ticket.push(new UploadError('transient', 'HTTP 503'));
     world.server.failures.register.push(new UploadError('transient', 'HTTP 502'));
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.puts).toHaveLength(4);
@@ -179,7 +170,7 @@ describe('UploadQueue: failures', () => {
   it("waits at least as long as the server's Retry-After asks", async () => {
     const world = createQueueWorld();
     world.server.failures.put.push(new UploadError('transient', 'Storage is busy (HTTP 503).', 45_000));
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.clock.sleeps).toEqual([45_000]);
@@ -216,7 +207,7 @@ describe('UploadQueue: failures', () => {
     const world = createQueueWorld();
     const policy = { baseMs: 10, maxMs: 40, maxRetries: 3 };
     for (let i = 0; i < 10; i += 1) world.server.failures.put.push(new UploadError('transient', 'HTTP 500'));
-    const { queue, entry } = addOneFile(world, { backoff: policy });
+    const { queue, entry } = world.addOneFile({ backoff: policy });
 
     const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'failed', reason: 'HTTP 500' });
@@ -227,7 +218,7 @@ describe('UploadQueue: failures', () => {
   it('waits for the network while offline, says so, and continues when it is back', async () => {
     const world = createQueueWorld();
     world.connectivity.online = false;
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     await until(queue, entry.id, (e) => e.waiting === 'network');
     expect(world.server.ticketRequests).toHaveLength(0);
@@ -255,7 +246,7 @@ describe('UploadQueue: failures', () => {
   it('waits for sign-in when the session cannot be renewed, then resumes', async () => {
     const world = createQueueWorld();
     world.server.failures.register.push(new UploadError('sign-in', 'Your session has ended.'));
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     await until(queue, entry.id, (e) => e.waiting === 'sign-in');
     world.session.signIn();
@@ -278,7 +269,7 @@ describe('UploadQueue: failures', () => {
   it('uploads once more with a fresh ticket after an ETag mismatch', async () => {
     const world = createQueueWorld();
     world.server.corruptObjects = 1;
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.ticketRequests).toHaveLength(2);
@@ -288,7 +279,7 @@ describe('UploadQueue: failures', () => {
   it('fails with the reason after a second ETag mismatch', async () => {
     const world = createQueueWorld();
     world.server.corruptObjects = 2;
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'failed', reason: expect.stringMatching(/ETag does not match/) });
@@ -322,7 +313,7 @@ describe('UploadQueue: failures', () => {
   it('fails at once for an unknown record when asking for a ticket', async () => {
     const world = createQueueWorld();
     world.server.failures.ticket.push(new UploadError('permanent', 'That record was not found.'));
-    const { queue, entry } = addOneFile(world);
+    const { queue, entry } = world.addOneFile();
 
     expect(await until(queue, entry.id, finished)).toMatchObject({ state: 'failed' });
     expect(world.server.ticketRequests).toHaveLength(1);
