@@ -35,6 +35,18 @@ describe('upload tickets and file attachments', () => {
   const partEntity = async (id: number) => (await q(PART_FILES, { id })).data?.part.entityId as number;
   const filesOn = async (id: number) =>
     (await q(PART_FILES, { id })).data?.part.entity.fileAttachments as { id: number; filename: string }[];
+  /** Registering `s3Key` (holding `body`) on part `part`, storage unchecked, is refused as not this user's key. */
+  const expectNotIssued = async (part: number, entityId: number, s3Key: string, body: string) => {
+    const res = await register({
+      filename: `${body}.txt`,
+      s3Key,
+      s3Etag: md5(body),
+      entityId,
+      validateUpload: false,
+    });
+    expect(res.errors?.[0]?.message).toMatch(/was not issued to you/);
+    expect(await filesOn(part)).toEqual([]);
+  };
 
   describe('requestFileUploadUrl', () => {
     it.each([
@@ -169,15 +181,7 @@ describe('upload tickets and file attachments', () => {
 
     it('refuses a key the sandbox did not issue', async () => {
       const entityId = await partEntity(5);
-      const res = await register({
-        filename: 'd.txt',
-        s3Key: 'attachments/forged/d.txt',
-        s3Etag: md5('d'),
-        entityId,
-        validateUpload: false,
-      });
-      expect(res.errors?.[0]?.message).toMatch(/was not issued to you/);
-      expect(await filesOn(5)).toEqual([]);
+      await expectNotIssued(5, entityId, 'attachments/forged/d.txt', 'd');
     });
 
     it("refuses another user's upload key", async () => {
@@ -193,15 +197,7 @@ describe('upload tickets and file attachments', () => {
         expiresAt: new Date(Date.now() + 60_000).toISOString(),
       });
       db.close();
-      const res = await register({
-        filename: 'x.txt',
-        s3Key: ticket.s3Key,
-        s3Etag: md5('x'),
-        entityId,
-        validateUpload: false,
-      });
-      expect(res.errors?.[0]?.message).toMatch(/was not issued to you/);
-      expect(await filesOn(11)).toEqual([]);
+      await expectNotIssued(11, entityId, ticket.s3Key, 'x');
     });
 
     it('denies a viewer and creates nothing', async () => {

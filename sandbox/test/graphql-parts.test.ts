@@ -33,25 +33,23 @@ describe('parts: filters, sorting and paging', () => {
   const numbers = (page: PartsPage) => page.edges.map((e) => e.node.partNumber);
 
   it('pages forward with first/after by id by default, with counts', async () => {
+    /** The page holds `count` parts by id from `first` on, of all SEEDED, with pages after and before it or not. */
+    const expectPage = (page: PartsPage, first: number, count: number, next: boolean, previous: boolean) => {
+      expect(page.edges.map((e) => e.node.id)).toEqual(Array.from({ length: count }, (_, i) => i + first));
+      expect(page.pageInfo).toMatchObject({
+        hasNextPage: next,
+        hasPreviousPage: previous,
+        count,
+        totalCount: SEEDED,
+      });
+    };
     const page1 = await parts({ first: 50 });
-    expect(page1.edges.map((e) => e.node.id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect(page1.pageInfo).toMatchObject({
-      hasNextPage: true,
-      hasPreviousPage: false,
-      count: 50,
-      totalCount: SEEDED,
-    });
+    expectPage(page1, 1, 50, true, false);
     const page3 = await parts({
       first: 50,
       after: (await parts({ first: 50, after: page1.pageInfo.endCursor })).pageInfo.endCursor,
     });
-    expect(page3.edges.map((e) => e.node.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 101));
-    expect(page3.pageInfo).toMatchObject({
-      hasNextPage: false,
-      hasPreviousPage: true,
-      count: 20,
-      totalCount: SEEDED,
-    });
+    expectPage(page3, 101, 20, false, true);
   });
 
   it('pages backward with last/before', async () => {

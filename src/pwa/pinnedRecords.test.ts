@@ -56,9 +56,7 @@ describe('records pinned for the shift', () => {
     w.signIn(VIC);
     const vics = w.make();
     await vics.restore();
-    expect(vics.getSnapshot().pins).toEqual([]);
-    expect(w.storage.state).toBeUndefined();
-    expect(w.storage.blobs.size).toBe(0);
+    w.expectNothingKept(vics);
   });
 
   it('forgets everything when the person changes in the page', async () => {
@@ -69,9 +67,7 @@ describe('records pinned for the shift', () => {
     await pinnedFor(pins, run1);
     w.signIn(VIC);
     await pins.personChanged();
-    expect(pins.getSnapshot().pins).toEqual([]);
-    expect(w.storage.state).toBeUndefined();
-    expect(w.storage.blobs.size).toBe(0);
+    w.expectNothingKept(pins);
   });
 
   it('clears the device, and a fetch still under way writes nothing after it', async () => {
@@ -84,9 +80,7 @@ describe('records pinned for the shift', () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(w.copied).toEqual([]);
-    expect(w.storage.state).toBeUndefined();
-    expect(w.storage.blobs.size).toBe(0);
-    expect(pins.getSnapshot().pins).toEqual([]);
+    w.expectNothingKept(pins);
   });
 
   it('waits for the network when pinned offline, and fetches when it returns', async () => {

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { KeptOwner } from '../graphql/keptRecords.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
 import { memoryPinnedStorage } from './memoryPinnedStorage.ts';
@@ -90,6 +90,12 @@ export function pinWorld(
     make,
     signIn: (person: KeptOwner | null) => (owner = person),
     setOnline: (value: boolean) => (online = value),
+    /** The device keeps nothing: no pins' state, no copies of files; and, given `pins`, the page shows no pin. */
+    expectNothingKept(pins?: PinnedRecords) {
+      if (pins) expect(pins.getSnapshot().pins).toEqual([]);
+      expect(storage.state).toBeUndefined();
+      expect(storage.blobs.size).toBe(0);
+    },
   };
 }
 

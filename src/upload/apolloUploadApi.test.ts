@@ -67,25 +67,16 @@ const RunAttachments = gql`
 
 type TestClient = ReturnType<typeof setup>['client'];
 
+/** Run 3 and its entity 9001, holding these attachments, as the API answers it. */
+const run3 = (fileAttachments: object[]) => ({
+  run: { __typename: 'Run', id: 3, entity: { __typename: 'Entity', id: 9001, fileAttachments } },
+});
+
 /** Puts run 3's attachments list (entity 9001) in the cache, holding these filenames. */
 function cacheRunAttachments(client: TestClient, filenames: string[]) {
   client.writeQuery({
     query: RunAttachments,
-    data: {
-      run: {
-        __typename: 'Run',
-        id: 3,
-        entity: {
-          __typename: 'Entity',
-          id: 9001,
-          fileAttachments: filenames.map((filename, i) => ({
-            __typename: 'FileAttachment',
-            id: i + 1,
-            filename,
-          })),
-        },
-      },
-    },
+    data: run3(filenames.map((filename, i) => ({ __typename: 'FileAttachment', id: i + 1, filename }))),
   });
 }
 
@@ -223,32 +214,8 @@ describe('createApolloUploadApi', () => {
   it('looks the s3Key up on the record of the right kind', async () => {
     const { api, requests } = setup({
       RunUploadLookup: [
-        {
-          body: {
-            data: {
-              run: {
-                __typename: 'Run',
-                id: 3,
-                entity: {
-                  __typename: 'Entity',
-                  id: 9001,
-                  fileAttachments: [{ __typename: 'FileAttachment', id: 77 }],
-                },
-              },
-            },
-          },
-        },
-        {
-          body: {
-            data: {
-              run: {
-                __typename: 'Run',
-                id: 3,
-                entity: { __typename: 'Entity', id: 9001, fileAttachments: [] },
-              },
-            },
-          },
-        },
+        { body: { data: run3([{ __typename: 'FileAttachment', id: 77 }]) } },
+        { body: { data: run3([]) } },
       ],
     });
     await expect(api.findAttachment(target, 'k/1', signal)).resolves.toBe(77);

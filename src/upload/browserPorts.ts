@@ -1,5 +1,6 @@
 import { UploadError } from './uploadErrors.ts';
 import type { Clock, Connectivity, ResumeSignal, SessionGate, UploadOwnership } from './uploadPorts.ts';
+import { sleep } from '../lib/sleep.ts';
 
 function abortReason(signal: AbortSignal): UploadError {
   return signal.reason instanceof UploadError ? signal.reason : new UploadError('aborted', 'Cancelled');
@@ -7,19 +8,7 @@ function abortReason(signal: AbortSignal): UploadError {
 
 export const browserClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(abortReason(signal));
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(abortReason(signal));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: (ms, signal) => sleep(ms, signal, abortReason),
 };
 
 export const browserConnectivity: Connectivity = {

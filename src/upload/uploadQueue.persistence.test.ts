@@ -16,10 +16,9 @@ describe('UploadQueue: exactly once', () => {
   it('looks for the s3Key before registering again when the answer was lost', async () => {
     const world = createQueueWorld();
     world.server.loseRegisterAnswers = 1;
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    const done = await until(queue, entry!.id, finished);
+    const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'attached', attachmentId: 100 });
     expect(world.server.registerCalls).toHaveLength(1);
     expect(world.server.lookups).toEqual(['uploads/1/a.pdf']);
@@ -29,10 +28,9 @@ describe('UploadQueue: exactly once', () => {
   it('registers again after a lost request that never arrived', async () => {
     const world = createQueueWorld();
     world.server.failures.register.push(new UploadError('transient', 'HTTP 502'));
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    expect((await until(queue, entry!.id, finished)).state).toBe('attached');
+    expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.lookups).toHaveLength(1);
     expect(world.server.registerCalls).toHaveLength(2);
     expect(world.server.attachments).toHaveLength(1);
@@ -41,15 +39,14 @@ describe('UploadQueue: exactly once', () => {
   it('starts a failed file once however often retry is clicked', async () => {
     const world = createQueueWorld();
     world.server.failures.ticket.push(new UploadError('permanent', 'nope'));
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
-    await until(queue, entry!.id, (e) => e.state === 'failed');
+    const { queue, entry } = world.addOneFile();
+    await until(queue, entry.id, (e) => e.state === 'failed');
 
-    queue.retry(entry!.id);
-    queue.retry(entry!.id);
-    queue.retry(entry!.id);
-    await until(queue, entry!.id, (e) => e.state !== 'failed');
-    expect((await until(queue, entry!.id, finished)).state).toBe('attached');
+    queue.retry(entry.id);
+    queue.retry(entry.id);
+    queue.retry(entry.id);
+    await until(queue, entry.id, (e) => e.state !== 'failed');
+    expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.ticketRequests).toHaveLength(2);
     expect(world.server.attachments).toHaveLength(1);
   });
@@ -57,13 +54,12 @@ describe('UploadQueue: exactly once', () => {
   it('retrying a file whose registration failed looks it up and does not upload again', async () => {
     const world = createQueueWorld();
     world.server.loseRegisterAnswers = 1;
-    const queue = world.makeQueue({ backoff: { ...defaultRetryPolicy, maxRetries: 0 } });
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
-    await until(queue, entry!.id, (e) => e.state === 'failed');
+    const { queue, entry } = world.addOneFile({ backoff: { ...defaultRetryPolicy, maxRetries: 0 } });
+    await until(queue, entry.id, (e) => e.state === 'failed');
 
-    queue.retry(entry!.id);
-    await until(queue, entry!.id, (e) => e.state !== 'failed');
-    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached', attachmentId: 100 });
+    queue.retry(entry.id);
+    await until(queue, entry.id, (e) => e.state !== 'failed');
+    expect(await until(queue, entry.id, finished)).toMatchObject({ state: 'attached', attachmentId: 100 });
     expect(world.server.puts).toHaveLength(1);
     expect(world.server.attachments).toHaveLength(1);
   });

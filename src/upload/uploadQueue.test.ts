@@ -126,10 +126,9 @@ describe('UploadQueue: failures', () => {
   it('gets a new ticket once when storage refuses the URL (403), then succeeds', async () => {
     const world = createQueueWorld();
     world.server.failures.put.push(new UploadError('url-rejected', 'expired'));
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    expect((await until(queue, entry!.id, finished)).state).toBe('attached');
+    expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.ticketRequests).toHaveLength(2);
     expect(new Set(world.server.puts.map((p) => p.url)).size).toBe(2);
   });
@@ -140,10 +139,9 @@ describe('UploadQueue: failures', () => {
       new UploadError('url-rejected', 'expired'),
       new UploadError('url-rejected', 'Storage refused the upload address (expired or invalid).'),
     );
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    const done = await until(queue, entry!.id, finished);
+    const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({
       state: 'failed',
       reason: expect.stringMatching(/refused the upload address/),
@@ -160,10 +158,9 @@ describe('UploadQueue: failures', () => {
     );
     world.server.failures.ticket.push(new UploadError('transient', 'HTTP 503'));
     world.server.failures.register.push(new UploadError('transient', 'HTTP 502'));
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    expect((await until(queue, entry!.id, finished)).state).toBe('attached');
+    expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.puts).toHaveLength(4);
     // Waits grow within a step (ticket and PUT are one step) and start over for the registration.
     expect(world.clock.sleeps).toEqual([750, 1500, 3000, 6000, 750]);
@@ -173,10 +170,9 @@ describe('UploadQueue: failures', () => {
   it("waits at least as long as the server's Retry-After asks", async () => {
     const world = createQueueWorld();
     world.server.failures.put.push(new UploadError('transient', 'Storage is busy (HTTP 503).', 45_000));
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    expect((await until(queue, entry!.id, finished)).state).toBe('attached');
+    expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.clock.sleeps).toEqual([45_000]);
   });
 
@@ -211,10 +207,9 @@ describe('UploadQueue: failures', () => {
     const world = createQueueWorld();
     const policy = { baseMs: 10, maxMs: 40, maxRetries: 3 };
     for (let i = 0; i < 10; i += 1) world.server.failures.put.push(new UploadError('transient', 'HTTP 500'));
-    const queue = world.makeQueue({ backoff: policy });
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile({ backoff: policy });
 
-    const done = await until(queue, entry!.id, finished);
+    const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'failed', reason: 'HTTP 500' });
     expect(world.server.puts).toHaveLength(4);
     expect(world.clock.sleeps).toEqual([7.5, 15, 30]);
@@ -223,14 +218,13 @@ describe('UploadQueue: failures', () => {
   it('waits for the network while offline, says so, and continues when it is back', async () => {
     const world = createQueueWorld();
     world.connectivity.online = false;
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    await until(queue, entry!.id, (e) => e.waiting === 'network');
+    await until(queue, entry.id, (e) => e.waiting === 'network');
     expect(world.server.ticketRequests).toHaveLength(0);
     world.connectivity.goOnline();
-    expect((await until(queue, entry!.id, finished)).state).toBe('attached');
-    expect(entryOf(queue, entry!.id).waiting).toBeUndefined();
+    expect((await until(queue, entry.id, finished)).state).toBe('attached');
+    expect(entryOf(queue, entry.id).waiting).toBeUndefined();
   });
 
   it('treats a failure while the browser went offline as waiting, not as a spent retry', async () => {
@@ -252,12 +246,11 @@ describe('UploadQueue: failures', () => {
   it('waits for sign-in when the session cannot be renewed, then resumes', async () => {
     const world = createQueueWorld();
     world.server.failures.register.push(new UploadError('sign-in', 'Your session has ended.'));
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    await until(queue, entry!.id, (e) => e.waiting === 'sign-in');
+    await until(queue, entry.id, (e) => e.waiting === 'sign-in');
     world.session.signIn();
-    expect((await until(queue, entry!.id, finished)).state).toBe('attached');
+    expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.attachments).toHaveLength(1);
   });
 
@@ -276,10 +269,9 @@ describe('UploadQueue: failures', () => {
   it('uploads once more with a fresh ticket after an ETag mismatch', async () => {
     const world = createQueueWorld();
     world.server.corruptObjects = 1;
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    expect((await until(queue, entry!.id, finished)).state).toBe('attached');
+    expect((await until(queue, entry.id, finished)).state).toBe('attached');
     expect(world.server.ticketRequests).toHaveLength(2);
     expect(world.server.attachments.map((a) => a.s3Key)).toEqual(['uploads/2/a.pdf']);
   });
@@ -287,10 +279,9 @@ describe('UploadQueue: failures', () => {
   it('fails with the reason after a second ETag mismatch', async () => {
     const world = createQueueWorld();
     world.server.corruptObjects = 2;
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    const done = await until(queue, entry!.id, finished);
+    const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'failed', reason: expect.stringMatching(/ETag does not match/) });
     expect(world.server.attachments).toHaveLength(0);
   });
@@ -322,10 +313,9 @@ describe('UploadQueue: failures', () => {
   it('fails at once for an unknown record when asking for a ticket', async () => {
     const world = createQueueWorld();
     world.server.failures.ticket.push(new UploadError('permanent', 'That record was not found.'));
-    const queue = world.makeQueue();
-    const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+    const { queue, entry } = world.addOneFile();
 
-    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'failed' });
+    expect(await until(queue, entry.id, finished)).toMatchObject({ state: 'failed' });
     expect(world.server.ticketRequests).toHaveLength(1);
   });
 });

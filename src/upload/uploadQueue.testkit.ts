@@ -358,6 +358,8 @@ export interface QueueWorld {
   person: FakePerson;
   resume: FakeResume;
   makeQueue(overrides?: Partial<UploadQueueOptions>): UploadQueue;
+  /** A new queue (with `overrides`) and a.pdf, 10 bytes, added to it for PART: its entry. */
+  addOneFile(overrides?: Partial<UploadQueueOptions>): { queue: UploadQueue; entry: UploadEntry };
 }
 
 export function createQueueWorld(): QueueWorld {
@@ -373,8 +375,13 @@ export function createQueueWorld(): QueueWorld {
     resume: new FakeResume(),
   };
   let ids = 0;
-  return {
+  const made: QueueWorld = {
     ...world,
+    addOneFile: (overrides) => {
+      const queue = made.makeQueue(overrides);
+      const [entry] = queue.add([file('a.pdf', 10)], PART).added;
+      return { queue, entry: entry! };
+    },
     makeQueue: (overrides = {}) =>
       new UploadQueue({
         api: world.server.api,
@@ -395,6 +402,7 @@ export function createQueueWorld(): QueueWorld {
         ...overrides,
       }),
   };
+  return made;
 }
 
 export const PART: UploadTarget = { entityId: 501, label: 'Part BRKT-001', record: { kind: 'part', id: 1 } };
@@ -442,8 +450,7 @@ export async function taylorLeavesAFileForVic(world: QueueWorld): Promise<void> 
 export async function oneFileHeldAt(step: 'put' | 'register' | 'ticket', state: UploadEntry['state']) {
   const world = createQueueWorld();
   world.server.gates[step].close();
-  const queue = world.makeQueue();
-  const [entry] = queue.add([file('a.pdf', 10)], PART).added;
-  await until(queue, entry!.id, (e) => e.state === state);
-  return { world, queue, entry: entry! };
+  const { queue, entry } = world.addOneFile();
+  await until(queue, entry.id, (e) => e.state === state);
+  return { world, queue, entry };
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { defineMessage, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
@@ -13,6 +13,7 @@ import { RetryMessage } from '../../components/RetryMessage.tsx';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { preloadMarkupEditor } from '../markup/index.ts';
 import { KeptPreview, useOfflineKeptCopy } from './KeptCopy.tsx';
+import { PreviewLoading } from './PreviewLoading.tsx';
 
 const PREVIEW_FAILED = defineMessage({ defaultMessage: 'The preview could not be opened', id: '977m+U' });
 
@@ -148,7 +149,7 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   const url = openedUrl ?? fresh;
 
   if (kept) return <KeptPreview kept={kept} filename={target.filename} />;
-  if (loading) return <PreviewLoading />;
+  if (loading) return <LoadingPreview />;
   if (error || !url) {
     return (
       <Alert color="red" title={intl.formatMessage(PREVIEW_FAILED)}>
@@ -185,7 +186,7 @@ function ContentPreview({ url, filename }: { url: string; filename: string | nul
       </Alert>
     );
   }
-  if (preview === undefined) return <PreviewLoading />;
+  if (preview === undefined) return <LoadingPreview />;
   if (preview === 'image') {
     return <ZoomableImage src={url} alt={previewOf(filename, intl)} />;
   }
@@ -216,21 +217,18 @@ function PdfPreview({ url, filename }: { url: string; filename: string | null })
       </Alert>
     );
   }
-  if (!blob) return <PreviewLoading />;
+  if (!blob) return <LoadingPreview />;
   return (
-    <Suspense fallback={<PreviewLoading />}>
+    <Suspense fallback={<LoadingPreview />}>
       <PdfViewer data={blob} name={displayFilename(filename, intl).text} />
     </Suspense>
   );
 }
 
-function PreviewLoading() {
+function LoadingPreview() {
   return (
-    <Center mih={200} role="status" aria-live="polite">
-      <Loader aria-hidden="true" />
-      <Text ms="sm">
-        <FormattedMessage defaultMessage="Loading preview…" id="agtYfA" />
-      </Text>
-    </Center>
+    <PreviewLoading>
+      <FormattedMessage defaultMessage="Loading preview…" id="agtYfA" />
+    </PreviewLoading>
   );
 }

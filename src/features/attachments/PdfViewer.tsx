@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
@@ -7,6 +7,7 @@ import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-d
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { zoomSteps } from './zoomSteps.ts';
 import { ZoomControls } from './ZoomControls.tsx';
+import { PreviewLoading } from './PreviewLoading.tsx';
 
 // One worker for every preview of this page: with only workerSrc, pdf.js starts a worker per document
 // and ends it with the document, about 0.3 s of every reopen. A worker given as workerPort is reused
@@ -103,12 +104,9 @@ export default function PdfViewer({ data, name }: Props) {
   }
   if (!doc) {
     return (
-      <Center mih={200} role="status" aria-live="polite">
-        <Loader aria-hidden="true" />
-        <Text ms="sm">
-          <FormattedMessage defaultMessage="Opening PDF…" id="peHla6" />
-        </Text>
-      </Center>
+      <PreviewLoading>
+        <FormattedMessage defaultMessage="Opening PDF…" id="peHla6" />
+      </PreviewLoading>
     );
   }
 

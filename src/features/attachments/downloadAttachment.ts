@@ -3,6 +3,7 @@ import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl } from './attachmentType.ts';
 import { FAILURE_WORDS, retryAfterMs, WordedError } from '../../lib/failures.ts';
 import { backoffDelay } from '../../lib/backoff.ts';
+import { sleep } from '../../lib/sleep.ts';
 
 /** A failure on the storage side, already phrased for the technician. */
 export class StorageError extends WordedError {
@@ -43,25 +44,6 @@ export class StoredFileError extends StorageError {
 /** How often a read of a stored file is tried when the Wi-Fi drops it or storage is busy. */
 export const STORED_FILE_ATTEMPTS = 3;
 const STORED_FILE_BACKOFF = { baseMs: 500, maxMs: 4_000 };
-
-/** Waits `ms`, or rejects as soon as `signal` aborts. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
 
 /** A read worth trying again: the network dropped it, or storage was busy or failed (5xx, 429). */
 const transient = (status: number | null) => status === null || status === 429 || status >= 500;
@@ -109,7 +91,7 @@ export async function openStoredFile(
         throw error;
       }
       const wait = error.retryAfterMs ?? backoffDelay(attempt, STORED_FILE_BACKOFF);
-      await pause(Math.min(wait, STORED_FILE_BACKOFF.maxMs), signal);
+      await sleep(Math.min(wait, STORED_FILE_BACKOFF.maxMs), signal);
     }
   }
 }

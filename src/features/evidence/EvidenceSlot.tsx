@@ -94,23 +94,21 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
               <Text fw={700} id={headingId} style={{ overflowWrap: 'anywhere' }}>
                 {data.name}
               </Text>
-              {data.required ? (
-                <Badge color="red" variant="light">
+              <Badge color={data.required ? 'red' : 'gray'} variant="light">
+                {data.required ? (
                   <FormattedMessage
                     defaultMessage="Required"
                     id="zhSxRc"
                     description="An evidence slot that must get a file"
                   />
-                </Badge>
-              ) : (
-                <Badge color="gray" variant="light">
+                ) : (
                   <FormattedMessage
                     defaultMessage="Optional"
                     id="4Kc7RZ"
                     description="An evidence slot that may stay empty"
                   />
-                </Badge>
-              )}
+                )}
+              </Badge>
             </Group>
             {data.helpText && (
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -12,18 +12,21 @@ const run = (id: number, title: string): SerialMatch => ({
   procedure: null,
 });
 
+/** What the API answers for the parts with a number and the runs with a serial; an Error: it cannot be asked. */
 function lookups(
-  parts: () => Promise<number[]>,
-  runs: () => Promise<SerialMatch[]> = async () => [],
+  parts: number[] | Error,
+  runs: SerialMatch[] | Error = [],
 ): RecordLookups & { partIds: ReturnType<typeof vi.fn>; runsBySerial: ReturnType<typeof vi.fn> } {
-  return { partIds: vi.fn(parts), runsBySerial: vi.fn(runs) };
+  const answer = <T>(value: T | Error) =>
+    vi.fn(async () => (value instanceof Error ? Promise.reject(value) : value));
+  return { partIds: answer(parts), runsBySerial: answer(runs) };
 }
 
 const resolve = (text: string, found: RecordLookups) => resolveRecordRef(text, 'run', ORIGIN, found);
 
 describe('resolveRecordRef', () => {
   it('opens a record named by the text without asking the API', async () => {
-    const find = lookups(async () => [1]);
+    const find = lookups([1]);
     expect(await resolve('42', find)).toEqual({ to: 'record', kind: 'run', id: 42 });
     expect(await resolve('RUN-42', find)).toEqual({ to: 'record', kind: 'run', id: 42 });
     expect(find.partIds).not.toHaveBeenCalled();
@@ -31,37 +34,20 @@ describe('resolveRecordRef', () => {
   });
 
   it('opens the one part with that number', async () => {
-    expect(
-      await resolve(
-        'BRKT-0001',
-        lookups(async () => [17]),
-      ),
-    ).toEqual({ to: 'record', kind: 'part', id: 17 });
+    expect(await resolve('BRKT-0001', lookups([17]))).toEqual({ to: 'record', kind: 'part', id: 17 });
   });
 
   it('shows the parts search when several parts have it', async () => {
-    expect(
-      await resolve(
-        'BRKT-0001',
-        lookups(async () => [17, 18]),
-      ),
-    ).toEqual({ to: 'parts', q: 'BRKT-0001' });
+    expect(await resolve('BRKT-0001', lookups([17, 18]))).toEqual({ to: 'parts', q: 'BRKT-0001' });
   });
 
   it('shows the parts search when the API cannot be asked', async () => {
-    const offline = lookups(async () => {
-      throw new Error('offline');
-    });
+    const offline = lookups(new Error('offline'));
     expect(await resolve('BRKT-0001', offline)).toEqual({ to: 'parts', q: 'BRKT-0001' });
   });
 
   it('refuses with the reason when no part and no run has it', async () => {
-    expect(
-      await resolve(
-        'BRKT-0001',
-        lookups(async () => []),
-      ),
-    ).toEqual({
+    expect(await resolve('BRKT-0001', lookups([]))).toEqual({
       to: 'refused',
       message: expect.stringContaining('“BRKT” is not a kind of record'),
       partNumber: 'BRKT-0001',
@@ -69,7 +55,7 @@ describe('resolveRecordRef', () => {
   });
 
   it('refuses a link to another site without asking the API', async () => {
-    const find = lookups(async () => [1]);
+    const find = lookups([1]);
     expect(await resolve('https://evil.example/runs/1', find)).toMatchObject({ to: 'refused' });
     expect(find.partIds).not.toHaveBeenCalled();
   });
@@ -78,10 +64,7 @@ describe('resolveRecordRef', () => {
 describe('resolveRecordRef with serial and lot numbers', () => {
   it('opens the one run a serial label names, however the label writes it', async () => {
     for (const label of ['SN 0041', 'S/N 0041', 'sn:0041', 'SN 0041\r']) {
-      const find = lookups(
-        async () => [],
-        async () => [run(1, 'BRKT-0001 Rev C, SN 0041')],
-      );
+      const find = lookups([], [run(1, 'BRKT-0001 Rev C, SN 0041')]);
       expect(await resolve(label, find), label).toEqual({ to: 'record', kind: 'run', id: 1 });
       expect(find.runsBySerial).toHaveBeenCalledWith('0041', 'serial');
       expect(find.partIds).not.toHaveBeenCalled();
@@ -90,15 +73,7 @@ describe('resolveRecordRef with serial and lot numbers', () => {
 
   it('asks which run when several carry the serial', async () => {
     const runs = [run(11, 'HSG-0104 Rev A, SN 0100'), run(12, 'Receiving: TANK-0010 SN 0100')];
-    expect(
-      await resolve(
-        'SN 0100',
-        lookups(
-          async () => [],
-          async () => runs,
-        ),
-      ),
-    ).toEqual({
+    expect(await resolve('SN 0100', lookups([], runs))).toEqual({
       to: 'choose',
       serial: 'SN 0100',
       runs,
@@ -106,21 +81,11 @@ describe('resolveRecordRef with serial and lot numbers', () => {
   });
 
   it('says so when no run carries it, and when runs cannot be searched', async () => {
-    expect(
-      await resolve(
-        'LOT 99-999',
-        lookups(async () => []),
-      ),
-    ).toEqual({
+    expect(await resolve('LOT 99-999', lookups([]))).toEqual({
       to: 'refused',
       message: 'No run has lot 99-999.',
     });
-    const offline = lookups(
-      async () => [],
-      async () => {
-        throw new Error('offline');
-      },
-    );
+    const offline = lookups([], new Error('offline'));
     expect(await resolve('SN 0041', offline)).toEqual({
       to: 'refused',
       message: 'Runs could not be searched for SN 0041. Something went wrong. Try again.',
@@ -128,29 +93,20 @@ describe('resolveRecordRef with serial and lot numbers', () => {
   });
 
   it('opens the one run a bare serial names when no part has that number', async () => {
-    const find = lookups(
-      async () => [],
-      async () => [run(7, 'Receiving: VLV-0420 SN 1187-1190')],
-    );
+    const find = lookups([], [run(7, 'Receiving: VLV-0420 SN 1187-1190')]);
     expect(await resolve('1187-1190', find)).toEqual({ to: 'record', kind: 'run', id: 7 });
     expect(find.partIds).toHaveBeenCalledWith('1187-1190');
     expect(find.runsBySerial).toHaveBeenCalledWith('1187-1190', null);
   });
 
   it('prefers a part with that number to a run with that serial', async () => {
-    const find = lookups(
-      async () => [3],
-      async () => [run(7, 'x SN HRN-3001')],
-    );
+    const find = lookups([3], [run(7, 'x SN HRN-3001')]);
     expect(await resolve('HRN-3001', find)).toEqual({ to: 'record', kind: 'part', id: 3 });
     expect(find.runsBySerial).not.toHaveBeenCalled();
   });
 
   it('keeps a bare number following the page, never a serial', async () => {
-    const find = lookups(
-      async () => [],
-      async () => [run(1, 'SN 0041')],
-    );
+    const find = lookups([], [run(1, 'SN 0041')]);
     expect(await resolveRecordRef('0041', 'step', ORIGIN, find)).toEqual({
       to: 'record',
       kind: 'step',

@@ -1,11 +1,14 @@
 import { ActionIcon, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPin, IconPinFilled } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { usePinnedRecords, usePinnedSnapshot } from '../../components/pinnedRecordsContext.tsx';
 import { pinKey, type PinView } from '../../pwa/pinnedRecords.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { recordName, type RecordRef } from '../../records/recordKinds.ts';
+
+/** Between the pin's state and each shortfall after it. */
+const SEPARATOR = ' · ';
 
 /** What pinning needs of a record: which one, and how the pins list names it. */
 export interface PinnableRecord extends RecordRef {
@@ -126,25 +129,30 @@ export function PinStatusLine({ pin, align = 'left' }: { pin: PinView; align?: '
     words = (
       <>
         <FormattedMessage defaultMessage="Pinned for offline" id="CWpvce" />
-        {status.unreadable > 0 && (
-          <>
-            {' · '}
+        {/* Each shortfall after a dot, only when there is one. */}
+        {[
+          status.unreadable > 0 && (
             <FormattedMessage
               defaultMessage="{count, plural, one {# file could not be kept} other {# files could not be kept}}"
               id="o2XXO6"
               values={{ count: status.unreadable }}
             />
-          </>
-        )}
-        {status.leftOut > 0 && (
-          <>
-            {' · '}
+          ),
+          status.leftOut > 0 && (
             <FormattedMessage
               defaultMessage="{count, plural, one {# file left out: over the budget} other {# files left out: over the budget}}"
               id="590J9R"
               values={{ count: status.leftOut }}
             />
-          </>
+          ),
+        ].map(
+          (shortfall, i) =>
+            shortfall && (
+              <Fragment key={i}>
+                {SEPARATOR}
+                {shortfall}
+              </Fragment>
+            ),
         )}
       </>
     );

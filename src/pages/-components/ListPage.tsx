@@ -16,6 +16,22 @@ export function preloadList<TData, TVariables extends OperationVariables>(
   client.query({ query, variables } as ApolloClient.QueryOptions<TData, TVariables>).catch(() => undefined);
 }
 
+/**
+ * A list route's search and loader options: the URL's search checked by the list's `validate`, and
+ * the rows for it preloaded (preloadList) with the list's `query`.
+ */
+export function listRoute<S, TData, TVariables extends OperationVariables>(
+  list: { validate(raw: Record<string, unknown>): S; variables(search: S): NoInfer<TVariables> },
+  query: TypedDocumentNode<TData, TVariables>,
+) {
+  return {
+    validateSearch: (raw: Record<string, unknown>) => list.validate(raw),
+    loaderDeps: ({ search }: { search: S }) => search,
+    loader: ({ context, deps }: { context: { apolloClient: ApolloClient }; deps: S }) =>
+      preloadList(context.apolloClient, query, list.variables(deps)),
+  };
+}
+
 /** A list page: its title, then the list (search, filters, rows, pager). */
 export function ListPage({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (

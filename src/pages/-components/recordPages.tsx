@@ -192,17 +192,24 @@ function fields(
 }
 
 /** A group of related records: its heading, what it says when it has none, and them (and maybe more). */
-function group(
-  intl: IntlShape,
+type GroupRow = readonly [
   heading: MessageDescriptor,
   empty: MessageDescriptor,
   records: RelatedRecord[] | Pick<RelatedGroup, 'records' | 'more'>,
-): RelatedGroup {
-  return {
+];
+
+/** A record's groups of related records, their headings and empty states in `intl`'s words. */
+function groups(intl: IntlShape, rows: GroupRow[]): RelatedGroup[] {
+  return rows.map(([heading, empty, records]) => ({
     heading: intl.formatMessage(heading),
     empty: intl.formatMessage(empty),
     ...(Array.isArray(records) ? { records } : records),
-  };
+  }));
+}
+
+/** A record with the runs its page's query asked for beside it (null when there is no record). */
+function withRuns<R extends object, Runs>(record: R | null | undefined, runs: Runs) {
+  return record && { ...record, runs };
 }
 
 /** The one related record there may be (a run's part), as a list of none or one. */
@@ -226,7 +233,7 @@ function each<T extends { id: number }>(
 const RECORD_PAGES = {
   part: page(
     RECORD_QUERIES.part,
-    (data) => data.part && { ...data.part, runs: data.runs },
+    (data) => withRuns(data.part, data.runs),
     (part, intl) => ({
       title: partRevision(part.partNumber, part.revision, intl),
       fields: fields(intl, part, [
@@ -239,13 +246,13 @@ const RECORD_PAGES = {
         [FIELD.cost, formatNumber(part.cost, intl)],
         [FIELD.leadTime, days(part.leadTime, intl)],
       ]),
-      related: [group(intl, RELATED.runs, RELATED.noRunOfPart, relatedRuns(part.runs, { part: part.id }))],
+      related: groups(intl, [[RELATED.runs, RELATED.noRunOfPart, relatedRuns(part.runs, { part: part.id })]]),
       entity: part.entity,
     }),
   ),
   procedure: page(
     RECORD_QUERIES.procedure,
-    (data) => data.procedure && { ...data.procedure, runs: data.runs },
+    (data) => withRuns(data.procedure, data.runs),
     (procedure, intl) => ({
       title: procedure.title,
       fields: fields(intl, procedure, [
@@ -254,20 +261,10 @@ const RECORD_PAGES = {
         [FIELD.type, formatEnum(procedure.type, intl)],
         [FIELD.description, procedure.description],
       ]),
-      related: [
-        group(
-          intl,
-          RELATED.steps,
-          RELATED.noStepOfProcedure,
-          each('step', procedure.steps, (step) => step.title),
-        ),
-        group(
-          intl,
-          RELATED.runs,
-          RELATED.noRunOfProcedure,
-          relatedRuns(procedure.runs, { procedure: procedure.id }),
-        ),
-      ],
+      related: groups(intl, [
+        [RELATED.steps, RELATED.noStepOfProcedure, each('step', procedure.steps, (step) => step.title)],
+        [RELATED.runs, RELATED.noRunOfProcedure, relatedRuns(procedure.runs, { procedure: procedure.id })],
+      ]),
       entity: procedure.entity,
     }),
   ),
@@ -285,26 +282,19 @@ const RECORD_PAGES = {
         [FIELD.due, formatDate(run.dueDate, intl)],
         [FIELD.description, run.description],
       ]),
-      related: [
-        group(
-          intl,
+      related: groups(intl, [
+        [
           RELATED.part,
           RELATED.noPart,
           one('part', run.part, (part) => partRevision(part.partNumber, part.revision, intl)),
-        ),
-        group(
-          intl,
+        ],
+        [
           RELATED.procedure,
           RELATED.noProcedureOfRun,
           one('procedure', run.procedure, (procedure) => procedureVersion(procedure, intl)),
-        ),
-        group(
-          intl,
-          RELATED.runSteps,
-          RELATED.noStepOfRun,
-          each('runStep', run.steps, (step) => stepText(step, intl)),
-        ),
-      ],
+        ],
+        [RELATED.runSteps, RELATED.noStepOfRun, each('runStep', run.steps, (step) => stepText(step, intl))],
+      ]),
       entity: run.entity,
     }),
   ),
@@ -326,26 +316,11 @@ const RECORD_PAGES = {
           [FIELD.status, formatEnum(runStep.status, intl)],
           [FIELD.position, formatNumber(runStep.position, intl)],
         ]),
-        related: [
-          group(
-            intl,
-            RELATED.run,
-            RELATED.noRunOfStep,
-            one('run', runStep.run, (run) => run.title),
-          ),
-          group(
-            intl,
-            RELATED.originStep,
-            RELATED.noOriginStep,
-            one('step', runStep.originStep, (step) => step.title),
-          ),
-          group(
-            intl,
-            RELATED.fields,
-            RELATED.noFields,
-            each('runStepField', runStep.fields, (field) => field.name),
-          ),
-        ],
+        related: groups(intl, [
+          [RELATED.run, RELATED.noRunOfStep, one('run', runStep.run, (run) => run.title)],
+          [RELATED.originStep, RELATED.noOriginStep, one('step', runStep.originStep, (step) => step.title)],
+          [RELATED.fields, RELATED.noFields, each('runStepField', runStep.fields, (field) => field.name)],
+        ]),
         entity: runStep.entity,
       };
     },
@@ -363,35 +338,28 @@ const RECORD_PAGES = {
         [FIELD.required, formatYesNo(field.required, intl)],
         [FIELD.help, field.helpText],
       ]),
-      related: [
-        group(
-          intl,
-          RELATED.runStep,
-          RELATED.noRunStep,
-          one('runStep', field.step, (step) => step.title),
-        ),
-      ],
+      related: groups(intl, [
+        [RELATED.runStep, RELATED.noRunStep, one('runStep', field.step, (step) => step.title)],
+      ]),
       entity: field.entity,
     }),
   ),
   step: page(
     RECORD_QUERIES.step,
-    (data) => data.step && { ...data.step, runs: data.runs },
+    (data) => withRuns(data.step, data.runs),
     (step, intl) => ({
       title: step.title,
       fields: fields(intl, step, [
         [FIELD.position, formatNumber(step.position, intl)],
         [FIELD.type, formatEnum(step.type, intl)],
       ]),
-      related: [
-        group(
-          intl,
+      related: groups(intl, [
+        [
           RELATED.procedure,
           RELATED.noProcedureOfStep,
           one('procedure', step.procedure, (procedure) => procedureVersion(procedure, intl)),
-        ),
-        group(
-          intl,
+        ],
+        [
           RELATED.madeFromIt,
           RELATED.noRunHasStep,
           (step.runs?.edges ?? []).flatMap((edge) => {
@@ -400,8 +368,8 @@ const RECORD_PAGES = {
               ? each('runStep', run.madeFromStep, (runStep) => runStepLinkText(run.title, runStep))
               : [];
           }),
-        ),
-      ],
+        ],
+      ]),
       entity: step.entity,
     }),
   ),

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { PartsBrowser } from '../../features/parts/PartsBrowser.tsx';
-import { partsVariables, validatePartsSearch } from '../../features/parts/partsSearch.ts';
+import { PARTS_SEARCH } from '../../features/parts/partsSearch.ts';
 import { PartsListQuery } from '../../features/parts/partsListQuery.ts';
-import { ListPage, preloadList } from '../-components/ListPage.tsx';
+import { ListPage, listRoute } from '../-components/ListPage.tsx';
 
 export const Route = createFileRoute('/_authenticated/parts/')({
-  validateSearch: validatePartsSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => preloadList(context.apolloClient, PartsListQuery, partsVariables(deps)),
+  ...listRoute(PARTS_SEARCH, PartsListQuery),
   component: PartsPage,
 });
 

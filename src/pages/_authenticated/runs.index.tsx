@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { RunsBrowser } from '../../features/runs/RunsBrowser.tsx';
-import { runsVariables, validateRunsSearch } from '../../features/runs/runsSearch.ts';
+import { RUNS_SEARCH } from '../../features/runs/runsSearch.ts';
 import { RunsListQuery } from '../../features/runs/runsListQuery.ts';
-import { ListPage, preloadList } from '../-components/ListPage.tsx';
+import { ListPage, listRoute } from '../-components/ListPage.tsx';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
-  validateSearch: validateRunsSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => preloadList(context.apolloClient, RunsListQuery, runsVariables(deps)),
+  ...listRoute(RUNS_SEARCH, RunsListQuery),
   component: RunsPage,
 });
 

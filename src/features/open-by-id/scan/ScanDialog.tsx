@@ -1,12 +1,11 @@
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconBulb, IconBulbOff } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
-import { useDialogFocus } from '../../../components/dialogFocus.ts';
 import { hasTorch, setTorch } from '../../../components/camera/cameraStream.ts';
 import { createBarcodeDetector, signalScanned } from './barcodeDetector.ts';
-import classes from '../../../components/camera/cameraView.module.css';
+import { CameraModal } from '../../../components/camera/CameraModal.tsx';
 
 interface Props {
   onClose(): void;
@@ -82,90 +81,70 @@ export default function ScanDialog({ onClose, onScan }: Props) {
     onScan(text);
   });
   const track = camera.status === 'live' ? camera.track : undefined;
-  const focus = useDialogFocus();
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      fullScreen
+    <CameraModal
+      videoRef={videoRef}
+      camera={camera}
       title={intl.formatMessage({ defaultMessage: 'Scan a label', id: 'vA/Hcg' })}
-      closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
-      classNames={{ content: classes.content, body: classes.body }}
+      closeLabel={intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' })}
+      onClose={onClose}
+      unavailableTitle={intl.formatMessage({
+        defaultMessage: 'The camera cannot be used to scan',
+        id: 'MdYeT5',
+      })}
+      unavailable={(reason) => (
+        <FormattedMessage
+          defaultMessage="{reason} A label can still be read with a hardware scanner, or its id typed on the home page."
+          id="xG950p"
+          description="{reason} says in a sentence why the camera cannot be used"
+          values={{ reason }}
+        />
+      )}
+      keepStatus
     >
-      <Stack gap="sm" className={classes.layout} ref={focus}>
-        {camera.status === 'unavailable' ? (
-          <Alert
-            color="orange"
-            title={intl.formatMessage({ defaultMessage: 'The camera cannot be used to scan', id: 'MdYeT5' })}
-            role="alert"
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Text ta="center">
+        <FormattedMessage
+          defaultMessage="Hold the label inside the picture; it opens as soon as it is read."
+          id="rr8HyL"
+        />
+      </Text>
+      <Group justify="center">
+        {track && hasTorch(track) && (
+          <Button
+            size="lg"
+            variant="default"
+            leftSection={torchOn ? <IconBulbOff aria-hidden /> : <IconBulb aria-hidden />}
+            aria-pressed={torchOn}
+            onClick={() => {
+              const on = !torchOn;
+              void setTorch(track, on).then(() => setTorchOn(on));
+            }}
           >
-            <FormattedMessage
-              defaultMessage="{reason} A label can still be read with a hardware scanner, or its id typed on the home page."
-              id="xG950p"
-              description="{reason} says in a sentence why the camera cannot be used"
-              values={{ reason: camera.reason }}
-            />
-          </Alert>
-        ) : (
-          <div className={classes.viewfinder}>
-            <video
-              ref={videoRef}
-              className={classes.video}
-              muted
-              playsInline
-              aria-label={intl.formatMessage({ defaultMessage: 'Camera view', id: 'AyhHhl' })}
-            />
-            <Text className={classes.starting} role="status">
-              {camera.status === 'starting'
-                ? intl.formatMessage({ defaultMessage: 'Starting the camera…', id: 'LNR18V' })
-                : ''}
-            </Text>
-          </div>
-        )}
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Text ta="center">
-          <FormattedMessage
-            defaultMessage="Hold the label inside the picture; it opens as soon as it is read."
-            id="rr8HyL"
-          />
-        </Text>
-        <Group justify="center">
-          {track && hasTorch(track) && (
-            <Button
-              size="lg"
-              variant="default"
-              leftSection={torchOn ? <IconBulbOff aria-hidden /> : <IconBulb aria-hidden />}
-              aria-pressed={torchOn}
-              onClick={() => {
-                const on = !torchOn;
-                void setTorch(track, on).then(() => setTorchOn(on));
-              }}
-            >
-              {torchOn ? (
-                <FormattedMessage
-                  defaultMessage="Light off"
-                  id="vSY+Vx"
-                  description="Button: turn the camera's torch off"
-                />
-              ) : (
-                <FormattedMessage
-                  defaultMessage="Light on"
-                  id="Kvk75T"
-                  description="Button: turn the camera's torch on"
-                />
-              )}
-            </Button>
-          )}
-          <Button size="lg" variant="default" onClick={onClose}>
-            <FormattedMessage defaultMessage="Cancel" id="47FYwb" />
+            {torchOn ? (
+              <FormattedMessage
+                defaultMessage="Light off"
+                id="vSY+Vx"
+                description="Button: turn the camera's torch off"
+              />
+            ) : (
+              <FormattedMessage
+                defaultMessage="Light on"
+                id="Kvk75T"
+                description="Button: turn the camera's torch on"
+              />
+            )}
           </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        )}
+        <Button size="lg" variant="default" onClick={onClose}>
+          <FormattedMessage defaultMessage="Cancel" id="47FYwb" />
+        </Button>
+      </Group>
+    </CameraModal>
   );
 }

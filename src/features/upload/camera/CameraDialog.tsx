@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Image, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Image, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../../components/DeleteAttachmentDialog.tsx';
-import { useDialogFocus } from '../../../components/dialogFocus.ts';
 import { useUploadQueue, useUploads } from '../../../components/uploadQueueContext.tsx';
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
 import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
@@ -11,6 +10,7 @@ import { FAILURE_WORDS, WordedError } from '../../../lib/failures.ts';
 import { photoFilename, takePhoto } from './takePhoto.ts';
 import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
+import { CameraModal } from '../../../components/camera/CameraModal.tsx';
 import classes from '../../../components/camera/cameraView.module.css';
 
 interface Shot {
@@ -44,7 +44,6 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [editing, setEditing] = useState(false);
   const urls = useRef<string[]>([]);
-  const focus = useDialogFocus();
 
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
@@ -99,194 +98,172 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   );
 
   return (
-    <Modal
-      opened
+    <CameraModal
+      videoRef={videoRef}
+      camera={camera}
       onClose={onClose}
       // Escape in the mark-up editor, open over the camera, is the editor's, not a reason to close the camera.
       closeOnEscape={!editing}
-      fullScreen
       title={intl.formatMessage(
         { defaultMessage: 'Photos for {record}', id: 'EW7sb1' },
         { record: target.label },
       )}
       // The shots are already on their way: closing keeps them, and says so.
-      closeButtonProps={{
-        'aria-label':
-          count === 0
-            ? intl.formatMessage({ defaultMessage: 'Close the camera', id: 'AzWgjb' })
-            : intl.formatMessage(
-                {
-                  defaultMessage:
-                    '{count, plural, one {Close the camera, keeping the photo} other {Close the camera, keeping the # photos}}',
-                  id: 'mkrFWa',
-                },
-                { count },
-              ),
-      }}
-      classNames={{ content: classes.content, body: classes.body }}
-    >
-      <Stack gap="sm" className={classes.layout} ref={focus}>
-        {camera.status === 'unavailable' ? (
-          <Alert
-            color="orange"
-            title={intl.formatMessage({ defaultMessage: 'The camera cannot be shown here', id: 'y6o2If' })}
-            role="alert"
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{camera.reason}</Text>
-              <Button leftSection={<IconCamera size={20} aria-hidden />} onClick={onUseCameraApp}>
-                <FormattedMessage
-                  defaultMessage="Use the camera app"
-                  id="IKWN+A"
-                  description="Button: opens the device's own camera app"
-                />
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <div className={classes.viewfinder}>
-            {/* Muted and inline: autoplay on phones and tablets; no mirroring, the rear camera shows what is there. */}
-            <video
-              ref={videoRef}
-              className={classes.video}
-              muted
-              playsInline
-              aria-label={intl.formatMessage({ defaultMessage: 'Camera view', id: 'AyhHhl' })}
-            />
-            {camera.status === 'starting' && (
-              <Text className={classes.starting} role="status">
-                <FormattedMessage defaultMessage="Starting the camera…" id="LNR18V" />
-              </Text>
-            )}
-          </div>
-        )}
-        {problem && (
-          <Alert
-            color="red"
-            role="alert"
-            withCloseButton
-            closeButtonLabel={intl.formatMessage({
-              defaultMessage: 'Dismiss',
-              id: 'sIlK98',
-              description: 'Closes a notice',
-            })}
-            onClose={() => setProblem(null)}
-          >
-            {problem}
-          </Alert>
-        )}
-        <Group justify="center">
-          {/* Never disabled while a shot is taken: focus stays on it for the next one (shoot ignores presses meanwhile). */}
-          <ActionIcon
-            size={88}
-            radius="xl"
-            variant="filled"
-            aria-label={intl.formatMessage({ defaultMessage: 'Take photo', id: 'leu3Fa' })}
-            aria-busy={busy}
-            onClick={() => void shoot()}
-            disabled={camera.status !== 'live'}
-          >
-            {busy ? <Loader size={40} color="white" aria-hidden /> : <IconCamera size={44} aria-hidden />}
-          </ActionIcon>
-        </Group>
-        {count > 0 && (
-          <ul
-            className={classes.strip}
-            aria-label={intl.formatMessage({ defaultMessage: 'Photos taken', id: 'uIf1sD' })}
-          >
-            {shots.map((shot, index) => {
-              const entry = entryOf(shot);
-              const number = index + 1;
-              const name = intl.formatMessage(
-                {
-                  defaultMessage: 'photo {number}',
-                  id: 'oo05LM',
-                  description: 'A shot in the camera, named in "Delete photo 2"',
-                },
-                { number },
-              );
-              return (
-                <li key={shot.entryId} className={classes.shot}>
-                  <Image
-                    src={shot.url}
-                    alt={
-                      shot.marked
-                        ? intl.formatMessage(
-                            { defaultMessage: 'Photo {number}, marked up', id: 'Miw2Ft' },
-                            { number },
-                          )
-                        : intl.formatMessage({ defaultMessage: 'Photo {number}', id: 'O2daUc' }, { number })
-                    }
-                    w={96}
-                    h={72}
-                    fit="cover"
-                    radius="sm"
-                  />
-                  <Group gap={4} wrap="nowrap">
-                    {entry && (
-                      <MarkUpQueuedPhoto
-                        entry={entry}
-                        name={name}
-                        minHeight={48}
-                        onEditing={setEditing}
-                        onSaved={(marked, keptOriginal) => markedUp(shot, marked, keptOriginal)}
-                      />
-                    )}
-                    <Tooltip
-                      label={intl.formatMessage({ defaultMessage: 'Delete this photo', id: 'hw1MJx' })}
-                    >
-                      {/* Looks disabled while the photo is being attached, but keeps focus (a disabled button drops it). */}
-                      <ActionIcon
-                        variant="filled"
-                        color="red"
-                        size={48}
-                        aria-label={intl.formatMessage(
-                          { defaultMessage: 'Delete {name}', id: 'JpsXCp' },
-                          { name },
-                        )}
-                        data-disabled={entry?.state === 'registering' || undefined}
-                        aria-disabled={entry?.state === 'registering' || undefined}
-                        onClick={() => entry?.state !== 'registering' && remove(shot)}
-                      >
-                        <IconTrash size={20} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <Text ta="center" role="status" data-testid="camera-shots-summary">
-          {count === 0 ? (
-            <FormattedMessage defaultMessage="Each photo is attached as soon as it is taken." id="Yd2FEn" />
-          ) : (
-            summary
-          )}
-        </Text>
-        <Button size="xl" onClick={onClose} variant={count > 0 ? 'filled' : 'default'}>
-          {count === 0 ? (
-            <FormattedMessage defaultMessage="Close" id="rbrahO" />
-          ) : (
+      closeLabel={
+        count === 0
+          ? intl.formatMessage({ defaultMessage: 'Close the camera', id: 'AzWgjb' })
+          : intl.formatMessage(
+              {
+                defaultMessage:
+                  '{count, plural, one {Close the camera, keeping the photo} other {Close the camera, keeping the # photos}}',
+                id: 'mkrFWa',
+              },
+              { count },
+            )
+      }
+      unavailableTitle={intl.formatMessage({
+        defaultMessage: 'The camera cannot be shown here',
+        id: 'y6o2If',
+      })}
+      unavailable={(reason) => (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{reason}</Text>
+          <Button leftSection={<IconCamera size={20} aria-hidden />} onClick={onUseCameraApp}>
             <FormattedMessage
-              defaultMessage="Done"
-              id="yiY+FJ"
-              description="Button: closes the camera after taking photos"
+              defaultMessage="Use the camera app"
+              id="IKWN+A"
+              description="Button: opens the device's own camera app"
             />
-          )}
-        </Button>
-      </Stack>
-      <DeleteAttachmentDialog
-        target={deleting}
-        recordLabel={target.label}
-        onClose={() => setDeleting(null)}
-        onDeleted={(deleted) => {
-          const entry = uploads.find((candidate) => candidate.attachmentId === deleted.id);
-          if (!entry) return;
-          setShots((previous) => previous.filter((shot) => shot.entryId !== entry.id));
-          queue.remove(entry.id);
-        }}
-      />
-    </Modal>
+          </Button>
+        </Stack>
+      )}
+      over={
+        <DeleteAttachmentDialog
+          target={deleting}
+          recordLabel={target.label}
+          onClose={() => setDeleting(null)}
+          onDeleted={(deleted) => {
+            const entry = uploads.find((candidate) => candidate.attachmentId === deleted.id);
+            if (!entry) return;
+            setShots((previous) => previous.filter((shot) => shot.entryId !== entry.id));
+            queue.remove(entry.id);
+          }}
+        />
+      }
+    >
+      {problem && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel={intl.formatMessage({
+            defaultMessage: 'Dismiss',
+            id: 'sIlK98',
+            description: 'Closes a notice',
+          })}
+          onClose={() => setProblem(null)}
+        >
+          {problem}
+        </Alert>
+      )}
+      <Group justify="center">
+        {/* Never disabled while a shot is taken: focus stays on it for the next one (shoot ignores presses meanwhile). */}
+        <ActionIcon
+          size={88}
+          radius="xl"
+          variant="filled"
+          aria-label={intl.formatMessage({ defaultMessage: 'Take photo', id: 'leu3Fa' })}
+          aria-busy={busy}
+          onClick={() => void shoot()}
+          disabled={camera.status !== 'live'}
+        >
+          {busy ? <Loader size={40} color="white" aria-hidden /> : <IconCamera size={44} aria-hidden />}
+        </ActionIcon>
+      </Group>
+      {count > 0 && (
+        <ul
+          className={classes.strip}
+          aria-label={intl.formatMessage({ defaultMessage: 'Photos taken', id: 'uIf1sD' })}
+        >
+          {shots.map((shot, index) => {
+            const entry = entryOf(shot);
+            const number = index + 1;
+            const name = intl.formatMessage(
+              {
+                defaultMessage: 'photo {number}',
+                id: 'oo05LM',
+                description: 'A shot in the camera, named in "Delete photo 2"',
+              },
+              { number },
+            );
+            return (
+              <li key={shot.entryId} className={classes.shot}>
+                <Image
+                  src={shot.url}
+                  alt={
+                    shot.marked
+                      ? intl.formatMessage(
+                          { defaultMessage: 'Photo {number}, marked up', id: 'Miw2Ft' },
+                          { number },
+                        )
+                      : intl.formatMessage({ defaultMessage: 'Photo {number}', id: 'O2daUc' }, { number })
+                  }
+                  w={96}
+                  h={72}
+                  fit="cover"
+                  radius="sm"
+                />
+                <Group gap={4} wrap="nowrap">
+                  {entry && (
+                    <MarkUpQueuedPhoto
+                      entry={entry}
+                      name={name}
+                      minHeight={48}
+                      onEditing={setEditing}
+                      onSaved={(marked, keptOriginal) => markedUp(shot, marked, keptOriginal)}
+                    />
+                  )}
+                  <Tooltip label={intl.formatMessage({ defaultMessage: 'Delete this photo', id: 'hw1MJx' })}>
+                    {/* Looks disabled while the photo is being attached, but keeps focus (a disabled button drops it). */}
+                    <ActionIcon
+                      variant="filled"
+                      color="red"
+                      size={48}
+                      aria-label={intl.formatMessage(
+                        { defaultMessage: 'Delete {name}', id: 'JpsXCp' },
+                        { name },
+                      )}
+                      data-disabled={entry?.state === 'registering' || undefined}
+                      aria-disabled={entry?.state === 'registering' || undefined}
+                      onClick={() => entry?.state !== 'registering' && remove(shot)}
+                    >
+                      <IconTrash size={20} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Text ta="center" role="status" data-testid="camera-shots-summary">
+        {count === 0 ? (
+          <FormattedMessage defaultMessage="Each photo is attached as soon as it is taken." id="Yd2FEn" />
+        ) : (
+          summary
+        )}
+      </Text>
+      <Button size="xl" onClick={onClose} variant={count > 0 ? 'filled' : 'default'}>
+        {count === 0 ? (
+          <FormattedMessage defaultMessage="Close" id="rbrahO" />
+        ) : (
+          <FormattedMessage
+            defaultMessage="Done"
+            id="yiY+FJ"
+            description="Button: closes the camera after taking photos"
+          />
+        )}
+      </Button>
+    </CameraModal>
   );
 }
