@@ -195,6 +195,12 @@ async function shutterOnce(page: Page, trace = false): Promise<ShutterTimes> {
     },
   );
   const result = (await times.jsonValue()) as ShutterTimes;
+  // The shot attached before the next one: its upload, and the record's list taking the new file,
+  // would otherwise run on (after the reload, from the kept copy) during the next shot.
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll('li[aria-label^="photo-"]')];
+    return rows.length > 0 && rows.every((row) => row.getAttribute('aria-label')?.endsWith(': Attached'));
+  });
   await camera.getByRole('button', { name: 'Done' }).click();
   await camera.waitFor({ state: 'hidden' });
   return result;
