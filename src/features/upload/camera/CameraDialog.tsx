@@ -8,16 +8,13 @@ import { useUploadQueue, useUploads } from '../../../components/uploadQueueConte
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
 import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
 import { FAILURE_WORDS, WordedError } from '../../../lib/failures.ts';
-import { frameThumbnail, photoFilename, startJpegEncoder, takePhoto, type JpegEncoder } from './takePhoto.ts';
+import { photoFilename, startJpegEncoder, takePhoto, type JpegEncoder } from './takePhoto.ts';
 import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
 import classes from '../../../components/camera/cameraView.module.css';
 
 interface Shot {
-  /** Stays the same from the tap to the queued photo, so its place in the strip does not flicker. */
-  key: string;
-  /** Null while the photo is being taken: the strip shows the video's frame of the tap meanwhile. */
-  entryId: string | null;
+  entryId: string;
   url: string;
   filename: string;
   /** A marked-up copy of the shot before it. */
@@ -47,7 +44,6 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [editing, setEditing] = useState(false);
   const urls = useRef<string[]>([]);
-  const shotKeys = useRef(0);
   const focus = useDialogFocus();
 
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
@@ -67,29 +63,16 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
     if (camera.status !== 'live' || !video || busy) return;
     setBusy(true);
     setProblem(null);
-    const number = shots.length + 1;
-    const key = `shot-${(shotKeys.current += 1)}`;
-    const taking = takePhoto(video, camera.track, encoder.current);
-    // The strip shows the frame of the tap at once; the photo replaces it when its JPEG is made
-    // (the camera's still took 0.06-0.3 s, its JPEG some 30-80 ms more).
-    const frame = frameThumbnail(video);
-    if (frame) setShots((previous) => [...previous, { key, entryId: null, url: frame, filename: '' }]);
     try {
-      const blob = await taking;
-      const file = new File([blob], photoFilename(new Date(), number), { type: 'image/jpeg' });
+      const blob = await takePhoto(video, camera.track, encoder.current);
+      const file = new File([blob], photoFilename(new Date(), shots.length + 1), { type: 'image/jpeg' });
       const { added, refused } = queue.add([file], target);
       const [entry] = added;
       if (!entry) throw new WordedError(refused[0]?.reason ?? FAILURE_WORDS.photoNotQueued);
       const url = URL.createObjectURL(blob);
       urls.current.push(url);
-      const shot: Shot = { key, entryId: entry.id, url, filename: file.name };
-      setShots((previous) =>
-        previous.some((other) => other.key === key)
-          ? previous.map((other) => (other.key === key ? shot : other))
-          : [...previous, shot],
-      );
+      setShots((previous) => [...previous, { entryId: entry.id, url, filename: file.name }]);
     } catch (error) {
-      setShots((previous) => previous.filter((other) => other.key !== key));
       setProblem(error instanceof WordedError ? error.message : FAILURE_WORDS.photoNotQueued);
     } finally {
       setBusy(false);
@@ -97,7 +80,6 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   };
 
   const remove = (shot: Shot) => {
-    if (shot.entryId === null) return;
     const entry = uploads.find((candidate) => candidate.id === shot.entryId);
     // An attached file's own target names its entity (learned by the queue when it was chosen offline).
     const entityId = entry?.target.entityId ?? null;
@@ -113,7 +95,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   const markedUp = (original: Shot, marked: UploadEntry, keptOriginal: boolean) => {
     const url = URL.createObjectURL(marked.file);
     urls.current.push(url);
-    const copy: Shot = { key: marked.id, entryId: marked.id, url, filename: marked.filename, marked: true };
+    const copy: Shot = { entryId: marked.id, url, filename: marked.filename, marked: true };
     setShots((previous) =>
       previous.flatMap((shot) => (shot !== original ? [shot] : keptOriginal ? [shot, copy] : [copy])),
     );
@@ -234,7 +216,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
                 { number },
               );
               return (
-                <li key={shot.key} className={classes.shot} aria-busy={shot.entryId === null || undefined}>
+                <li key={shot.entryId} className={classes.shot}>
                   <Image
                     src={shot.url}
                     alt={
@@ -263,7 +245,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
                     <Tooltip
                       label={intl.formatMessage({ defaultMessage: 'Delete this photo', id: 'hw1MJx' })}
                     >
-                      {/* Looks disabled while the photo is being taken or attached, but keeps focus (a disabled button drops it). */}
+                      {/* Looks disabled while the photo is being attached, but keeps focus (a disabled button drops it). */}
                       <ActionIcon
                         variant="filled"
                         color="red"
@@ -272,9 +254,9 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
                           { defaultMessage: 'Delete {name}', id: 'JpsXCp' },
                           { name },
                         )}
-                        data-disabled={!entry || entry.state === 'registering' || undefined}
-                        aria-disabled={!entry || entry.state === 'registering' || undefined}
-                        onClick={() => entry && entry.state !== 'registering' && remove(shot)}
+                        data-disabled={entry?.state === 'registering' || undefined}
+                        aria-disabled={entry?.state === 'registering' || undefined}
+                        onClick={() => entry?.state !== 'registering' && remove(shot)}
                       >
                         <IconTrash size={20} aria-hidden />
                       </ActionIcon>

@@ -103,25 +103,6 @@ export async function takePhoto(
   return asJpeg(video);
 }
 
-/**
- * A small copy of the video's current frame, what the technician saw at the tap, as a data URL (made
- * at once, unlike a blob): the strip shows it until the photo itself is ready. Null without a frame.
- */
-export function frameThumbnail(video: HTMLVideoElement, width = 192): string | null {
-  if (video.videoWidth === 0 || video.videoHeight === 0) return null;
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = Math.round((width * video.videoHeight) / video.videoWidth);
-  try {
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    context.drawImage(video, 0, 0, canvas.width, canvas.height);
-    return canvas.toDataURL('image/jpeg', 0.7);
-  } catch {
-    return null;
-  }
-}
-
 /** A picture (a decoded still or the video's current frame) drawn at its own size and encoded as JPEG. */
 function asJpeg(picture: ImageBitmap | HTMLVideoElement): Promise<Blob> {
   const canvas = document.createElement('canvas');
