@@ -1,8 +1,8 @@
 /**
  * Encodes a camera still as JPEG off the page: a PNG from `ImageCapture.takePhoto` (decoded here) or a
  * video frame the page grabbed. On the page, `canvas.toBlob` encodes in the page's idle time, which a
- * shot hardly leaves (the shutter's spinner, the strip and the queue rendering): 0.5-0.6 s on the tablet
- * profile for a 640×480 still, against a few milliseconds here.
+ * shot hardly leaves (the shutter's spinner, the strip and the queue rendering, the page's own updates):
+ * 70-600 ms after the still on the tablet profile for a 640×480 still, 35-60 ms here.
  */
 export interface StillToJpegRequest {
   id: number;
