@@ -204,6 +204,36 @@ if (nodes.size > 0) {
   console.log('\n  ... by the nearest caller in src/ (who asked for the work):');
   for (const [name, us] of top(sum(first, last, appCaller), 20))
     console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  // A timeline from the last click (a shutter's tap, say): each task of 10 ms or more in order, with
+  // who asked for it, and the page's performance marks (the bench marks the stages it times).
+  const click = complete
+    .filter((e) => key(e) === main && e.name === 'EventDispatch' && e.args?.data?.type === 'click')
+    .at(-1);
+  if (click) {
+    console.log('\n  from the last click: tasks of 10 ms or more and performance marks, in order:');
+    const marks = events
+      .filter((e) => e.pid === mainPid && e.ts >= click.ts && (e.cat ?? '').includes('blink.user_timing'))
+      .filter((e) => e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b');
+    const lines: { ts: number; text: string }[] = marks.map((e) => ({
+      ts: e.ts,
+      text: `mark ${e.name}`,
+    }));
+    let end = 0;
+    for (const task of tasks.filter((t) => t.ts + t.dur! >= click.ts && t.dur! >= 10_000)) {
+      // A RunTask inside a ThreadControllerImpl::RunTask (or the other way round) is the same task.
+      if (task.ts < end) continue;
+      end = task.ts + task.dur!;
+      const callers = top(sum(task.ts, task.ts + task.dur!, appCaller), 2).map(([n, us]) => `${n} ${ms(us)}`);
+      const fns = top(sum(task.ts, task.ts + task.dur!, own), 3).map(([n, us]) => `${n} ${ms(us)}`);
+      const events = top(selfTimes(main, task.ts, task.ts + task.dur!), 3).map(([n, us]) => `${n} ${ms(us)}`);
+      lines.push({
+        ts: task.ts,
+        text: `task ${ms(task.dur!)}: ${events.join(', ')}\n${' '.repeat(20)}${[...callers, ...fns].join(', ')}`,
+      });
+    }
+    for (const line of lines.sort((a, b) => a.ts - b.ts))
+      console.log(`    ${`+${ms(line.ts - click.ts)}`.padStart(12)}  ${line.text}`);
+  }
   console.log('\n  the longest tasks again, their JavaScript by the nearest caller in src/ and by function:');
   for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, 6)) {
     console.log(`  - ${ms(task.dur!)} at +${ms(task.ts - first)}`);

@@ -24,6 +24,17 @@ describe('refreshing an open record', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
+  it('asks a pause given as a function at each refresh, without rendering again', async () => {
+    const refresh = vi.fn(async () => undefined);
+    let busy = true;
+    renderHook(() => useRefreshWhileOpen(refresh, { everyMs: 1_000, paused: () => busy }));
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(refresh).not.toHaveBeenCalled();
+    busy = false;
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
   beforeEach(() => {
     vi.useFakeTimers();
     setVisibility('visible');

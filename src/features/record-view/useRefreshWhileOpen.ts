@@ -5,8 +5,11 @@ export const RECORD_REFRESH_MS = 15_000;
 
 interface Options {
   everyMs?: number;
-  /** Ask nothing for now (e.g. while this page's own uploads land and update the list themselves). */
-  paused?: boolean;
+  /**
+   * Ask nothing for now (e.g. while this page's own uploads land and update the list themselves). A
+   * function is asked at each refresh instead, so the caller need not render again when it changes.
+   */
+  paused?: boolean | (() => boolean);
 }
 
 /**
@@ -27,7 +30,9 @@ export function useRefreshWhileOpen(
   useEffect(() => {
     let running = false;
     const run = () => {
-      if (running || latest.current.paused || document.visibilityState !== 'visible') return;
+      const { paused } = latest.current;
+      if (running || (typeof paused === 'function' ? paused() : paused)) return;
+      if (document.visibilityState !== 'visible') return;
       // Offline, nothing can be checked: what is shown stays, saying how old it is.
       if (navigator.onLine === false) return;
       running = true;

@@ -37,7 +37,7 @@ import readable from '../../components/readable.module.css';
 import links from './pageLink.module.css';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
 import { useRefreshWhileOpen } from '../../features/record-view/useRefreshWhileOpen.ts';
-import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
 import { useRememberVisit } from '../../features/recent/index.ts';
@@ -158,8 +158,9 @@ function LoadedRecord<TData, TRecord>({
   const client = useApolloClient();
   // Fresh data lands in the cache the page reads; a failed refresh leaves what is shown in place.
   // Paused while uploads run: those update the list as they land, and a refetch of a long list
-  // then would only compete with them for the main thread.
-  const uploading = useUploadsValue(anyUnfinished);
+  // then would only compete with them for the main thread. Asked at each refresh, not subscribed to:
+  // the page rendered again whole when its first upload started (a shutter's tap on the tablet profile).
+  const uploads = useUploadQueue();
   const refreshFailure = useRefreshWhileOpen(
     () =>
       client.query({
@@ -167,7 +168,7 @@ function LoadedRecord<TData, TRecord>({
         variables: recordVariables(id),
         fetchPolicy: 'network-only',
       }),
-    { paused: uploading },
+    { paused: () => anyUnfinished(uploads.getSnapshot()) },
   );
 
   if (loading && !data) {

@@ -7,7 +7,7 @@ import { useUploadQueue, useUploads } from '../../../components/uploadQueueConte
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
 import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
 import { FAILURE_WORDS, WordedError } from '../../../lib/failures.ts';
-import { photoFilename, takePhoto } from './takePhoto.ts';
+import { photoFilename, startJpegEncoder, takePhoto, type JpegEncoder } from './takePhoto.ts';
 import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
 import { CameraModal } from '../../../components/camera/CameraModal.tsx';
@@ -46,6 +46,16 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   const urls = useRef<string[]>([]);
 
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
+  // Started with the camera, not at the shutter: a worker's start would be part of the first shot.
+  const encoder = useRef<JpegEncoder | null>(null);
+  useEffect(() => {
+    const started = startJpegEncoder();
+    encoder.current = started;
+    return () => {
+      started?.close();
+      encoder.current = null;
+    };
+  }, []);
 
   const shoot = async () => {
     const video = videoRef.current;
@@ -53,7 +63,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
     setBusy(true);
     setProblem(null);
     try {
-      const blob = await takePhoto(video, camera.track);
+      const blob = await takePhoto(video, camera.track, encoder.current);
       const file = new File([blob], photoFilename(new Date(), shots.length + 1), { type: 'image/jpeg' });
       const { added, refused } = queue.add([file], target);
       const [entry] = added;
