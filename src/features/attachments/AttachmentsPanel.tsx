@@ -1,6 +1,7 @@
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useFragment } from '@apollo/client/react';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../components/DeleteAttachmentDialog.tsx';
@@ -25,7 +26,15 @@ type Items = NonNullable<RecordAttachmentsFragment['fileAttachments']>;
 /** The attachments of any kind of record: list, preview, download and delete. */
 export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const intl = useIntl();
-  const data = getFragmentData(RecordAttachmentsFields, entity);
+  const given = getFragmentData(RecordAttachmentsFields, entity);
+  // Watched here, not through the record page's query (which does not re-render for them: see
+  // attachmentsReadByPanel), so an attached batch renders this panel, not the whole page.
+  const watched = useFragment({
+    fragment: RecordAttachmentsFields,
+    fragmentName: 'RecordAttachments',
+    from: { __typename: 'Entity', id: given.id },
+  });
+  const data = watched.complete ? watched.data : given;
   // A drop of many files attaches several per frame: the list catches up in the background with the
   // latest of them, instead of rendering once per attach while uploads wait for the main thread.
   const items = useDeferredValue(data.fileAttachments ?? []);
