@@ -444,6 +444,31 @@ test.describe('uploads through faults', () => {
     expect(await attachmentsNamed('part', filename)).toHaveLength(1);
   });
 
+  test('a file another tab was sending is taken up by this tab once that tab is closed, and attached once', async ({
+    page,
+    context,
+  }) => {
+    const filename = unique('left in a tab.pdf');
+    await signIn(page, '/parts/1');
+    // The first tab's PUT never finishes: it is closed while the file is on its way.
+    await routePuts(page, async () => {});
+    await dropFiles(page, [{ name: filename, type: 'application/pdf', size: 200_000 }]);
+    await expect(uploadRow(page, filename, 'Uploading')).toBeVisible();
+
+    // A second tab of the same browser: the provider's session signs the same person in there.
+    const second = await context.newPage();
+    await second.goto(new URL('/parts/1', APP_ORIGIN).href);
+    await expect(second.getByTestId('current-user')).toContainText(TECHNICIAN.name);
+    await expect(second.getByRole('heading', { level: 1 })).toBeVisible();
+    // Left to the tab that is still working on it: not sent a second time from here.
+    await expect(uploadRow(second, filename, /.*/)).toHaveCount(0);
+
+    // Nothing else happens in the second tab (no sign-in, no reload): the first one only goes away.
+    await page.close();
+    await expect(uploadRow(second, filename, 'Attached')).toBeVisible({ timeout: 30_000 });
+    expect(await attachmentsNamed('part', filename)).toHaveLength(1);
+  });
+
   test('while offline the file waits and says so, and it is attached when the network is back', async ({
     page,
     context,

@@ -81,11 +81,16 @@ export function webLocksOwnership(): UploadOwnership {
   const ownerId = crypto.randomUUID();
   const lockName = (id: string) => `floor-uploads-owner:${id}`;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return { ownerId, isAlive: async () => false, exclusively: (fn) => fn() };
+  if (!locks)
+    return { ownerId, isAlive: async () => false, whenGone: async () => {}, exclusively: (fn) => fn() };
   void locks.request(lockName(ownerId), () => new Promise<never>(() => {}));
   return {
     ownerId,
     isAlive: async (id) => ((await locks.query()).held ?? []).some((lock) => lock.name === lockName(id)),
+    // Granted only once the page holding it has gone; held for no time, so nothing waits on it.
+    whenGone: async (id) => {
+      await locks.request(lockName(id), async () => {});
+    },
     exclusively: (fn) => locks.request('floor-uploads-restore', fn),
   };
 }

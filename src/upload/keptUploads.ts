@@ -15,6 +15,8 @@ export interface StoredForPerson {
   mine: UploadEntry[];
   /** Rows stored before files carried a person have none: nobody can vouch for them. */
   others: StoredUpload[];
+  /** Pages still open whose files were left to them: what is theirs is taken up once they have gone. */
+  busyOwners: string[];
 }
 
 /**
@@ -153,12 +155,16 @@ export class KeptUploads {
   private async sortStored(me: UploadPerson, known: (id: string) => boolean): Promise<StoredForPerson> {
     const { ownership } = this;
     const alive = new Map<string, boolean>();
-    const sorted: StoredForPerson = { mine: [], others: [] };
+    const sorted: StoredForPerson = { mine: [], others: [], busyOwners: [] };
     const stored = (await this.store.loadAll()).sort((a, b) => a.createdAt - b.createdAt);
     for (const row of stored) {
       if (known(row.id)) continue;
       if (row.owner !== ownership.ownerId) {
-        if (!alive.has(row.owner)) alive.set(row.owner, await ownership.isAlive(row.owner));
+        if (!alive.has(row.owner)) {
+          const isAlive = await ownership.isAlive(row.owner);
+          alive.set(row.owner, isAlive);
+          if (isAlive) sorted.busyOwners.push(row.owner);
+        }
         if (alive.get(row.owner)) continue;
       }
       if (samePerson(row.person, me)) {

@@ -97,6 +97,12 @@ export interface UploadOwnership {
   readonly ownerId: string;
   /** Whether the page that stored entries under this id is still open. */
   isAlive(ownerId: string): Promise<boolean>;
+  /**
+   * Resolves once the page that stored entries under this id has gone (at once when it has). A
+   * reload's new page can look before the browser has let the old one go: what the old one held is
+   * taken up then, not left until something else happens.
+   */
+  whenGone(ownerId: string): Promise<void>;
   /** Runs fn while no other page of this origin runs its own (two restores must not interleave). */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
 }

@@ -174,7 +174,29 @@ describe('UploadQueue: several tabs', () => {
     world.pages.close('page-1');
     const third = world.makeQueue();
     await third.restore();
-    expect(await until(third, entry!.id, finished)).toMatchObject({ state: 'attached' });
+    // One of the open tabs takes it up (the one that was waiting, or the one opened after); never both.
+    const taker = await vi.waitFor(() => {
+      const holders = [second, third].filter((q) => q.getSnapshot().length > 0);
+      expect(holders).toHaveLength(1);
+      return holders[0]!;
+    });
+    expect(await until(taker, entry!.id, finished)).toMatchObject({ state: 'attached' });
+    expect([...second.getSnapshot(), ...third.getSnapshot()]).toHaveLength(1);
+    expect(world.server.attachments).toHaveLength(1);
+  });
+
+  it('a reload whose old page is still being let go takes its files up once it has gone, with nothing else happening', async () => {
+    const { world, entry } = await oneFileHeldAt('put', 'uploading');
+    await vi.waitFor(() => expect(world.store.rows.get(entry!.id)?.owner).toBe('page-1'));
+
+    const reloaded = world.makeQueue();
+    await reloaded.restore();
+    expect(reloaded.getSnapshot()).toHaveLength(0);
+
+    // The old page goes: no sign-in, no restore called again, only the browser letting it go.
+    world.server.gates.put.drop();
+    world.pages.close('page-1');
+    expect(await until(reloaded, entry!.id, finished)).toMatchObject({ state: 'attached' });
     expect(world.server.attachments).toHaveLength(1);
   });
 });

@@ -315,6 +315,9 @@ export class FakeClock implements Clock {
 /** Pages (tabs) of one browser: each queue made gets its own owner id; tests close pages. */
 export class FakePages {
   private readonly open = new Set<string>();
+  private readonly gone = new Map<string, (() => void)[]>();
+  /** One restore at a time across the browser's pages, as the Web Lock does. */
+  private restoring: Promise<unknown> = Promise.resolve();
   private count = 0;
 
   newPage(): UploadOwnership {
@@ -324,12 +327,22 @@ export class FakePages {
     return {
       ownerId,
       isAlive: async (id) => this.open.has(id),
-      exclusively: (fn) => fn(),
+      whenGone: (id) =>
+        this.open.has(id)
+          ? new Promise<void>((resolve) => this.gone.set(id, [...(this.gone.get(id) ?? []), resolve]))
+          : Promise.resolve(),
+      exclusively: <T>(fn: () => Promise<T>) => {
+        const run = this.restoring.then(fn, fn);
+        this.restoring = run.catch(() => undefined);
+        return run;
+      },
     };
   }
 
   close(ownerId: string): void {
     this.open.delete(ownerId);
+    for (const resolve of this.gone.get(ownerId) ?? []) resolve();
+    this.gone.delete(ownerId);
   }
 }
 

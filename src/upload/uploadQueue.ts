@@ -33,6 +33,8 @@ export class UploadQueue {
   private readonly scheduler: UploadScheduler;
   private readonly kept: KeptUploads;
   private readonly left = new LeftByOthers();
+  /** Pages still open whose files this one takes up once they have gone (restoreWhenGone). */
+  private readonly awaitedOwners = new Set<string>();
   private readonly announcer: BatchedNotifier<UploadEvent>;
   private snapshot: readonly UploadEntry[] = [];
   private leftSnapshot: readonly LeftFiles[] = [];
@@ -295,9 +297,23 @@ export class UploadQueue {
     const mine = await this.kept.adopt(me, known, (found) => {
       for (const row of found.others) this.left.hold(row);
       for (const entry of found.mine) this.entries.set(entry.id, entry);
+      for (const owner of found.busyOwners) this.restoreWhenGone(owner);
     });
     this.announcer.changed();
     for (const { id, state, markup } of mine) if (state !== 'failed' && !markup) this.scheduler.start(id);
+  }
+
+  /**
+   * Looks again once a page whose files were left to it has gone: the page this one reloaded, still
+   * being let go when this one looked, or another tab closed later.
+   */
+  private restoreWhenGone(owner: string): void {
+    if (this.awaitedOwners.has(owner)) return;
+    this.awaitedOwners.add(owner);
+    void this.options.ownership.whenGone(owner).then(() => {
+      this.awaitedOwners.delete(owner);
+      return this.restore();
+    });
   }
 
   /** One file's way through: attached, failed, or set aside for its owner. */
