@@ -1,4 +1,5 @@
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredWithin } from '../../components/useDeferredWithin.ts';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFragment } from '@apollo/client/react';
@@ -37,7 +38,10 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const data = watched.complete ? watched.data : given;
   // A drop of many files attaches several per frame: the list catches up in the background with the
   // latest of them, instead of rendering once per attach while uploads wait for the main thread.
-  const items = useDeferredValue(data.fileAttachments ?? []);
+  // (At most a second behind: a batch landing without a pause would keep a deferred render from ever
+  // finishing.)
+  const attachments = data.fileAttachments ?? NO_ITEMS;
+  const items = useDeferredWithin(attachments, attachments, MAX_LAG_MS);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [markingUp, setMarkingUp] = useState<MarkUpTarget | null>(null);
@@ -131,6 +135,9 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
 }
 
 const NO_TARGETS: PreviewTarget[] = [];
+const NO_ITEMS: Items = [];
+/** How long the list may lag behind the cache before it is drawn in one go. */
+const MAX_LAG_MS = 1_000;
 const PreviewModal = memo(AttachmentPreviewModal);
 const DeleteDialog = memo(DeleteAttachmentDialog);
 
