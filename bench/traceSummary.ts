@@ -234,6 +234,29 @@ if (nodes.size > 0) {
     for (const line of lines.sort((a, b) => a.ts - b.ts))
       console.log(`    ${`+${ms(line.ts - click.ts)}`.padStart(12)}  ${line.text}`);
   }
+  // A drop's own work, up to the first request it makes: what holds the first ticket back.
+  const drop = events.find(
+    (e) => e.name === 'EventDispatch' && (e.args?.data as { type?: string } | undefined)?.type === 'drop',
+  );
+  const firstRequest = drop
+    ? events
+        .filter(
+          (e) =>
+            e.name === 'ResourceSendRequest' &&
+            e.ts > drop.ts &&
+            /graphql/.test((e.args?.data as { url?: string } | undefined)?.url ?? ''),
+        )
+        .sort((a, b) => a.ts - b.ts)[0]
+    : undefined;
+  if (drop && firstRequest) {
+    console.log(
+      `\n  from the drop (+${ms(drop.ts - first)}) to its first GraphQL request: ${ms(firstRequest.ts - drop.ts)}; JavaScript by caller and function:`,
+    );
+    for (const [name, us] of top(sum(drop.ts, firstRequest.ts, appCaller), 8))
+      console.log(`      ${ms(us).padStart(10)}  ${name}`);
+    for (const [name, us] of top(sum(drop.ts, firstRequest.ts, own), 12))
+      console.log(`      ${ms(us).padStart(10)}  · ${name}`);
+  }
   console.log('\n  the longest tasks again, their JavaScript by the nearest caller in src/ and by function:');
   for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, 6)) {
     console.log(`  - ${ms(task.dur!)} at +${ms(task.ts - first)}`);

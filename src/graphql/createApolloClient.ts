@@ -2,12 +2,13 @@ import { ApolloClient, type InMemoryCache } from '@apollo/client';
 import type { AuthSession } from '../auth/authSession';
 import { createCache } from './cache';
 import { createLink, type LinkDependencies } from './links';
+import { attachmentsReadByPanel } from './attachmentsReadByPanel';
 
 export function createApolloClient(
   deps: LinkDependencies,
   cache: InMemoryCache = createCache(),
 ): ApolloClient {
-  return new ApolloClient({ link: createLink(deps), cache });
+  return new ApolloClient({ link: createLink(deps), cache, documentTransform: attachmentsReadByPanel });
 }
 
 /** The app's GraphQL client for one API and session. */

@@ -19,13 +19,18 @@ const keyOf = (person: UploadPerson) => JSON.stringify([person.organization, per
 
 /** Refusals kept in `storage` (localStorage in the app), so they outlast the tab and the session. */
 export function storedAttachRefusals(storage: Storage): AttachRefusals {
+  // Read at every queue announcement by each view that asks whether attaching is allowed: the text is
+  // parsed again only when it changed (another tab may change it at any time).
+  let last: { raw: string | null; keys: string[] } | null = null;
   const read = (): string[] => {
+    let raw: string | null;
     try {
-      const value: unknown = JSON.parse(storage.getItem(ATTACH_REFUSALS_KEY) ?? '[]');
-      return Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : [];
+      raw = storage.getItem(ATTACH_REFUSALS_KEY);
     } catch {
       return [];
     }
+    if (last?.raw !== raw) last = { raw, keys: parse(raw) };
+    return last.keys;
   };
   const write = (keys: string[]) => {
     try {
@@ -42,6 +47,15 @@ export function storedAttachRefusals(storage: Storage): AttachRefusals {
     },
     forget: (person) => write(read().filter((key) => key !== keyOf(person))),
   };
+}
+
+function parse(raw: string | null): string[] {
+  try {
+    const value: unknown = JSON.parse(raw ?? '[]');
+    return Array.isArray(value) ? value.filter((key): key is string => typeof key === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Refusals kept for the life of the page only (tests, and browsers without storage). */

@@ -63,16 +63,29 @@ describe('createIdbUploadStore', () => {
   it('writes each file once: later state changes store only the entry', async () => {
     const blobs = countBlobPuts();
     const store = createIdbUploadStore();
-    await saveEach(store, [stored('a'), stored('b')]);
-    await saveEach(store, [stored('a', { state: 'uploading' })]);
+    // The queue's entries of one file carry the same Blob from state to state.
+    const { file } = stored('a');
+    await saveEach(store, [stored('a', { file }), stored('b')]);
+    await saveEach(store, [stored('a', { file, state: 'uploading' })]);
     await saveEach(store, [
-      stored('a', { state: 'registering', s3Key: 'k', s3Etag: 'e', registerSent: true }),
+      stored('a', { file, state: 'registering', s3Key: 'k', s3Etag: 'e', registerSent: true }),
     ]);
 
     expect(blobs.count()).toBe(2);
     const [a] = (await createIdbUploadStore().loadAll()).filter((entry) => entry.id === 'a');
     expect(a).toMatchObject({ state: 'registering', s3Key: 'k', registerSent: true });
     expect(await a!.file.text()).toBe('body of a');
+  });
+
+  it('writes a file again when its bytes were replaced (a lighter copy of a photo)', async () => {
+    const store = createIdbUploadStore();
+    await saveEach(store, [stored('a')]);
+    const lighter = new Blob(['lighter a'], { type: 'image/jpeg' }) as unknown as globalThis.Blob;
+    await saveEach(store, [stored('a', { file: lighter, filename: 'a.jpg', prepared: true })]);
+
+    const [a] = await createIdbUploadStore().loadAll();
+    expect(a).toMatchObject({ filename: 'a.jpg', prepared: true });
+    expect(await a!.file.text()).toBe('lighter a');
   });
 
   it('a page that adopts stored entries does not write their files again', async () => {

@@ -27,12 +27,13 @@ function openDb(): Promise<IDBDatabase> {
  *
  * Each file is written once, next to its entry in its own transaction (so there is never an entry
  * without its file, nor a file without its entry, and a full disk refuses only the files that do not
- * fit); the state changes that follow (several per file) write only the small entry.
+ * fit); the state changes that follow (several per file) write only the small entry. A file whose
+ * bytes were replaced (a photo's lighter copy, or its original sent instead) is written again.
  */
 export function createIdbUploadStore(): UploadStore {
   let db: Promise<IDBDatabase> | undefined;
-  /** Ids whose file is stored already (written or read by this page). */
-  const filed = new Set<string>();
+  /** The file stored under each id already (written or read by this page). */
+  const filed = new Map<string, Blob>();
 
   async function transaction(mode: IDBTransactionMode, work: (tx: IDBTransaction) => void): Promise<void> {
     db ??= openDb();
@@ -55,17 +56,17 @@ export function createIdbUploadStore(): UploadStore {
       return saved.flatMap((entry) => {
         const file = fileById.get(entry.id);
         if (!file) return [];
-        filed.add(entry.id);
+        filed.set(entry.id, file);
         return [{ ...entry, file }];
       });
     },
 
     async save({ file, ...entry }) {
       await transaction('readwrite', (tx) => {
-        if (!filed.has(entry.id)) tx.objectStore(FILES).put(file, entry.id);
+        if (filed.get(entry.id) !== file) tx.objectStore(FILES).put(file, entry.id);
         tx.objectStore(ENTRIES).put(entry, entry.id);
       });
-      filed.add(entry.id);
+      filed.set(entry.id, file);
     },
 
     async remove(id) {

@@ -7,6 +7,9 @@ import { samePerson, type UploadEntry, type UploadPerson } from './types.ts';
  */
 export const KEEP_WRITE_PATIENCE_MS = 5_000;
 
+/** First writes of files (their bytes) handed to the store at once; the others wait their turn. */
+export const FIRST_WRITES_AT_ONCE = 3;
+
 /** What sorting the stored files found: this person's to resume, everyone else's to hold for them. */
 export interface StoredForPerson {
   mine: UploadEntry[];
@@ -22,9 +25,13 @@ export interface StoredForPerson {
  * file comes back.
  */
 export class KeptUploads {
-  private writes: Promise<void> = Promise.resolve();
+  /** Each file's last write asked for: a file's writes land in order, other files' never wait on it. */
+  private readonly writes = new Map<string, Promise<void>>();
   /** Files stored at least once: a later write that fails leaves an older copy, not none. */
   private readonly stored = new Set<string>();
+  /** First writes (each with the file's bytes) waiting for their turn, in the order they were asked. */
+  private readonly firstInLine: { id: string; go: () => void }[] = [];
+  private firstWritesRunning = 0;
 
   /** `onKept` hears, per file, whether it is stored now or could not be (a full disk, say). */
   constructor(
@@ -55,36 +62,67 @@ export class KeptUploads {
 
   /**
    * Stores each file in its own transaction (Golden Retriever does the same), so storage that is full
-   * refuses only what does not fit, and says which. Writes run one batch after another so a later state
-   * never loses to an earlier one.
+   * refuses only what does not fit, and says which. A file's writes run one after another, so its later
+   * state never loses to an earlier one; different files' writes do not wait for each other.
+   *
+   * A file's first write (its bytes) waits for its turn: at most FIRST_WRITES_AT_ONCE of them are
+   * handed to IndexedDB at once, in the order asked. A drop of 30 files then costs the drop's task a
+   * few writes, not 30, and the small writes of files on their way (before a registration) queue
+   * behind a few file writes in IndexedDB, not behind every file of the batch.
    */
   save(entries: readonly UploadEntry[]): Promise<void> {
     const rows = entries.map((entry) => this.toStored(entry));
-    return this.queueWrite(async () => {
-      // A disk all but full can leave a write unanswered: the technician is told at once, not never.
-      const unanswered = new Set(rows.map((row) => row.id));
-      const patience = setTimeout(() => {
-        for (const id of unanswered) if (!this.stored.has(id)) this.onKept(id, false);
-      }, KEEP_WRITE_PATIENCE_MS);
-      try {
-        const results = await Promise.allSettled(
-          rows.map((row) => this.store.save(row).finally(() => unanswered.delete(row.id))),
-        );
-        results.forEach((result, i) => {
-          const { id } = rows[i]!;
-          if (result.status === 'fulfilled') this.stored.add(id);
-          if (result.status === 'fulfilled' || !this.stored.has(id))
-            this.onKept(id, result.status === 'fulfilled');
-        });
-      } finally {
-        clearTimeout(patience);
-      }
-    });
+    return Promise.all(rows.map((row) => this.queueWrite(row.id, () => this.write(row)))).then(
+      () => undefined,
+    );
+  }
+
+  /**
+   * Resolves once every write asked for this file so far has landed (or failed: persistence is best
+   * effort). A file whose first write still waits for its turn is written next.
+   */
+  whenKept(id: string): Promise<void> {
+    const index = this.firstInLine.findIndex((waiting) => waiting.id === id);
+    if (index > 0) this.firstInLine.unshift(...this.firstInLine.splice(index, 1));
+    return this.writes.get(id) ?? Promise.resolve();
+  }
+
+  private async write(row: StoredUpload): Promise<void> {
+    const first = !this.stored.has(row.id);
+    if (first) await this.turnToWrite(row.id);
+    // A disk all but full can leave a write unanswered: the technician is told at once, not never.
+    const patience = setTimeout(() => {
+      if (!this.stored.has(row.id)) this.onKept(row.id, false);
+    }, KEEP_WRITE_PATIENCE_MS);
+    try {
+      await this.store.save(row);
+      this.stored.add(row.id);
+      this.onKept(row.id, true);
+    } catch {
+      if (!this.stored.has(row.id)) this.onKept(row.id, false);
+    } finally {
+      clearTimeout(patience);
+      if (first) this.nextFirstWrite();
+    }
+  }
+
+  private turnToWrite(id: string): Promise<void> {
+    if (this.firstWritesRunning < FIRST_WRITES_AT_ONCE) {
+      this.firstWritesRunning++;
+      return Promise.resolve();
+    }
+    return new Promise((go) => this.firstInLine.push({ id, go }));
+  }
+
+  private nextFirstWrite(): void {
+    const next = this.firstInLine.shift();
+    if (next) next.go();
+    else this.firstWritesRunning--;
   }
 
   forget(id: string): Promise<void> {
     this.stored.delete(id);
-    return this.queueWrite(() => this.store.remove(id));
+    return this.queueWrite(id, () => this.store.remove(id));
   }
 
   /**
@@ -137,10 +175,14 @@ export class KeptUploads {
     return sorted;
   }
 
-  private queueWrite(write: () => Promise<void>): Promise<void> {
+  private queueWrite(id: string, write: () => Promise<void>): Promise<void> {
     // Persistence is best effort: when IndexedDB is unavailable uploads still finish in this page.
-    this.writes = this.writes.then(write).catch(() => undefined);
-    return this.writes;
+    const written = (this.writes.get(id) ?? Promise.resolve()).then(write).catch(() => undefined);
+    this.writes.set(id, written);
+    void written.then(() => {
+      if (this.writes.get(id) === written) this.writes.delete(id);
+    });
+    return written;
   }
 }
 

@@ -64,6 +64,30 @@ describe('UploadQueue: exactly once', () => {
     expect(world.server.attachments).toHaveLength(1);
   });
 
+  it('sends nothing of a file before it is stored, and sends it once it is, whatever the rest of its batch does', async () => {
+    const world = createQueueWorld();
+    const held = new Map<string, () => void>();
+    const save = world.store.save.bind(world.store);
+    world.store.save = (row) =>
+      row.state === 'queued'
+        ? new Promise<void>((resolve) => held.set(row.id, () => void save(row).then(resolve)))
+        : save(row);
+    const queue = world.makeQueue();
+    const { added } = queue.add([file('a.pdf', 10), file('b.pdf', 10), file('c.pdf', 10)], PART);
+    await vi.waitFor(() => expect(held.size).toBeGreaterThan(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(world.server.ticketRequests).toEqual([]);
+
+    held.get(added[1]!.id)!();
+    expect(await until(queue, added[1]!.id, finished)).toMatchObject({ state: 'attached' });
+    expect(world.server.ticketRequests).toEqual(['b.pdf']);
+
+    for (const release of held.values()) release();
+    for (const entry of added)
+      expect(await until(queue, entry.id, finished)).toMatchObject({ state: 'attached' });
+    expect(world.server.attachments).toHaveLength(3);
+  });
+
   it('resumes after a reload in the middle of an upload and attaches once', async () => {
     const world = createQueueWorld();
     world.server.gates.put.close();

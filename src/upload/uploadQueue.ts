@@ -353,6 +353,10 @@ export class UploadQueue {
         throwIfAborted(signal);
         return this.kept.save([this.get(id)]);
       },
+      kept: async () => {
+        await this.kept.whenKept(id);
+        throwIfAborted(signal);
+      },
     };
   }
 

@@ -24,6 +24,8 @@ export interface RunningFile {
   move(action: StepAction, patch?: Partial<UploadEntry>): void;
   /** Stores the file as it is now (see keptUploads). */
   keep(): Promise<void>;
+  /** Resolves once what was asked to be stored of the file so far has landed (see keptUploads). */
+  kept(): Promise<void>;
 }
 
 export type StepsDeps = Pick<UploadQueueOptions, 'api' | 'storage' | 'md5' | 'clock'> & {
@@ -53,9 +55,16 @@ export class UploadSteps {
     let urlRenewals = 0;
     let etagRenewals = 0;
     if (!file.get().prepared) {
+      const dropped = file.get().file;
       await this.prepare(file);
-      await file.keep();
+      // A lighter copy is stored before it is sent. A file sent as dropped was stored at the drop; what
+      // preparing learnt of it (its sniffed type) is learnt again after a reload, and is stored with the
+      // write before registering. Not writing it again here keeps this file's first request from
+      // queueing in IndexedDB behind the writes of the rest of its batch.
+      if (file.get().file !== dropped) await file.keep();
     }
+    // Nothing is sent before the file is stored: its write from the drop (or above) has landed.
+    await file.kept();
     await this.resolveTarget(file, context);
     for (;;) {
       const entry = file.get();

@@ -1,6 +1,8 @@
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredWithin } from '../../components/useDeferredWithin.ts';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useFragment } from '@apollo/client/react';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../components/DeleteAttachmentDialog.tsx';
@@ -25,10 +27,21 @@ type Items = NonNullable<RecordAttachmentsFragment['fileAttachments']>;
 /** The attachments of any kind of record: list, preview, download and delete. */
 export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const intl = useIntl();
-  const data = getFragmentData(RecordAttachmentsFields, entity);
+  const given = getFragmentData(RecordAttachmentsFields, entity);
+  // Watched here, not through the record page's query (which does not re-render for them: see
+  // attachmentsReadByPanel), so an attached batch renders this panel, not the whole page.
+  const watched = useFragment({
+    fragment: RecordAttachmentsFields,
+    fragmentName: 'RecordAttachments',
+    from: { __typename: 'Entity', id: given.id },
+  });
+  const data = watched.complete ? watched.data : given;
   // A drop of many files attaches several per frame: the list catches up in the background with the
   // latest of them, instead of rendering once per attach while uploads wait for the main thread.
-  const items = useDeferredValue(data.fileAttachments ?? []);
+  // (At most a second behind: a batch landing without a pause would keep a deferred render from ever
+  // finishing.)
+  const attachments = data.fileAttachments ?? NO_ITEMS;
+  const items = useDeferredWithin(attachments, attachments, MAX_LAG_MS);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [markingUp, setMarkingUp] = useState<MarkUpTarget | null>(null);
@@ -122,6 +135,9 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
 }
 
 const NO_TARGETS: PreviewTarget[] = [];
+const NO_ITEMS: Items = [];
+/** How long the list may lag behind the cache before it is drawn in one go. */
+const MAX_LAG_MS = 1_000;
 const PreviewModal = memo(AttachmentPreviewModal);
 const DeleteDialog = memo(DeleteAttachmentDialog);
 

@@ -1,13 +1,17 @@
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { Button, Group, Paper, Progress, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { UploadRow } from './UploadRow.tsx';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useDeferredWithin } from '../../components/useDeferredWithin.ts';
 import classes from './UploadList.module.css';
 
 const NONE: readonly UploadEntry[] = [];
+
+/** How long the list may lag behind the queue before it is drawn in one go. */
+const MAX_LAG_MS = 1_000;
 
 /** Files with overall progress on top; rows beyond the first few hundred are not worth drawing. */
 const maxRows = 200;
@@ -27,8 +31,9 @@ interface Props {
  * a tablet showed 50-440 ms tasks, each a queue announcement rendering the list at once).
  */
 export function UploadList({ entries, title }: Props) {
-  // A list that appears with a batch starts empty and fills in a deferred render too.
-  const deferred = useDeferredValue(entries, NONE);
+  // A list that appears with a batch starts empty and fills in a deferred render too; one that the
+  // announcements keep from ever finishing that render is drawn at once after a second.
+  const deferred = useDeferredWithin(entries, NONE, MAX_LAG_MS);
   // One or two files more than shown (a photo just taken, a file chosen) are drawn in the urgent
   // render: in slices, the row of a shot came 0.3-0.5 s after the camera's strip showed it on the
   // tablet profile (the slices wait for frames while the shot is stored and sent).
