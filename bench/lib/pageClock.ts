@@ -26,8 +26,11 @@ export async function eventAt(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __benchEvent: Promise<number> }).__benchEvent);
 }
 
-/** What a watch waits for: `count` elements matching `css`, or the "(N)" in element `#id`'s text reaching `atLeast`. */
-type Condition = { css: string; count: number } | { id: string; atLeast: number };
+/**
+ * What a watch waits for: `count` elements matching `css`, the "(N)" in element `#id`'s text reaching
+ * `atLeast`, or the tab's title starting with `titleStarts` (a record page titles the tab once shown).
+ */
+type Condition = { css: string; count: number } | { id: string; atLeast: number } | { titleStarts: string };
 
 /**
  * Starts watching for `condition`, checked at every DOM change from now on; `shownAt` then gives the
@@ -37,6 +40,7 @@ async function watch(page: Page, condition: Condition): Promise<void> {
   await page.evaluate((wanted) => {
     const there = () => {
       if ('css' in wanted) return document.querySelectorAll(wanted.css).length >= wanted.count;
+      if ('titleStarts' in wanted) return document.title.startsWith(wanted.titleStarts);
       const text = document.getElementById(wanted.id)?.textContent ?? '';
       return Number(/\((\d+)\)/.exec(text)?.[1] ?? -1) >= wanted.atLeast;
     };
@@ -47,7 +51,8 @@ async function watch(page: Page, condition: Condition): Promise<void> {
         observer.disconnect();
         resolve(performance.now());
       });
-      observer.observe(document.body, {
+      // A title lives in the head; everything else in the body.
+      observer.observe('titleStarts' in wanted ? document.documentElement : document.body, {
         childList: true,
         subtree: true,
         attributes: true,
@@ -69,6 +74,11 @@ export function watchSelector(page: Page, selector: string, count = 1): Promise<
  */
 export function watchCount(page: Page, id: string, atLeast: number): Promise<void> {
   return watch(page, { id, atLeast });
+}
+
+/** Starts watching for the tab's title to start with `text`; see `shownAt`. */
+export function watchTitle(page: Page, text: string): Promise<void> {
+  return watch(page, { titleStarts: text });
 }
 
 /** The page clock `watchSelector` recorded, or a rejection after `timeoutMs`. */
