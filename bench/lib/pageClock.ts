@@ -22,8 +22,16 @@ export async function armEventClock(page: Page, type: 'click' | 'keydown', key?:
   );
 }
 
+/** The page clock of the armed event; rejects when it has not come within 30 s, never waits forever. */
 export async function eventAt(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { __benchEvent: Promise<number> }).__benchEvent);
+  return page.evaluate(() =>
+    Promise.race([
+      (window as unknown as { __benchEvent: Promise<number> }).__benchEvent,
+      new Promise<number>((_, reject) =>
+        setTimeout(() => reject(new Error('the armed event never reached the page (in 30 s)')), 30_000),
+      ),
+    ]),
+  );
 }
 
 /**
