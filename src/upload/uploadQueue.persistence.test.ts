@@ -158,16 +158,21 @@ describe('UploadQueue: exactly once', () => {
 });
 
 describe('UploadQueue: several tabs', () => {
-  it('leaves uploads of another open tab to it, and takes them over once that tab is closed', async () => {
+  /** A file page 1 is sending, and a second page that looked while page 1 was open; then page 1 goes. */
+  async function secondPageThenFirstGoes() {
     const { world, entry } = await oneFileHeldAt('put', 'uploading');
     await vi.waitFor(() => expect(world.store.rows.get(entry!.id)?.owner).toBe('page-1'));
-
     const second = world.makeQueue();
     await second.restore();
+    // Left to the page still working on it.
     expect(second.getSnapshot()).toHaveLength(0);
-
     world.server.gates.put.drop();
     world.pages.close('page-1');
+    return { world, id: entry!.id, second };
+  }
+
+  it('leaves uploads of another open tab to it, and takes them over once that tab is closed', async () => {
+    const { world, id, second } = await secondPageThenFirstGoes();
     const third = world.makeQueue();
     await third.restore();
     // One of the open tabs takes it up (the one that was waiting, or the one opened after); never both.
@@ -176,23 +181,15 @@ describe('UploadQueue: several tabs', () => {
       expect(holders).toHaveLength(1);
       return holders[0]!;
     });
-    expect(await until(taker, entry!.id, finished)).toMatchObject({ state: 'attached' });
+    expect(await until(taker, id, finished)).toMatchObject({ state: 'attached' });
     expect([...second.getSnapshot(), ...third.getSnapshot()]).toHaveLength(1);
     expect(world.server.attachments).toHaveLength(1);
   });
 
   it('a reload whose old page is still being let go takes its files up once it has gone, with nothing else happening', async () => {
-    const { world, entry } = await oneFileHeldAt('put', 'uploading');
-    await vi.waitFor(() => expect(world.store.rows.get(entry!.id)?.owner).toBe('page-1'));
-
-    const reloaded = world.makeQueue();
-    await reloaded.restore();
-    expect(reloaded.getSnapshot()).toHaveLength(0);
-
     // The old page goes: no sign-in, no restore called again, only the browser letting it go.
-    world.server.gates.put.drop();
-    world.pages.close('page-1');
-    expect(await until(reloaded, entry!.id, finished)).toMatchObject({ state: 'attached' });
+    const { world, id, second: reloaded } = await secondPageThenFirstGoes();
+    expect(await until(reloaded, id, finished)).toMatchObject({ state: 'attached' });
     expect(world.server.attachments).toHaveLength(1);
   });
 });
