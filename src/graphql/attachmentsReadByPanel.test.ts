@@ -6,8 +6,8 @@ import { attachmentsReadByPanel } from './attachmentsReadByPanel.ts';
 describe('attachmentsReadByPanel', () => {
   it("marks a query's own attachments spread nonreactive, and leaves spreads inside fragments as they are", () => {
     const query = gql`
-      query PartRecord($id: ID!) {
-        part(id: $id) {
+      query RunStepRecord($id: ID!) {
+        runStep(id: $id) {
           id
           entity {
             id
