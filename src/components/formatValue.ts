@@ -1,4 +1,4 @@
-import { defineMessage, defineMessages, type IntlShape } from 'react-intl';
+import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { appIntl } from '../i18n';
 
 /**
@@ -6,7 +6,7 @@ import { appIntl } from '../i18n';
  * translator sees every value of every kind side by side. A value the schema adds later shows as its
  * words (`NEW_STATE` → `New state`) until it has a case here.
  */
-const ENUM_WORDS = defineMessage({
+const ENUM_WORDS: MessageDescriptor = defineMessage({
   defaultMessage:
     '{value, select,' +
     ' PART {Part} TOOL {Tool}' +
