@@ -1,6 +1,8 @@
 import { appIntl } from '../i18n/index.ts';
 import { FAILURE_WORDS } from '../lib/failures.ts';
 import { formatBytes } from './formatBytes.ts';
+import { withinFilenameLimit } from './ticketFilename.ts';
+import type { UploadEntry, UploadPerson, UploadTarget } from './types.ts';
 
 /** What decides whether a signed-in person's file may join the queue, read at the moment it is added. */
 export interface Admission {
@@ -29,4 +31,34 @@ export function refusalOf(file: File, { maxBytes, refused }: Admission): string 
     );
   }
   return null;
+}
+
+/** Why nobody's file may join the queue while no one is signed in. */
+export function signInFirst(): string {
+  return appIntl().formatMessage({ defaultMessage: 'Sign in to attach files.', id: 'ZwVuxo' });
+}
+
+/** A file admitted for `target`: waiting for its turn, under a name the storage takes. */
+export function queuedEntry(
+  file: File,
+  target: UploadTarget,
+  person: UploadPerson,
+  id: string,
+  createdAt: number,
+): UploadEntry {
+  const filename = withinFilenameLimit(file.name);
+  return {
+    id,
+    file,
+    filename,
+    ...(filename !== file.name && { shortenedFrom: file.name }),
+    size: file.size,
+    type: file.type,
+    target,
+    person,
+    state: 'queued',
+    sentBytes: 0,
+    bytesPerSecond: 0,
+    createdAt,
+  };
 }

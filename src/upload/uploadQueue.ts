@@ -8,7 +8,7 @@ import { throwIfAborted, UploadRetries } from './uploadRetries.ts';
 import { UploadScheduler } from './uploadScheduler.ts';
 import { UploadSteps, type RunningFile } from './uploadSteps.ts';
 import { BatchedNotifier } from './batchedNotifier.ts';
-import { refusalOf } from './admitFile.ts';
+import { queuedEntry, refusalOf, signInFirst } from './admitFile.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
 import { allows, nextState, type UploadAction } from './uploadTransitions.ts';
 import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadTarget } from './types.ts';
@@ -91,10 +91,7 @@ export class UploadQueue {
     if (!person) {
       return {
         added: [],
-        refused: files.map(({ name }) => ({
-          filename: name,
-          reason: appIntl().formatMessage({ defaultMessage: 'Sign in to attach files.', id: 'ZwVuxo' }),
-        })),
+        refused: files.map(({ name }) => ({ filename: name, reason: signInFirst() })),
       };
     }
     const admission = {
@@ -109,21 +106,7 @@ export class UploadQueue {
         refused.push({ filename: file.name, reason });
         continue;
       }
-      const filename = withinFilenameLimit(file.name);
-      const entry: UploadEntry = {
-        id: this.options.newId(),
-        file,
-        filename,
-        ...(filename !== file.name && { shortenedFrom: file.name }),
-        size: file.size,
-        type: file.type,
-        target,
-        person,
-        state: 'queued',
-        sentBytes: 0,
-        bytesPerSecond: 0,
-        createdAt: this.options.clock.now(),
-      };
+      const entry = queuedEntry(file, target, person, this.options.newId(), this.options.clock.now());
       this.entries.set(entry.id, entry);
       added.push(entry);
     }
