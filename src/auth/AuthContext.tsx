@@ -1,8 +1,9 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { serviceContext } from '../lib/serviceContext';
 import type { AuthSession, AuthState, SignOut } from './authSession';
 
-const AuthSessionContext = createContext<AuthSession | null>(null);
-const SignOutContext = createContext<SignOut | null>(null);
+const Session = serviceContext<AuthSession>('AuthSessionContext');
+const SignOutService = serviceContext<SignOut>('SignOutContext');
 
 /** The session, and the app's sign-out (which also forgets this user's data, see app/signOut.ts). */
 export function AuthProvider({
@@ -15,25 +16,17 @@ export function AuthProvider({
   children: ReactNode;
 }) {
   return (
-    <AuthSessionContext.Provider value={session}>
-      <SignOutContext.Provider value={signOut}>{children}</SignOutContext.Provider>
-    </AuthSessionContext.Provider>
+    <Session.Provider value={session}>
+      <SignOutService.Provider value={signOut}>{children}</SignOutService.Provider>
+    </Session.Provider>
   );
 }
 
 /** The session (actions) for components; throws outside AuthProvider so a missing provider is loud. */
-export function useAuthSession(): AuthSession {
-  const session = useContext(AuthSessionContext);
-  if (!session) throw new Error('useAuthSession must be used inside <AuthProvider>.');
-  return session;
-}
+export const useAuthSession = Session.useRequired;
 
 /** The app's sign-out: the one way a component ends the session. */
-export function useSignOut(): SignOut {
-  const signOut = useContext(SignOutContext);
-  if (!signOut) throw new Error('useSignOut must be used inside <AuthProvider>.');
-  return signOut;
-}
+export const useSignOut = SignOutService.useRequired;
 
 /** The current auth state; re-renders when it changes. */
 export function useAuthState(): AuthState {

@@ -1,11 +1,12 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { serviceContext } from '../lib/serviceContext.tsx';
 import type { KeptRecords } from '../graphql/keptRecords.ts';
 
-const KeptRecordsContext = createContext<KeptRecords | null>(null);
+const Kept = serviceContext<KeptRecords>('KeptRecordsContext');
 
 /** The records kept for offline use (startApp's); none in component tests that do not give one. */
 export function KeptRecordsProvider({ kept, children }: { kept: KeptRecords | null; children: ReactNode }) {
-  return <KeptRecordsContext.Provider value={kept}>{children}</KeptRecordsContext.Provider>;
+  return <Kept.Provider value={kept}>{children}</Kept.Provider>;
 }
 
 const noChange = () => () => undefined;
@@ -13,7 +14,7 @@ const noVersion = () => 0;
 
 /** When the record `typename:id` shown came from the server (clock time), or undefined when unknown. */
 export function useKeptRecordTime(typename: string, id: number): number | undefined {
-  const kept = useContext(KeptRecordsContext);
+  const kept = Kept.useOptional();
   useSyncExternalStore(kept?.subscribe ?? noChange, kept?.getVersion ?? noVersion);
   return kept?.fetchedAt(typename, id);
 }
@@ -28,7 +29,7 @@ export function useRefreshKeptCopy(
   online: boolean,
   refresh: () => unknown,
 ): void {
-  const kept = useContext(KeptRecordsContext);
+  const kept = Kept.useOptional();
   const keptOnly = kept?.isKeptCopyOnly(typename, id) ?? false;
   useEffect(() => {
     if (keptOnly && online) void Promise.resolve(refresh()).catch(() => undefined);

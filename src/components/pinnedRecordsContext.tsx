@@ -1,7 +1,8 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { serviceContext } from '../lib/serviceContext.tsx';
 import type { KeptForm, PinnedRecords, PinnedSnapshot } from '../pwa/pinnedRecords.ts';
 
-const PinnedRecordsContext = createContext<PinnedRecords | null>(null);
+const Pinned = serviceContext<PinnedRecords>('PinnedRecordsContext');
 
 /** The records pinned for the shift (startApp's); none in component tests that do not give them. */
 export function PinnedRecordsProvider({
@@ -11,7 +12,7 @@ export function PinnedRecordsProvider({
   pinned: PinnedRecords | null;
   children: ReactNode;
 }) {
-  return <PinnedRecordsContext.Provider value={pinned}>{children}</PinnedRecordsContext.Provider>;
+  return <Pinned.Provider value={pinned}>{children}</Pinned.Provider>;
 }
 
 const EMPTY: PinnedSnapshot = {
@@ -25,13 +26,11 @@ const noChange = () => () => undefined;
 const empty = () => EMPTY;
 
 /** The pins themselves (to pin and unpin), or null where the app runs without them. */
-export function usePinnedRecords(): PinnedRecords | null {
-  return useContext(PinnedRecordsContext);
-}
+export const usePinnedRecords = Pinned.useOptional;
 
 /** What is pinned and kept now, updated as pins are fetched ahead. */
 export function usePinnedSnapshot(): PinnedSnapshot {
-  const pinned = useContext(PinnedRecordsContext);
+  const pinned = Pinned.useOptional();
   return useSyncExternalStore(pinned?.subscribe ?? noChange, pinned?.getSnapshot ?? empty);
 }
 
@@ -46,7 +45,7 @@ export interface KeptCopyView {
  * otherwise, and while it is read.
  */
 export function useKeptCopy(attachmentId: number | undefined, wanted: boolean): KeptCopyView | null {
-  const pinned = useContext(PinnedRecordsContext);
+  const pinned = Pinned.useOptional();
   const { files } = usePinnedSnapshot();
   const file = wanted && attachmentId !== undefined ? files.get(attachmentId) : undefined;
   const [shown, setShown] = useState<{ id: number; view: KeptCopyView } | null>(null);

@@ -1,20 +1,17 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { serviceContext } from '../lib/serviceContext.tsx';
 import type { LeftFiles, UploadQueue } from '../upload/uploadQueue.ts';
 import type { UploadEntry } from '../upload/types.ts';
 
-const UploadQueueContext = createContext<UploadQueue | null>(null);
+const Queue = serviceContext<UploadQueue>('UploadQueueContext');
 
 /** The queue the upload views use: the app's (from startApp) or a test's with fake transports. */
 export function UploadQueueProvider({ queue, children }: { queue: UploadQueue; children: ReactNode }) {
-  return <UploadQueueContext.Provider value={queue}>{children}</UploadQueueContext.Provider>;
+  return <Queue.Provider value={queue}>{children}</Queue.Provider>;
 }
 
 /** The app's single upload queue; throws outside UploadQueueProvider so a missing provider is loud. */
-export function useUploadQueue(): UploadQueue {
-  const queue = useContext(UploadQueueContext);
-  if (!queue) throw new Error('useUploadQueue must be used inside <UploadQueueProvider>.');
-  return queue;
-}
+export const useUploadQueue = Queue.useRequired;
 
 /** Every file in the queue, re-read when the queue announces a change. */
 export function useUploads(): readonly UploadEntry[] {

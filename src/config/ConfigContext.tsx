@@ -1,15 +1,12 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { serviceContext } from '../lib/serviceContext';
 import type { AppConfig } from './appConfig';
 
-const ConfigContext = createContext<AppConfig | null>(null);
+const Config = serviceContext<AppConfig>('ConfigContext');
 
 export function ConfigProvider({ config, children }: { config: AppConfig; children: ReactNode }) {
-  return <ConfigContext.Provider value={config}>{children}</ConfigContext.Provider>;
+  return <Config.Provider value={config}>{children}</Config.Provider>;
 }
 
 /** The configuration loaded at start; throws outside ConfigProvider so a missing provider is loud. */
-export function useAppConfig(): AppConfig {
-  const config = useContext(ConfigContext);
-  if (!config) throw new Error('useAppConfig must be used inside <ConfigProvider>.');
-  return config;
-}
+export const useAppConfig = Config.useRequired;
