@@ -17,6 +17,8 @@ const PART_FILES =
   'query P($id: ID!) { part(id: $id) { id entityId entity { id fileAttachments { id filename } } } }';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+/** An ETag as given without its quotes. */
+const unquoted = (etag: string) => etag.replaceAll('"', '');
 
 describe('upload tickets and file attachments', () => {
   const api = useSandbox({ seedParts: 300 });
@@ -32,6 +34,17 @@ describe('upload tickets and file attachments', () => {
     input: { filename: string; s3Key: string; s3Etag: string; entityId: number; validateUpload?: boolean },
     role: Role = 'technician',
   ) => q(CREATE, { input: { validateUpload: true, ...input } }, role);
+  /** Uploads `body` as `filename`, then registers it on `entityId` with the ETag storage gave, or `etag(that)`. */
+  const uploadThenRegister = async (
+    entityId: number,
+    filename: string,
+    body: string,
+    etag: (stored: string) => string = (stored) => stored,
+  ) => {
+    const obj = await upload(filename, body);
+    const res = await register({ filename, s3Key: obj.s3Key, s3Etag: etag(obj.etag), entityId });
+    return { obj, res };
+  };
   const partEntity = async (id: number) => (await q(PART_FILES, { id })).data?.part.entityId as number;
   const filesOn = async (id: number) =>
     (await q(PART_FILES, { id })).data?.part.entity.fileAttachments as { id: number; filename: string }[];
@@ -108,13 +121,7 @@ describe('upload tickets and file attachments', () => {
   describe('createFileAttachment', () => {
     it('creates a record visible on the parent entity, with a fresh download URL', async () => {
       const entityId = await partEntity(1);
-      const obj = await upload('bracket.jpg', 'jpeg bytes');
-      const res = await register({
-        filename: 'bracket.jpg',
-        s3Key: obj.s3Key,
-        s3Etag: obj.etag.replaceAll('"', ''),
-        entityId,
-      });
+      const { obj, res } = await uploadThenRegister(entityId, 'bracket.jpg', 'jpeg bytes', unquoted);
       const attachment = res.data?.createFileAttachment.fileAttachment;
       expect(attachment).toMatchObject({
         filename: 'bracket.jpg',
@@ -131,10 +138,9 @@ describe('upload tickets and file attachments', () => {
     it('accepts the ETag with or without quotes', async () => {
       const entityId = await partEntity(2);
       for (const quoted of [true, false]) {
-        const obj = await upload('a.txt', `body ${String(quoted)}`);
-        const s3Etag = quoted ? obj.etag : obj.etag.replaceAll('"', '');
-        expect(obj.etag).toBe(`"${md5(`body ${String(quoted)}`)}"`);
-        const res = await register({ filename: 'a.txt', s3Key: obj.s3Key, s3Etag, entityId });
+        const body = `body ${String(quoted)}`;
+        const { obj, res } = await uploadThenRegister(entityId, 'a.txt', body, quoted ? undefined : unquoted);
+        expect(obj.etag).toBe(`"${md5(body)}"`);
         expect(res.errors).toBeUndefined();
         expect(res.data?.createFileAttachment.fileAttachment.entityId).toBe(entityId);
       }
@@ -142,13 +148,7 @@ describe('upload tickets and file attachments', () => {
 
     it('fails on an ETag mismatch and creates no record', async () => {
       const entityId = await partEntity(3);
-      const obj = await upload('b.txt', 'real bytes');
-      const res = await register({
-        filename: 'b.txt',
-        s3Key: obj.s3Key,
-        s3Etag: md5('other bytes'),
-        entityId,
-      });
+      const { res } = await uploadThenRegister(entityId, 'b.txt', 'real bytes', () => md5('other bytes'));
       expect(res.status).toBe(200);
       expect(res.data?.createFileAttachment).toBeNull();
       expect(res.errors?.[0]?.message).toMatch(/^ETag mismatch/);
@@ -169,13 +169,7 @@ describe('upload tickets and file attachments', () => {
     });
 
     it('refuses an entity that does not exist', async () => {
-      const obj = await upload('c.txt', 'c');
-      const res = await register({
-        filename: 'c.txt',
-        s3Key: obj.s3Key,
-        s3Etag: obj.etag,
-        entityId: 987654,
-      });
+      const { res } = await uploadThenRegister(987654, 'c.txt', 'c');
       expect(res.errors?.[0]?.message).toBe('Entity 987654 not found');
     });
 
@@ -217,13 +211,7 @@ describe('upload tickets and file attachments', () => {
       // Part 150's own id is also the entity id of some other record, as in the real service.
       const part = (await q(PART_FILES, { id: 150 })).data?.part;
       expect(part.entityId).not.toBe(150);
-      const obj = await upload('wrong.txt', 'wrong');
-      const res = await register({
-        filename: 'wrong.txt',
-        s3Key: obj.s3Key,
-        s3Etag: obj.etag,
-        entityId: part.id,
-      });
+      const { res } = await uploadThenRegister(part.id, 'wrong.txt', 'wrong');
       expect(res.errors).toBeUndefined();
       const created = res.data?.createFileAttachment.fileAttachment;
       expect(created.entityId).toBe(150);

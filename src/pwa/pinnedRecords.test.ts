@@ -1,6 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { part7, pinnedFor, pinWorld as world, run1, TAYLOR, VIC } from './pinnedRecords.testkit.ts';
 
+/** A page pinning run1 while the record fetches wait: `release` lets them go on. */
+function pinningRun1WhileHeld() {
+  const w = world();
+  let release = () => {};
+  w.fetcher.hold = new Promise((resolve) => (release = resolve));
+  const pins = w.make();
+  pins.pin(run1);
+  return { w, pins, release: () => release() };
+}
+
 describe('records pinned for the shift', () => {
   it('fetches a pinned run ahead with its steps and their fields, and keeps each image and PDF by attachment id', async () => {
     const w = world();
@@ -24,11 +34,7 @@ describe('records pinned for the shift', () => {
   });
 
   it('says how far pinning has come while it fetches', async () => {
-    const w = world();
-    let release = () => {};
-    w.fetcher.hold = new Promise((resolve) => (release = resolve));
-    const pins = w.make();
-    pins.pin(run1);
+    const { pins, release } = pinningRun1WhileHeld();
     expect(pins.pinOf(run1)?.status).toEqual({ state: 'pinning', done: 0, total: 1 });
     release();
     await pinnedFor(pins, run1);
@@ -71,11 +77,7 @@ describe('records pinned for the shift', () => {
   });
 
   it('clears the device, and a fetch still under way writes nothing after it', async () => {
-    const w = world();
-    let release = () => {};
-    w.fetcher.hold = new Promise((resolve) => (release = resolve));
-    const pins = w.make();
-    pins.pin(run1);
+    const { w, pins, release } = pinningRun1WhileHeld();
     await pins.clear();
     release();
     await new Promise((resolve) => setTimeout(resolve, 20));

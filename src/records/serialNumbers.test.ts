@@ -53,6 +53,14 @@ describe('serial numbers in run titles', () => {
     expect(serialText({ kind: 'lot', value: '24-117' })).toBe('lot 24-117');
   });
 
+  it('reads the serial a run title names', () => {
+    expect(serialOf('BRKT-0001 Rev C, SN 0041')).toBe('SN 0041');
+    expect(serialOf('Calibration TL-0001 S/N 207, Q4')).toBe('SN 207');
+    expect(serialOf('Receiving: FTG-0210 lot 24-117')).toBeNull();
+    // "SNAP" is a word, not a serial.
+    expect(serialOf('SNAP ring install')).toBeNull();
+  });
+
   it('matches a whole number only, in any letter case', () => {
     expect(titleNamesSerial('BRKT-0001 Rev C, SN 0041', '0041', 'serial')).toBe(true);
     expect(titleNamesSerial('BRKT-0001 Rev C, sn 0041a', '0041A', 'serial')).toBe(true);

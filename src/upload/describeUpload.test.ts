@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, overallProgress, percentDone, speedText, statusText } from './describeUpload.ts';
 import { formatBytes } from './formatBytes.ts';
-import type { UploadEntry } from './types.ts';
-
-function entry(patch: Partial<UploadEntry>): UploadEntry {
-  return {
-    id: 'x',
-    file: new Blob(),
-    filename: 'a.pdf',
-    size: 1000,
-    type: 'application/pdf',
-    target: { entityId: 1, label: 'Part 1', record: { kind: 'part', id: 1 } },
-    person: { subject: '1', organization: 'org', name: 'Taylor Technician' },
-    state: 'queued',
-    sentBytes: 0,
-    bytesPerSecond: 0,
-    createdAt: 0,
-    ...patch,
-  };
-}
+import { uploadEntry as entry } from '../test/uploadEntries.ts';
 
 describe('describing uploads', () => {
   it('formats sizes and durations', () => {

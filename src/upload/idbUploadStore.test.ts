@@ -3,6 +3,7 @@ import { Blob } from 'node:buffer';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { storedUpload } from '../test/uploadEntries.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
 import type { StoredUpload, UploadStore } from './uploadPorts.ts';
 
@@ -11,21 +12,15 @@ async function saveEach(store: UploadStore, entries: StoredUpload[]): Promise<vo
   for (const entry of entries) await store.save(entry);
 }
 
+/** A stored row whose file (with its own bytes) and name come from its id. */
 function stored(id: string, patch: Partial<StoredUpload> = {}): StoredUpload {
-  return {
+  return storedUpload({
     id,
     file: new Blob([`body of ${id}`], { type: 'text/plain' }) as unknown as globalThis.Blob,
     filename: `${id}.txt`,
-    size: 10,
     type: 'text/plain',
-    target: { entityId: 7, label: 'Part 1', record: { kind: 'part', id: 1 } },
-    person: { subject: '1', organization: 'org', name: 'Taylor Technician' },
-    state: 'queued',
-    createdAt: 1,
-    registerSent: false,
-    owner: 'page-1',
     ...patch,
-  };
+  });
 }
 
 /** Counts the Blobs put into any object store: what each state change costs. */

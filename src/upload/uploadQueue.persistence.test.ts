@@ -11,14 +11,12 @@ import {
   PART,
   until,
 } from './uploadQueue.testkit.ts';
+import { oneFileRunThrough } from './uploadQueue.oneFile.testkit.ts';
 
 describe('UploadQueue: exactly once', () => {
   it('looks for the s3Key before registering again when the answer was lost', async () => {
-    const world = createQueueWorld();
-    world.server.loseRegisterAnswers = 1;
-    const { queue, entry } = world.addOneFile();
+    const { world, done } = await oneFileRunThrough((server) => (server.loseRegisterAnswers = 1));
 
-    const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'attached', attachmentId: 100 });
     expect(world.server.registerCalls).toHaveLength(1);
     expect(world.server.lookups).toEqual(['uploads/1/a.pdf']);
@@ -26,11 +24,11 @@ describe('UploadQueue: exactly once', () => {
   });
 
   it('registers again after a lost request that never arrived', async () => {
-    const world = createQueueWorld();
-    world.server.failures.register.push(new UploadError('transient', 'HTTP 502'));
-    const { queue, entry } = world.addOneFile();
+    const { world, done } = await oneFileRunThrough((server) =>
+      server.failures.register.push(new UploadError('transient', 'HTTP 502')),
+    );
 
-    expect((await until(queue, entry.id, finished)).state).toBe('attached');
+    expect(done.state).toBe('attached');
     expect(world.server.lookups).toHaveLength(1);
     expect(world.server.registerCalls).toHaveLength(2);
     expect(world.server.attachments).toHaveLength(1);

@@ -4,6 +4,7 @@ import { allows, PUT_STALL_MS, TRANSITIONS, type UploadEvent } from './uploadQue
 import { canSendOriginal } from './describeUpload.ts';
 import type { UploadState } from './types.ts';
 import { createQueueWorld, entryOf, FakeServer, file, finished, PART, until } from './uploadQueue.testkit.ts';
+import { oneFileRunThrough } from './uploadQueue.oneFile.testkit.ts';
 
 describe('UploadQueue: the way through', () => {
   it('moves a file through ticket, uploading and registering to attached', async () => {
@@ -124,24 +125,23 @@ describe('UploadQueue: a more specific filename for the ticket', () => {
 
 describe('UploadQueue: failures', () => {
   it('gets a new ticket once when storage refuses the URL (403), then succeeds', async () => {
-    const world = createQueueWorld();
-    world.server.failures.put.push(new UploadError('url-rejected', 'expired'));
-    const { queue, entry } = world.addOneFile();
+    const { world, done } = await oneFileRunThrough((server) =>
+      server.failures.put.push(new UploadError('url-rejected', 'expired')),
+    );
 
-    expect((await until(queue, entry.id, finished)).state).toBe('attached');
+    expect(done.state).toBe('attached');
     expect(world.server.ticketRequests).toHaveLength(2);
     expect(new Set(world.server.puts.map((p) => p.url)).size).toBe(2);
   });
 
   it('fails with the reason when storage refuses the new URL too', async () => {
-    const world = createQueueWorld();
-    world.server.failures.put.push(
-      new UploadError('url-rejected', 'expired'),
-      new UploadError('url-rejected', 'Storage refused the upload address (expired or invalid).'),
+    const { world, done } = await oneFileRunThrough((server) =>
+      server.failures.put.push(
+        new UploadError('url-rejected', 'expired'),
+        new UploadError('url-rejected', 'Storage refused the upload address (expired or invalid).'),
+      ),
     );
-    const { queue, entry } = world.addOneFile();
 
-    const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({
       state: 'failed',
       reason: expect.stringMatching(/refused the upload address/),
@@ -150,17 +150,17 @@ describe('UploadQueue: failures', () => {
   });
 
   it('retries network errors, 5xx and 429 with growing, jittered, bounded waits', async () => {
-    const world = createQueueWorld();
-    world.server.failures.put.push(
-      new UploadError('transient', 'The connection to storage was lost.'),
-      new UploadError('transient', 'HTTP 500'),
-      new UploadError('transient', 'HTTP 429'),
-    );
-    world.server.failures.ticket.push(new UploadError('transient', 'HTTP 503'));
-    world.server.failures.register.push(new UploadError('transient', 'HTTP 502'));
-    const { queue, entry } = world.addOneFile();
+    const { world, done } = await oneFileRunThrough((server) => {
+      server.failures.put.push(
+        new UploadError('transient', 'The connection to storage was lost.'),
+        new UploadError('transient', 'HTTP 500'),
+        new UploadError('transient', 'HTTP 429'),
+      );
+      server.failures.ticket.push(new UploadError('transient', 'HTTP 503'));
+      server.failures.register.push(new UploadError('transient', 'HTTP 502'));
+    });
 
-    expect((await until(queue, entry.id, finished)).state).toBe('attached');
+    expect(done.state).toBe('attached');
     expect(world.server.puts).toHaveLength(4);
     // Waits grow within a step (ticket and PUT are one step) and start over for the registration.
     expect(world.clock.sleeps).toEqual([750, 1500, 3000, 6000, 750]);
@@ -168,11 +168,11 @@ describe('UploadQueue: failures', () => {
   });
 
   it("waits at least as long as the server's Retry-After asks", async () => {
-    const world = createQueueWorld();
-    world.server.failures.put.push(new UploadError('transient', 'Storage is busy (HTTP 503).', 45_000));
-    const { queue, entry } = world.addOneFile();
+    const { world, done } = await oneFileRunThrough((server) =>
+      server.failures.put.push(new UploadError('transient', 'Storage is busy (HTTP 503).', 45_000)),
+    );
 
-    expect((await until(queue, entry.id, finished)).state).toBe('attached');
+    expect(done.state).toBe('attached');
     expect(world.clock.sleeps).toEqual([45_000]);
   });
 
@@ -204,12 +204,14 @@ describe('UploadQueue: failures', () => {
   });
 
   it('gives up after the bounded number of retries and says why', async () => {
-    const world = createQueueWorld();
     const policy = { baseMs: 10, maxMs: 40, maxRetries: 3 };
-    for (let i = 0; i < 10; i += 1) world.server.failures.put.push(new UploadError('transient', 'HTTP 500'));
-    const { queue, entry } = world.addOneFile({ backoff: policy });
+    const { world, done } = await oneFileRunThrough(
+      (server) => {
+        for (let i = 0; i < 10; i += 1) server.failures.put.push(new UploadError('transient', 'HTTP 500'));
+      },
+      { backoff: policy },
+    );
 
-    const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'failed', reason: 'HTTP 500' });
     expect(world.server.puts).toHaveLength(4);
     expect(world.clock.sleeps).toEqual([7.5, 15, 30]);
@@ -267,21 +269,16 @@ describe('UploadQueue: failures', () => {
   });
 
   it('uploads once more with a fresh ticket after an ETag mismatch', async () => {
-    const world = createQueueWorld();
-    world.server.corruptObjects = 1;
-    const { queue, entry } = world.addOneFile();
+    const { world, done } = await oneFileRunThrough((server) => (server.corruptObjects = 1));
 
-    expect((await until(queue, entry.id, finished)).state).toBe('attached');
+    expect(done.state).toBe('attached');
     expect(world.server.ticketRequests).toHaveLength(2);
     expect(world.server.attachments.map((a) => a.s3Key)).toEqual(['uploads/2/a.pdf']);
   });
 
   it('fails with the reason after a second ETag mismatch', async () => {
-    const world = createQueueWorld();
-    world.server.corruptObjects = 2;
-    const { queue, entry } = world.addOneFile();
+    const { world, done } = await oneFileRunThrough((server) => (server.corruptObjects = 2));
 
-    const done = await until(queue, entry.id, finished);
     expect(done).toMatchObject({ state: 'failed', reason: expect.stringMatching(/ETag does not match/) });
     expect(world.server.attachments).toHaveLength(0);
   });
@@ -311,11 +308,11 @@ describe('UploadQueue: failures', () => {
   });
 
   it('fails at once for an unknown record when asking for a ticket', async () => {
-    const world = createQueueWorld();
-    world.server.failures.ticket.push(new UploadError('permanent', 'That record was not found.'));
-    const { queue, entry } = world.addOneFile();
+    const { world, done } = await oneFileRunThrough((server) =>
+      server.failures.ticket.push(new UploadError('permanent', 'That record was not found.')),
+    );
 
-    expect(await until(queue, entry.id, finished)).toMatchObject({ state: 'failed' });
+    expect(done).toMatchObject({ state: 'failed' });
     expect(world.server.ticketRequests).toHaveLength(1);
   });
 });

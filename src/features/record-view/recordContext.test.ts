@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { makeFragmentData } from '../../graphql/generated/fragment-masking.ts';
 import type { StepPlaceFragment } from '../../graphql/generated/graphql.ts';
 import { documentTitle, runContext, runStepContext, runStepFieldContext } from './recordContext.ts';
-import { serialOf } from '../../records/serialNumbers.ts';
 import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
 
 const runFields = {
@@ -18,14 +17,6 @@ function stepPlace(step: Omit<StepPlaceFragment, 'run'> & { run: typeof run | nu
 }
 
 describe('record context', () => {
-  it('reads the serial a run title names', () => {
-    expect(serialOf('BRKT-0001 Rev C, SN 0041')).toBe('SN 0041');
-    expect(serialOf('Calibration TL-0001 S/N 207, Q4')).toBe('SN 207');
-    expect(serialOf('Receiving: FTG-0210 lot 24-117')).toBeNull();
-    // "SNAP" is a word, not a serial.
-    expect(serialOf('SNAP ring install')).toBeNull();
-  });
-
   it('names a run by id and serial, with its part and status', () => {
     expect(runContext(run, 'IN_PROGRESS')).toEqual({
       line: 'Run 1 · SN 0041',
