@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useViewOnly } from './viewOnly.tsx';
+import { ActionNotice } from './ActionNotice.tsx';
 
 /** Said once the server has refused this user an attach or a delete: what is left to do here. */
 export function ViewOnlyNotice() {
@@ -9,7 +10,7 @@ export function ViewOnlyNotice() {
   const { viewOnly, checkAgain } = useViewOnly();
   if (!viewOnly) return null;
   return (
-    <Alert
+    <ActionNotice
       color="gray"
       icon={<IconLock size={20} aria-hidden />}
       title={intl.formatMessage({
@@ -18,18 +19,17 @@ export function ViewOnlyNotice() {
         description: 'The page can be read but no file attached or deleted',
       })}
       data-testid="view-only"
-    >
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          <FormattedMessage
-            defaultMessage="The server does not let you attach or delete files. You can still open, preview and download them; ask a supervisor if you need to add evidence."
-            id="MxCKu5"
-          />
-        </Text>
+      stacked
+      action={
         <Button variant="default" size="sm" onClick={checkAgain}>
           <FormattedMessage defaultMessage="My rights changed: check again" id="PRIgIa" />
         </Button>
-      </Stack>
-    </Alert>
+      }
+    >
+      <FormattedMessage
+        defaultMessage="The server does not let you attach or delete files. You can still open, preview and download them; ask a supervisor if you need to add evidence."
+        id="MxCKu5"
+      />
+    </ActionNotice>
   );
 }

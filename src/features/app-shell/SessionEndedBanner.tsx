@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession, useAuthState } from '../../auth/AuthContext';
+import { ActionNotice } from '../../components/ActionNotice.tsx';
 
 /**
  * Shown above the page when the token could not be renewed. The page stays as it is (nothing typed
@@ -14,23 +15,21 @@ export function SessionEndedBanner() {
   const href = useLocation({ select: (location) => location.href });
   if (status !== 'session-ended') return null;
   return (
-    <Alert
+    <ActionNotice
       color="orange"
       role="alert"
       mb="md"
       title={intl.formatMessage({ defaultMessage: 'Your session ended', id: 'HVR09O' })}
-    >
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm">
-          <FormattedMessage
-            defaultMessage="Sign in again to keep working. You will come back to this page."
-            id="hhWEvm"
-          />
-        </Text>
+      action={
         <Button onClick={() => void session.signIn(href)}>
           <FormattedMessage defaultMessage="Sign in again" id="scfgdM" />
         </Button>
-      </Group>
-    </Alert>
+      }
+    >
+      <FormattedMessage
+        defaultMessage="Sign in again to keep working. You will come back to this page."
+        id="hhWEvm"
+      />
+    </ActionNotice>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSignOut } from '../../auth/AuthContext';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
@@ -51,6 +51,24 @@ function PendingText({ unfinished, failed }: { unfinished: number; failed: numbe
       id="Sbuedt"
       values={{ unfinished, failed }}
     />
+  );
+}
+
+/** One step of the dialog: where things stand, in a sentence, then the buttons that answer it. */
+function StepBody({
+  sentence,
+  announce = false,
+  children,
+}: {
+  sentence: ReactNode;
+  announce?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Stack>
+      <Text role={announce ? 'status' : undefined}>{sentence}</Text>
+      {children}
+    </Stack>
   );
 }
 
@@ -178,10 +196,7 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       title={titles[view]}
     >
       {step.kind === 'ask' && (
-        <Stack>
-          <Text>
-            <PendingText unfinished={step.unfinished} failed={step.failed} />
-          </Text>
+        <StepBody sentence={<PendingText unfinished={step.unfinished} failed={step.failed} />}>
           <Stack gap="xs">
             {step.unfinished > 0 && (
               <Button onClick={startWaiting}>
@@ -196,17 +211,18 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
             </Button>
             {stay}
           </Stack>
-        </Stack>
+        </StepBody>
       )}
       {step.kind === 'discard' && (
-        <Stack>
-          <Text>
+        <StepBody
+          sentence={
             <FormattedMessage
               defaultMessage="{count, plural, one {It will not be attached, and cannot be got back.} other {They will not be attached, and cannot be got back.}}"
               id="sgTbqO"
               values={{ count: pending }}
             />
-          </Text>
+          }
+        >
           <DialogActions
             onCancel={() => setStep({ ...step, kind: 'ask' })}
             cancel={
@@ -221,41 +237,44 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
               <FormattedMessage defaultMessage="Discard and sign out" id="bXTiln" />
             </Button>
           </DialogActions>
-        </Stack>
+        </StepBody>
       )}
       {view === 'waiting' && (
-        <Stack>
-          <Text role="status">
+        <StepBody
+          announce
+          sentence={
             <FormattedMessage
               defaultMessage="{count, plural, one {# file still to attach. You will be signed out as soon as it is attached.} other {# files still to attach. You will be signed out as soon as they are attached.}}"
               id="Ye1pwb"
               values={{ count: unfinished }}
             />
-          </Text>
+          }
+        >
           <Stack gap="xs">
             {stay}
             <Button variant="default" onClick={() => signOut(false)}>
               <FormattedMessage defaultMessage="Keep them for me and sign out now" id="7UstYl" />
             </Button>
           </Stack>
-        </Stack>
+        </StepBody>
       )}
       {view === 'not-attached' && (
-        <Stack>
-          <Text>
+        <StepBody
+          sentence={
             <FormattedMessage
               defaultMessage="{count, plural, one {Open Uploads to see why and try again there. If you sign out now, it will not be sent.} other {Open Uploads to see why and try again there. If you sign out now, they will not be sent.}}"
               id="mT0THm"
               values={{ count: failedWhileWaiting }}
             />
-          </Text>
+          }
+        >
           <Group justify="flex-end">
             <Button variant="default" color="red" onClick={() => signOut(false)}>
               <FormattedMessage defaultMessage="Sign out anyway" id="VHzFzu" />
             </Button>
             <Button onClick={onClose}>{stayWords}</Button>
           </Group>
-        </Stack>
+        </StepBody>
       )}
       {step.kind === 'signing-out' && (
         <Busy announce>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
 import { useAppUpdate } from '../../pwa/appUpdatesContext.tsx';
 import { countMoving } from '../../upload/uploadCounts.ts';
 import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { ActionNotice } from '../../components/ActionNotice.tsx';
 
 /**
  * "Update available: reload". Never reloads on its own; asked to while files are moving, in this tab
@@ -43,10 +44,13 @@ export function UpdateNotice() {
     text = <FormattedMessage defaultMessage="Update available: reload to use the new version." id="SyAU9M" />;
   }
   return (
-    <Alert color="blue" icon={<IconRefresh size={20} aria-hidden />} mb="md" role="status">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Text size="sm">{text}</Text>
-        {state === 'ready' && (
+    <ActionNotice
+      color="blue"
+      icon={<IconRefresh size={20} aria-hidden />}
+      mb="md"
+      role="status"
+      action={
+        state === 'ready' && (
           <Button variant="light" onClick={() => void apply()}>
             <FormattedMessage
               defaultMessage="Reload"
@@ -54,8 +58,10 @@ export function UpdateNotice() {
               description="Button: reload the page to start the app's new version"
             />
           </Button>
-        )}
-      </Group>
-    </Alert>
+        )
+      }
+    >
+      {text}
+    </ActionNotice>
   );
 }

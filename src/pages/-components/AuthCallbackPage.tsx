@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext';
 import { StaleSignInError } from '../../auth/authSession';
 import { takeSignOutPage } from '../../auth/signOutReturn';
 import { CenteredPanel } from '../../components/CenteredPanel';
-import { Busy } from '../../components/Busy.tsx';
+import { SignInProgress } from './SignInProgress.tsx';
 
 /**
  * Finishes the login and replaces the callback URL (code and state) with the page the user asked
@@ -45,22 +45,20 @@ export function AuthCallbackPage() {
     <CenteredPanel
       title={intl.formatMessage({ defaultMessage: 'Signing in', id: 'ip0e+G', description: 'Page title' })}
     >
-      {failed ? (
-        <>
-          <Alert color="red" role="alert">
-            <FormattedMessage
-              defaultMessage="Sign-in did not complete. Sign in again; if it keeps happening, tell a supervisor."
-              id="N6ggLz"
-            />
-          </Alert>
-          <Button onClick={() => void session.signIn('/')} w="fit-content">
-            <FormattedMessage defaultMessage="Sign in again" id="scfgdM" />
-          </Button>
-        </>
-      ) : (
-        <Busy>
-          <FormattedMessage defaultMessage="Finishing sign-in…" id="y8PDkc" />
-        </Busy>
+      <SignInProgress
+        failed={failed}
+        failure={
+          <FormattedMessage
+            defaultMessage="Sign-in did not complete. Sign in again; if it keeps happening, tell a supervisor."
+            id="N6ggLz"
+          />
+        }
+        busy={<FormattedMessage defaultMessage="Finishing sign-in…" id="y8PDkc" />}
+      />
+      {failed && (
+        <Button onClick={() => void session.signIn('/')} w="fit-content">
+          <FormattedMessage defaultMessage="Sign in again" id="scfgdM" />
+        </Button>
       )}
     </CenteredPanel>
   );

@@ -3,7 +3,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext';
 import { CenteredPanel } from '../../components/CenteredPanel';
-import { Busy } from '../../components/Busy.tsx';
+import { SignInProgress } from './SignInProgress.tsx';
 
 /**
  * Reached from the guard: goes straight on to the identity provider. If the provider cannot be
@@ -54,20 +54,16 @@ export function SignInPage({ returnTo, signedOut = false }: { returnTo: string; 
           />
         </Text>
       )}
-      {failure ? (
-        <Alert color="red" role="alert">
+      <SignInProgress
+        failed={failure}
+        failure={
           <FormattedMessage
             defaultMessage="The sign-in service could not be reached. Check the connection and try again."
             id="28pg9y"
           />
-        </Alert>
-      ) : (
-        !signedOut && (
-          <Busy>
-            <FormattedMessage defaultMessage="Taking you to the sign-in page…" id="WzDQOg" />
-          </Busy>
-        )
-      )}
+        }
+        busy={!signedOut && <FormattedMessage defaultMessage="Taking you to the sign-in page…" id="WzDQOg" />}
+      />
       <Button onClick={signIn} w="fit-content">
         <FormattedMessage defaultMessage="Sign in" id="A4YuBm" description="Button" />
       </Button>
