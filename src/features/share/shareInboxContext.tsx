@@ -1,14 +1,13 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { serviceContext } from '../../lib/serviceContext.tsx';
 import type { ShareInbox } from '../../serviceWorker/shareInbox.ts';
 
-const ShareInboxContext = createContext<ShareInbox | null>(null);
+const Inbox = serviceContext<ShareInbox>('ShareInboxContext');
 
 /** The inbox the service worker fills with shared files (built by startApp; null in component tests). */
 export function ShareInboxProvider({ inbox, children }: { inbox: ShareInbox | null; children: ReactNode }) {
-  return <ShareInboxContext.Provider value={inbox}>{children}</ShareInboxContext.Provider>;
+  return <Inbox.Provider value={inbox}>{children}</Inbox.Provider>;
 }
 
 /** null where the app was rendered without one (component tests): nothing is ever shared there. */
-export function useShareInbox(): ShareInbox | null {
-  return useContext(ShareInboxContext);
-}
+export const useShareInbox = Inbox.useOptional;
