@@ -18,18 +18,13 @@ import {
   IconZoomReset,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { MARKUP_TOOLS, MOVE_TOOL, type Tool } from './markupTools.tsx';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { TOOL_ICONS, toolHint, toolName } from './markupToolFaces.ts';
+import { MARKUP_TOOLS, type Tool } from './markupTools.tsx';
 import { labelPresets, markupColors, markupWidths } from './shapeModel.ts';
 
 /** The toolbar's tools: one for each kind of mark (from MARKUP_TOOLS, in its order), then Move. */
-const tools: { value: Tool; label: MessageDescriptor; icon: ReactNode; hint: MessageDescriptor }[] = [
-  ...(Object.keys(MARKUP_TOOLS) as (keyof typeof MARKUP_TOOLS)[]).map((value) => {
-    const { label, icon, hint } = MARKUP_TOOLS[value];
-    return { value, label, icon, hint };
-  }),
-  { value: 'move', ...MOVE_TOOL },
-];
+const tools: Tool[] = [...(Object.keys(MARKUP_TOOLS) as (keyof typeof MARKUP_TOOLS)[]), 'move'];
 
 /** Gloved fingers: every control is at least 48 px. */
 const touch = { root: { minHeight: 48 }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } };
@@ -89,15 +84,18 @@ export function MarkupToolbar(props: Props) {
         value={tool}
         onChange={(value) => props.onTool(value as Tool)}
         styles={touch}
-        data={tools.map(({ value, label, icon }) => ({
-          value,
-          label: (
-            <Group gap={4} wrap="nowrap">
-              {icon}
-              <span>{intl.formatMessage(label)}</span>
-            </Group>
-          ),
-        }))}
+        data={tools.map((value) => {
+          const ToolIcon = TOOL_ICONS[value];
+          return {
+            value,
+            label: (
+              <Group gap={4} wrap="nowrap">
+                <ToolIcon size={22} aria-hidden />
+                <span>{toolName(value, intl)}</span>
+              </Group>
+            ),
+          };
+        })}
       />
       <SegmentedControl
         aria-label={intl.formatMessage({
@@ -215,7 +213,6 @@ export function ToolOptions({
   const intl = useIntl();
   const presets = labelPresets.map((preset) => intl.formatMessage(preset));
   const isPreset = presets.includes(labelText);
-  const hint = tools.find((entry) => entry.value === tool)?.hint;
   return (
     <Group gap={8} wrap="nowrap" px="sm" py={6} mih={60} style={{ overflowX: 'auto' }}>
       {tool === 'text' ? (
@@ -260,7 +257,7 @@ export function ToolOptions({
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          {hint && intl.formatMessage(hint)}
+          {toolHint(tool, intl)}
         </Text>
       )}
     </Group>
