@@ -103,6 +103,9 @@ function inkOutline(ink: ShapeOf<'ink'>): number[] {
   }).flat();
 }
 
+/** A box as Konva places a node or crops an image. */
+const konvaBox = ({ x, y, w, h }: Box) => ({ x, y, width: w, height: h });
+
 /** Boxes (circles, rectangles, blurred areas) share their geometry: spread into their tools. */
 const boxGeometry = {
   missing: () => null,
@@ -131,6 +134,14 @@ const boxGeometry = {
     h: Math.max(1, at[1] - shape.y),
   }),
 };
+
+/** Circles and rectangles: boxes drawn in the chosen colour and line width, alike but in how they are drawn. */
+const strokedBox = <K extends 'ellipse' | 'rect'>(kind: K) => ({
+  ...boxGeometry,
+  start: (at: Point, { color, width }: MarkStyle) =>
+    ({ kind, x: at[0], y: at[1], w: 0, h: 0, color, width }) as ShapeOf<K>,
+  isValid: (v: Record<string, unknown>) => isStroke(v) && isBox(v),
+});
 
 export const MARKUP_TOOLS = {
   arrow: {
@@ -176,9 +187,7 @@ export const MARKUP_TOOLS = {
     ),
   },
   ellipse: {
-    ...boxGeometry,
-    start: (at, { color, width }) => ({ kind: 'ellipse', x: at[0], y: at[1], w: 0, h: 0, color, width }),
-    isValid: (v) => isStroke(v) && isBox(v),
+    ...strokedBox('ellipse'),
     draw: (shape) => (
       <Ellipse
         x={shape.x + shape.w / 2}
@@ -192,15 +201,10 @@ export const MARKUP_TOOLS = {
     ),
   },
   rect: {
-    ...boxGeometry,
-    start: (at, { color, width }) => ({ kind: 'rect', x: at[0], y: at[1], w: 0, h: 0, color, width }),
-    isValid: (v) => isStroke(v) && isBox(v),
+    ...strokedBox('rect'),
     draw: (shape) => (
       <Rect
-        x={shape.x}
-        y={shape.y}
-        width={shape.w}
-        height={shape.h}
+        {...konvaBox(shape)}
         stroke={shape.color}
         strokeWidth={shape.width}
         lineJoin="round"
@@ -268,18 +272,10 @@ export const MARKUP_TOOLS = {
     isValid: isBox,
     draw: (shape, mosaic) =>
       mosaic ? (
-        <KonvaImage
-          image={mosaic}
-          x={shape.x}
-          y={shape.y}
-          width={shape.w}
-          height={shape.h}
-          crop={{ x: shape.x, y: shape.y, width: shape.w, height: shape.h }}
-          listening={false}
-        />
+        <KonvaImage image={mosaic} {...konvaBox(shape)} crop={konvaBox(shape)} listening={false} />
       ) : (
         // Until the blocks are ready (or if they cannot be made) a grey box: hidden either way.
-        <Rect x={shape.x} y={shape.y} width={shape.w} height={shape.h} fill="#808080" listening={false} />
+        <Rect {...konvaBox(shape)} fill="#808080" listening={false} />
       ),
   },
 } satisfies { [K in ShapeKind]: MarkupTool<K> };
