@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Loader, Modal, Text } from '@mantine/core';
+import { Center, Loader, Modal, Text } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
+import { MarkupProblemAlert } from './MarkupProblemAlert.tsx';
 
 // The editor and its canvas library load on first use: they are not part of the app's first download.
 const loadEditor = () => import('./MarkupEditor.tsx');
@@ -64,16 +65,7 @@ export function MarkupProblem({
 }) {
   return (
     <MarkupNotice name={title} onClose={onClose}>
-      <Alert color="red" title={title} role="alert" maw={520}>
-        <Text mb="sm">{message}</Text>
-        <Button mih={48} onClick={onClose}>
-          <FormattedMessage
-            defaultMessage="Close"
-            id="b7vEOz"
-            description="Button: close a message in place of the mark-up editor"
-          />
-        </Button>
-      </Alert>
+      <MarkupProblemAlert title={title} message={message} onClose={onClose} maw={520} />
     </MarkupNotice>
   );
 }

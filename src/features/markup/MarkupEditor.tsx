@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Checkbox, Group, Modal, Text } from '@mantine/core';
+import { Center, Checkbox, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
@@ -9,6 +9,7 @@ import { OpeningPhoto } from './OpeningPhoto.tsx';
 import { headerPictureSize } from './pictureSize.ts';
 import type { Size } from './shapeModel.ts';
 import { MarkupWorkspace } from './MarkupWorkspace.tsx';
+import { MarkupProblemAlert } from './MarkupProblemAlert.tsx';
 
 // The editor's code loads when a "Mark up" button is touched, pointed at or focused: the worker
 // that will open the photo starts with it.
@@ -100,31 +101,20 @@ export default function MarkupEditor(props: MarkupEditorProps) {
             />
           ) : loaded ? (
             <Center h="100%" p="md">
-              <Alert
-                color="red"
+              <MarkupProblemAlert
                 title={
                   <Modal.Title>
                     <FormattedMessage defaultMessage="The photo could not be opened" id="Ae1jDC" />
                   </Modal.Title>
                 }
-                role="alert"
-              >
-                <Text>
+                message={
                   <FormattedMessage
                     defaultMessage="This picture could not be opened. It may be damaged or in a format this browser cannot read."
                     id="O0XdOb"
                   />
-                </Text>
-                <Group mt="sm">
-                  <Button mih={48} onClick={onCancel}>
-                    <FormattedMessage
-                      defaultMessage="Close"
-                      id="+lg4oV"
-                      description="Button: close the mark-up editor"
-                    />
-                  </Button>
-                </Group>
-              </Alert>
+                }
+                onClose={onCancel}
+              />
             </Center>
           ) : (
             <OpeningPhoto filename={filename} asTitle />

@@ -16,20 +16,16 @@ import {
   IconZoomIn,
   IconZoomOut,
   IconZoomReset,
+  type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { MARKUP_TOOLS, MOVE_TOOL, type Tool } from './markupTools.tsx';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { TOOL_ICONS, toolHint, toolName } from './markupToolFaces.ts';
+import { MARKUP_TOOLS, type Tool } from './markupTools.tsx';
 import { labelPresets, markupColors, markupWidths } from './shapeModel.ts';
 
 /** The toolbar's tools: one for each kind of mark (from MARKUP_TOOLS, in its order), then Move. */
-const tools: { value: Tool; label: MessageDescriptor; icon: ReactNode; hint: MessageDescriptor }[] = [
-  ...(Object.keys(MARKUP_TOOLS) as (keyof typeof MARKUP_TOOLS)[]).map((value) => {
-    const { label, icon, hint } = MARKUP_TOOLS[value];
-    return { value, label, icon, hint };
-  }),
-  { value: 'move', ...MOVE_TOOL },
-];
+const tools: Tool[] = [...(Object.keys(MARKUP_TOOLS) as (keyof typeof MARKUP_TOOLS)[]), 'move'];
 
 /** Gloved fingers: every control is at least 48 px. */
 const touch = { root: { minHeight: 48 }, label: { minHeight: 44, display: 'flex', alignItems: 'center' } };
@@ -45,6 +41,24 @@ interface Props {
   selection: { canDelete: boolean; onDelete(): void };
   /** percent: screen pixels per 100 photo pixels; null until the photo is laid out. */
   zoom: { percent: number | null; onIn(): void; onOut(): void; onFit(): void };
+}
+
+/** The names of the toolbar's buttons that act at once, as their tooltips show them. */
+const ACTIONS = defineMessages({
+  undo: { defaultMessage: 'Undo', id: 'WXpTyM', description: 'Take back the last change of the marks' },
+  redo: { defaultMessage: 'Redo', id: 'YnSry8', description: 'Make again the change taken back' },
+  delete: { defaultMessage: 'Delete selected mark', id: 'Isdnmf' },
+  zoomOut: { defaultMessage: 'Zoom out', id: '/UnJ3S' },
+  zoomIn: { defaultMessage: 'Zoom in', id: 'xbi38c' },
+  fit: { defaultMessage: 'Fit the photo', id: 'IK1Egc' },
+});
+
+/** One of the toolbar's buttons that act at once (undo, zoom…): an icon named by its tooltip. */
+interface Action {
+  label: MessageDescriptor;
+  icon: Icon;
+  onClick(): void;
+  disabled?: boolean;
 }
 
 function IconButton({
@@ -71,6 +85,14 @@ function IconButton({
 export function MarkupToolbar(props: Props) {
   const intl = useIntl();
   const { tool, history, selection, zoom } = props;
+  const actions: Action[] = [
+    { label: ACTIONS.undo, icon: IconArrowBackUp, onClick: history.onUndo, disabled: !history.canUndo },
+    { label: ACTIONS.redo, icon: IconArrowForwardUp, onClick: history.onRedo, disabled: !history.canRedo },
+    { label: ACTIONS.delete, icon: IconTrash, onClick: selection.onDelete, disabled: !selection.canDelete },
+    { label: ACTIONS.zoomOut, icon: IconZoomOut, onClick: zoom.onOut },
+    { label: ACTIONS.zoomIn, icon: IconZoomIn, onClick: zoom.onIn },
+    { label: ACTIONS.fit, icon: IconZoomReset, onClick: zoom.onFit },
+  ];
   return (
     <Group
       gap="xs"
@@ -89,15 +111,18 @@ export function MarkupToolbar(props: Props) {
         value={tool}
         onChange={(value) => props.onTool(value as Tool)}
         styles={touch}
-        data={tools.map(({ value, label, icon }) => ({
-          value,
-          label: (
-            <Group gap={4} wrap="nowrap">
-              {icon}
-              <span>{intl.formatMessage(label)}</span>
-            </Group>
-          ),
-        }))}
+        data={tools.map((value) => {
+          const ToolIcon = TOOL_ICONS[value];
+          return {
+            value,
+            label: (
+              <Group gap={4} wrap="nowrap">
+                <ToolIcon size={22} aria-hidden />
+                <span>{toolName(value, intl)}</span>
+              </Group>
+            ),
+          };
+        })}
       />
       <SegmentedControl
         aria-label={intl.formatMessage({
@@ -135,53 +160,11 @@ export function MarkupToolbar(props: Props) {
         }))}
       />
       <Group gap={4}>
-        <IconButton
-          label={intl.formatMessage({
-            defaultMessage: 'Undo',
-            id: 'WXpTyM',
-            description: 'Take back the last change of the marks',
-          })}
-          onClick={history.onUndo}
-          disabled={!history.canUndo}
-        >
-          <IconArrowBackUp size={22} aria-hidden />
-        </IconButton>
-        <IconButton
-          label={intl.formatMessage({
-            defaultMessage: 'Redo',
-            id: 'YnSry8',
-            description: 'Make again the change taken back',
-          })}
-          onClick={history.onRedo}
-          disabled={!history.canRedo}
-        >
-          <IconArrowForwardUp size={22} aria-hidden />
-        </IconButton>
-        <IconButton
-          label={intl.formatMessage({ defaultMessage: 'Delete selected mark', id: 'Isdnmf' })}
-          onClick={selection.onDelete}
-          disabled={!selection.canDelete}
-        >
-          <IconTrash size={22} aria-hidden />
-        </IconButton>
-        <IconButton
-          label={intl.formatMessage({ defaultMessage: 'Zoom out', id: '/UnJ3S' })}
-          onClick={zoom.onOut}
-        >
-          <IconZoomOut size={22} aria-hidden />
-        </IconButton>
-        <IconButton
-          label={intl.formatMessage({ defaultMessage: 'Zoom in', id: 'xbi38c' })}
-          onClick={zoom.onIn}
-        >
-          <IconZoomIn size={22} aria-hidden />
-        </IconButton>
-        <IconButton
-          label={intl.formatMessage({ defaultMessage: 'Fit the photo', id: 'IK1Egc' })}
-          onClick={zoom.onFit}
-        >
-          <IconZoomReset size={22} aria-hidden />
-        </IconButton>
+        {actions.map(({ label, icon: Glyph, onClick, disabled }) => (
+          <IconButton key={label.id} label={intl.formatMessage(label)} onClick={onClick} disabled={disabled}>
+            <Glyph size={22} aria-hidden />
+          </IconButton>
+        ))}
         <Text size="sm" miw="4.5rem" data-testid="markup-zoom">
           {zoom.percent !== null && (
             <FormattedMessage
@@ -215,7 +198,6 @@ export function ToolOptions({
   const intl = useIntl();
   const presets = labelPresets.map((preset) => intl.formatMessage(preset));
   const isPreset = presets.includes(labelText);
-  const hint = tools.find((entry) => entry.value === tool)?.hint;
   return (
     <Group gap={8} wrap="nowrap" px="sm" py={6} mih={60} style={{ overflowX: 'auto' }}>
       {tool === 'text' ? (
@@ -260,7 +242,7 @@ export function ToolOptions({
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          {hint && intl.formatMessage(hint)}
+          {toolHint(tool, intl)}
         </Text>
       )}
     </Group>

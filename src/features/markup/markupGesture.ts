@@ -1,8 +1,8 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { appIntl } from '../../i18n';
 import type { Tool } from './markupTools.tsx';
+import { describeShape } from './markupToolFaces.ts';
 import {
-  describeShape,
   dragHandle,
   extendShape,
   handlesOf,

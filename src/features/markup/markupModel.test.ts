@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { historyReducer, startHistory } from './markupHistory.ts';
 import { markedFilename } from './markedFilename.ts';
+import { describeShape } from './markupToolFaces.ts';
 import {
-  describeShape,
   dragHandle,
   extendShape,
   handlesOf,

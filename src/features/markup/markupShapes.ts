@@ -15,11 +15,6 @@ export function isShapeKind(tool: Tool): tool is ShapeKind {
   return Object.hasOwn(MARKUP_TOOLS, tool);
 }
 
-/** The words a screen reader says for one mark. */
-export function describeShape(shape: Shape, intl: IntlShape = appIntl()): string {
-  return toolOf(shape).describe(shape, intl);
-}
-
 export function moveShape(shape: Shape, dx: number, dy: number, picture: Size): Shape {
   return toolOf(shape).move(shape, dx, dy, picture);
 }

@@ -1,19 +1,9 @@
-import {
-  IconArrowUpRight,
-  IconArrowsMove,
-  IconBlur,
-  IconCircle,
-  IconScribble,
-  IconSquare,
-  IconTag,
-} from '@tabler/icons-react';
 import { getStroke } from 'perfect-freehand';
 import type { ReactNode } from 'react';
-import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { defineMessage, type MessageDescriptor } from 'react-intl';
 import { Arrow, Ellipse, Image as KonvaImage, Label, Line, Rect, Tag, Text } from './konvaParts.ts';
 import {
   boxBetween,
-  colorName,
   inkExtent,
   insidePicture,
   isBox,
@@ -34,19 +24,11 @@ import {
 } from './shapeModel.ts';
 
 /**
- * The mark-up tools, one entry per kind of mark: everything that differs between kinds is here, and
- * the table is checked against ShapeKind, so a new kind of mark is added in this file alone (its
- * type in shapeModel.ts) and the compiler names anything left out. Over 400 lines for that reason:
- * split, a new kind of mark would be added in several files again.
+ * The mark-up tools, one entry per kind of mark: how each draws, moves and keeps its marks. The
+ * table is checked against ShapeKind, as are the tools' icons and words (markupToolFaces.ts), so the
+ * compiler names anything a new kind of mark (its type in shapeModel.ts) leaves out.
  */
 export interface MarkupTool<K extends ShapeKind> {
-  /** Its name on the toolbar. */
-  label: MessageDescriptor;
-  icon: ReactNode;
-  /** How to use it, shown under the toolbar while it is chosen. */
-  hint: MessageDescriptor;
-  /** What a screen reader says for one such mark. */
-  describe(shape: ShapeOf<K>, intl: IntlShape): string;
   /** What must be chosen before it can draw, in words; null when nothing is missing. */
   missing(style: MarkStyle): MessageDescriptor | null;
   /** The mark a finger coming down at `at` starts. */
@@ -70,72 +52,7 @@ export interface MarkupTool<K extends ShapeKind> {
   draw(shape: ShapeOf<K>, mosaic: HTMLCanvasElement | null): ReactNode;
 }
 
-/** The tools' words: names on the toolbar, how to use them, and what a screen reader says for a mark. */
-const WORDS = defineMessages({
-  arrow: { defaultMessage: 'Arrow', id: 'CzSt1T', description: 'Mark-up tool: draws an arrow on a photo' },
-  arrowHint: { defaultMessage: 'Drag to draw an arrow: it points where you let go.', id: '5mYmRK' },
-  arrowMark: {
-    defaultMessage: '{color} arrow',
-    id: '8MDaZB',
-    description: 'A mark on a photo, e.g. "Red arrow"',
-  },
-  ellipse: { defaultMessage: 'Circle', id: 'zr4F4+', description: 'Mark-up tool: draws a circle on a photo' },
-  ellipseHint: { defaultMessage: 'Drag across what to circle.', id: 'M9x+LZ' },
-  ellipseMark: {
-    defaultMessage: '{color} circle',
-    id: 'HsNBfS',
-    description: 'A mark on a photo, e.g. "Red circle"',
-  },
-  rect: { defaultMessage: 'Box', id: '4rwLwe', description: 'Mark-up tool: draws a rectangle on a photo' },
-  rectHint: { defaultMessage: 'Drag across what to frame.', id: '/0hCCm' },
-  rectMark: {
-    defaultMessage: '{color} rectangle',
-    id: '7zdVjP',
-    description: 'A mark on a photo, e.g. "Red rectangle"',
-  },
-  ink: { defaultMessage: 'Draw', id: 'zYyAO2', description: 'Mark-up tool: draws freehand lines on a photo' },
-  inkHint: { defaultMessage: 'Draw with a finger, a pen or the mouse.', id: 'NHCOrI' },
-  inkMark: {
-    defaultMessage: '{color} freehand line',
-    id: 'ukApxW',
-    description: 'A mark on a photo, e.g. "Red freehand line"',
-  },
-  text: { defaultMessage: 'Label', id: 'zuCCOT', description: 'Mark-up tool: puts a word on a photo' },
-  textHint: { defaultMessage: 'Tap the photo where the label goes.', id: 'd93nnS' },
-  textMark: {
-    defaultMessage: '{color} label “{text}”',
-    id: 'nBeM2M',
-    description: 'A mark on a photo, e.g. "Red label “crack”"; text: the words on it',
-  },
-  textMissing: { defaultMessage: 'Choose a label or type one first.', id: '0ZfJ8j' },
-  blur: {
-    defaultMessage: 'Blur',
-    id: 'a1fL8E',
-    description: 'Mark-up tool: hides part of a photo under coarse blocks',
-  },
-  blurHint: {
-    defaultMessage: 'Drag across what must not be seen: it is covered in coarse blocks.',
-    id: '1pNU3r',
-  },
-  blurMark: { defaultMessage: 'Blurred area', id: 'uY32nl', description: 'A mark on a photo' },
-  move: {
-    defaultMessage: 'Move',
-    id: '2syWOC',
-    description: 'Mark-up tool: picks up marks to move or reshape them',
-  },
-  moveHint: {
-    defaultMessage: 'Tap a mark to select it; drag it to move it, or its round handles to reshape it.',
-    id: '/AK4Ni',
-  },
-});
-
-/** "Red arrow": a mark's words with its colour's name. */
-const colored = (
-  words: MessageDescriptor,
-  color: string,
-  intl: IntlShape,
-  values: Record<string, string> = {},
-) => intl.formatMessage(words, { color: intl.formatMessage(colorName(color)), ...values });
+const labelMissing = defineMessage({ defaultMessage: 'Choose a label or type one first.', id: '0ZfJ8j' });
 
 const by = ([x, y]: Point, dx: number, dy: number): Point => [x + dx, y + dy];
 const distance = (a: Point, b: Point) => Math.hypot(b[0] - a[0], b[1] - a[1]);
@@ -186,6 +103,9 @@ function inkOutline(ink: ShapeOf<'ink'>): number[] {
   }).flat();
 }
 
+/** A box as Konva places a node or crops an image. */
+const konvaBox = ({ x, y, w, h }: Box) => ({ x, y, width: w, height: h });
+
 /** Boxes (circles, rectangles, blurred areas) share their geometry: spread into their tools. */
 const boxGeometry = {
   missing: () => null,
@@ -215,12 +135,16 @@ const boxGeometry = {
   }),
 };
 
+/** Circles and rectangles: boxes drawn in the chosen colour and line width, alike but in how they are drawn. */
+const strokedBox = <K extends 'ellipse' | 'rect'>(kind: K) => ({
+  ...boxGeometry,
+  start: (at: Point, { color, width }: MarkStyle) =>
+    ({ kind, x: at[0], y: at[1], w: 0, h: 0, color, width }) as ShapeOf<K>,
+  isValid: (v: Record<string, unknown>) => isStroke(v) && isBox(v),
+});
+
 export const MARKUP_TOOLS = {
   arrow: {
-    label: WORDS.arrow,
-    icon: <IconArrowUpRight size={22} aria-hidden />,
-    hint: WORDS.arrowHint,
-    describe: (shape, intl) => colored(WORDS.arrowMark, shape.color, intl),
     missing: () => null,
     start: (at, { color, width }) => ({ kind: 'arrow', from: at, to: at, color, width }),
     extend: (shape, _anchor, at) => ({ ...shape, to: at }),
@@ -263,13 +187,7 @@ export const MARKUP_TOOLS = {
     ),
   },
   ellipse: {
-    ...boxGeometry,
-    label: WORDS.ellipse,
-    icon: <IconCircle size={22} aria-hidden />,
-    hint: WORDS.ellipseHint,
-    describe: (shape, intl) => colored(WORDS.ellipseMark, shape.color, intl),
-    start: (at, { color, width }) => ({ kind: 'ellipse', x: at[0], y: at[1], w: 0, h: 0, color, width }),
-    isValid: (v) => isStroke(v) && isBox(v),
+    ...strokedBox('ellipse'),
     draw: (shape) => (
       <Ellipse
         x={shape.x + shape.w / 2}
@@ -283,19 +201,10 @@ export const MARKUP_TOOLS = {
     ),
   },
   rect: {
-    ...boxGeometry,
-    label: WORDS.rect,
-    icon: <IconSquare size={22} aria-hidden />,
-    hint: WORDS.rectHint,
-    describe: (shape, intl) => colored(WORDS.rectMark, shape.color, intl),
-    start: (at, { color, width }) => ({ kind: 'rect', x: at[0], y: at[1], w: 0, h: 0, color, width }),
-    isValid: (v) => isStroke(v) && isBox(v),
+    ...strokedBox('rect'),
     draw: (shape) => (
       <Rect
-        x={shape.x}
-        y={shape.y}
-        width={shape.w}
-        height={shape.h}
+        {...konvaBox(shape)}
         stroke={shape.color}
         strokeWidth={shape.width}
         lineJoin="round"
@@ -304,10 +213,6 @@ export const MARKUP_TOOLS = {
     ),
   },
   ink: {
-    label: WORDS.ink,
-    icon: <IconScribble size={22} aria-hidden />,
-    hint: WORDS.inkHint,
-    describe: (shape, intl) => colored(WORDS.inkMark, shape.color, intl),
     missing: () => null,
     start: (at, { color, width }) => ({ kind: 'ink', points: [at], color, width }),
     extend: (shape, _anchor, at) => ({ ...shape, points: [...shape.points, at] }),
@@ -333,11 +238,7 @@ export const MARKUP_TOOLS = {
     draw: (shape) => <Line points={inkOutline(shape)} closed fill={shape.color} listening={false} />,
   },
   text: {
-    label: WORDS.text,
-    icon: <IconTag size={22} aria-hidden />,
-    hint: WORDS.textHint,
-    describe: (shape, intl) => colored(WORDS.textMark, shape.color, intl, { text: shape.text }),
-    missing: ({ text }) => (text.trim() === '' ? WORDS.textMissing : null),
+    missing: ({ text }) => (text.trim() === '' ? labelMissing : null),
     start: (at, { color, width, text }, picture) =>
       labelAt({ kind: 'text', x: 0, y: 0, text: text.trim(), color, size: labelSize(width) }, at, picture),
     // The label follows the finger until it lets go.
@@ -367,36 +268,17 @@ export const MARKUP_TOOLS = {
   },
   blur: {
     ...boxGeometry,
-    label: WORDS.blur,
-    icon: <IconBlur size={22} aria-hidden />,
-    hint: WORDS.blurHint,
-    describe: (_shape, intl) => intl.formatMessage(WORDS.blurMark),
     start: (at) => ({ kind: 'blur', x: at[0], y: at[1], w: 0, h: 0 }),
     isValid: isBox,
     draw: (shape, mosaic) =>
       mosaic ? (
-        <KonvaImage
-          image={mosaic}
-          x={shape.x}
-          y={shape.y}
-          width={shape.w}
-          height={shape.h}
-          crop={{ x: shape.x, y: shape.y, width: shape.w, height: shape.h }}
-          listening={false}
-        />
+        <KonvaImage image={mosaic} {...konvaBox(shape)} crop={konvaBox(shape)} listening={false} />
       ) : (
         // Until the blocks are ready (or if they cannot be made) a grey box: hidden either way.
-        <Rect x={shape.x} y={shape.y} width={shape.w} height={shape.h} fill="#808080" listening={false} />
+        <Rect {...konvaBox(shape)} fill="#808080" listening={false} />
       ),
   },
 } satisfies { [K in ShapeKind]: MarkupTool<K> };
-
-/** Picks up marks to move, delete or reshape them; it draws nothing. */
-export const MOVE_TOOL = {
-  label: WORDS.move,
-  icon: <IconArrowsMove size={22} aria-hidden />,
-  hint: WORDS.moveHint,
-} as const;
 
 /** A toolbar choice: a kind of mark to draw, or Move. */
 export type Tool = ShapeKind | 'move';
