@@ -1,17 +1,16 @@
 import { memo, useEffect, useRef } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import { AttachmentName } from './AttachmentName.tsx';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 import { attachmentType } from './attachmentType.ts';
 import { previewTarget } from './previewTarget.ts';
 import type { PreviewTarget } from './AttachmentPreviewModal.tsx';
 import type { DeleteTarget } from '../../components/DeleteAttachmentDialog.tsx';
-import { displayFilename } from '../../components/displayFilename.ts';
 import { formatAddedAt } from './attachmentSort.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { DownloadButton } from './DownloadButton.tsx';
+import { FileActionButton } from './FileActionButton.tsx';
 import type { AttachmentItemFragment } from '../../graphql/generated/graphql.ts';
 import { canMarkUp } from '../markup/index.ts';
 import type { MarkUpTarget } from './MarkUpAttachment.tsx';
@@ -50,7 +49,6 @@ export const AttachmentRow = memo(function AttachmentRow({
 }: Props) {
   const intl = useIntl();
   const type = attachmentType(attachment.contentType, attachment.filename);
-  const name = displayFilename(attachment.filename, intl).text;
   const preview = previewTarget(attachment);
   const row = useRef<HTMLLIElement>(null);
   useEffect(() => {
@@ -102,73 +100,29 @@ export const AttachmentRow = memo(function AttachmentRow({
           </Text>
           <Group gap="xs" mt={4} align="flex-start">
             {preview && (
-              <Button
-                variant="light"
-                size="sm"
-                leftSection={<IconEye size={18} aria-hidden="true" />}
-                aria-label={intl.formatMessage(
-                  {
-                    defaultMessage: 'Preview {filename}',
-                    id: 'C8h70t',
-                    description: 'Button: show the file in the app',
-                  },
-                  { filename: name },
-                )}
+              <FileActionButton
+                action="preview"
+                filename={attachment.filename}
                 onClick={() => onPreview(preview)}
-              >
-                <FormattedMessage
-                  defaultMessage="Preview"
-                  id="0YIR93"
-                  description="Button: show the file in the app"
-                />
-              </Button>
+              />
             )}
             {onMarkUp && canMarkUp(attachment.contentType) && (
-              <Button
-                variant="light"
-                size="sm"
-                leftSection={<IconPencil size={18} aria-hidden="true" />}
-                aria-label={intl.formatMessage(
-                  {
-                    defaultMessage: 'Mark up {filename}',
-                    id: '7h2QB7',
-                    description: 'Button: draw on a copy of the photo',
-                  },
-                  { filename: name },
-                )}
+              <FileActionButton
+                action="markUp"
+                filename={attachment.filename}
                 onClick={() => onMarkUp({ id: attachment.id, filename: attachment.filename })}
                 {...preloadMarkupEditor}
-              >
-                <FormattedMessage
-                  defaultMessage="Mark up"
-                  id="nWYP1w"
-                  description="Button: draw on a copy of the photo"
-                />
-              </Button>
+              />
             )}
             <DownloadButton attachment={attachment} />
             {canDelete && (
-              <Button
+              <FileActionButton
+                action="delete"
                 variant="subtle"
                 color="red"
-                size="sm"
-                leftSection={<IconTrash size={18} aria-hidden="true" />}
-                aria-label={intl.formatMessage(
-                  {
-                    defaultMessage: 'Delete {filename}',
-                    id: 'Y35ujp',
-                    description: 'Button: delete an attached file',
-                  },
-                  { filename: name },
-                )}
+                filename={attachment.filename}
                 onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}
-              >
-                <FormattedMessage
-                  defaultMessage="Delete"
-                  id="3XcSV5"
-                  description="Button: delete an attached file"
-                />
-              </Button>
+              />
             )}
           </Group>
         </Stack>

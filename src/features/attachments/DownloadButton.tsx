@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Stack } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Stack } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { displayFilename } from '../../components/displayFilename.ts';
+import { useIntl } from 'react-intl';
+import { FileActionButton } from './FileActionButton.tsx';
 import { downloadAttachment } from './downloadAttachment.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 
@@ -27,27 +26,13 @@ export function DownloadButton({ attachment, variant = 'light' }: Props) {
   };
   return (
     <Stack gap={4} align="flex-start">
-      <Button
+      <FileActionButton
+        action="download"
         variant={variant}
-        size="sm"
-        leftSection={<IconDownload size={18} aria-hidden="true" />}
-        aria-label={intl.formatMessage(
-          {
-            defaultMessage: 'Download {filename}',
-            id: 'wA9sjN',
-            description: 'Button: save the file on this device',
-          },
-          { filename: displayFilename(attachment.filename, intl).text },
-        )}
+        filename={attachment.filename}
         loading={pending}
         onClick={start}
-      >
-        <FormattedMessage
-          defaultMessage="Download"
-          id="MWMQru"
-          description="Button: save the file on this device"
-        />
-      </Button>
+      />
       {error && (
         <Alert
           color="red"

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Group, Stack, Text } from '@mantine/core';
+import { Alert, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist';
@@ -7,6 +7,7 @@ import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-d
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { zoomSteps } from './zoomSteps.ts';
 import { ZoomControls } from './ZoomControls.tsx';
+import { ViewerButton } from './ViewerButton.tsx';
 import { PreviewLoading } from './PreviewLoading.tsx';
 
 // One worker for every preview of this page: with only workerSrc, pdf.js starts a worker per document
@@ -127,18 +128,16 @@ export default function PdfViewer({ data, name }: Props) {
     >
       <Group justify="space-between" wrap="nowrap">
         <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            aria-label={intl.formatMessage({
+          <ViewerButton
+            icon={IconChevronLeft}
+            label={intl.formatMessage({
               defaultMessage: 'Previous page',
               id: 'RMZNbk',
               description: 'Of a PDF',
             })}
             disabled={page <= 1}
             onClick={() => go(page - 1)}
-          >
-            <IconChevronLeft aria-hidden />
-          </ActionIcon>
+          />
           <Text aria-live="polite" data-testid="pdf-page-count" miw={110} ta="center">
             <FormattedMessage
               defaultMessage="Page {page} of {pages}"
@@ -147,18 +146,12 @@ export default function PdfViewer({ data, name }: Props) {
               values={{ page, pages }}
             />
           </Text>
-          <ActionIcon
-            variant="default"
-            aria-label={intl.formatMessage({
-              defaultMessage: 'Next page',
-              id: 'WMRy0x',
-              description: 'Of a PDF',
-            })}
+          <ViewerButton
+            icon={IconChevronRight}
+            label={intl.formatMessage({ defaultMessage: 'Next page', id: 'WMRy0x', description: 'Of a PDF' })}
             disabled={page >= pages}
             onClick={() => go(page + 1)}
-          >
-            <IconChevronRight aria-hidden />
-          </ActionIcon>
+          />
         </Group>
         <ZoomControls zoom={zoom} onZoom={setZoom} />
       </Group>

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ZOOM_MAX, ZOOM_MIN, zoomSteps } from './zoomSteps.ts';
+import { ViewerButton } from './ViewerButton.tsx';
 
 /** Zoom out, the level, zoom in and back to fit: 44 px buttons for gloved fingers. */
 export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom(zoom: number): void }) {
@@ -9,14 +10,12 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom(zoom: numb
   const { smaller, larger } = zoomSteps(zoom);
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="default"
-        aria-label={intl.formatMessage({ defaultMessage: 'Zoom out', id: '/UnJ3S' })}
+      <ViewerButton
+        icon={IconZoomOut}
+        label={intl.formatMessage({ defaultMessage: 'Zoom out', id: '/UnJ3S' })}
         disabled={zoom <= ZOOM_MIN}
         onClick={() => onZoom(smaller)}
-      >
-        <IconZoomOut aria-hidden />
-      </ActionIcon>
+      />
       <Text miw={56} ta="center" data-testid="zoom-level">
         <FormattedMessage
           defaultMessage="{percent} %"
@@ -25,22 +24,18 @@ export function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom(zoom: numb
           values={{ percent: Math.round(zoom * 100) }}
         />
       </Text>
-      <ActionIcon
-        variant="default"
-        aria-label={intl.formatMessage({ defaultMessage: 'Zoom in', id: 'xbi38c' })}
+      <ViewerButton
+        icon={IconZoomIn}
+        label={intl.formatMessage({ defaultMessage: 'Zoom in', id: 'xbi38c' })}
         disabled={zoom >= ZOOM_MAX}
         onClick={() => onZoom(larger)}
-      >
-        <IconZoomIn aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        variant="default"
-        aria-label={intl.formatMessage({ defaultMessage: 'Fit to the window', id: 'yOH1Ox' })}
+      />
+      <ViewerButton
+        icon={IconZoomReset}
+        label={intl.formatMessage({ defaultMessage: 'Fit to the window', id: 'yOH1Ox' })}
         disabled={zoom === 1}
         onClick={() => onZoom(1)}
-      >
-        <IconZoomReset aria-hidden />
-      </ActionIcon>
+      />
     </Group>
   );
 }

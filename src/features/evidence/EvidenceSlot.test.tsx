@@ -1,13 +1,11 @@
-import { UiProviders } from '../../app/AppProviders';
-
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeFragmentData } from '../../graphql/generated/index.ts';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
-import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
 import { drop, fileItem, folderItem, transfer } from '../../test/dropEvents.ts';
 import { RecordAttachmentsFields } from '../attachments/index.ts';
+import { renderWithQueue } from '../upload/renderUploadList.tsx';
 import { EvidenceSlot } from './EvidenceSlot.tsx';
 import { EvidenceSlotFields } from './evidenceDocuments.ts';
 
@@ -28,12 +26,9 @@ const field = makeFragmentData(
 );
 
 function renderSlot(queue: UploadQueue) {
-  return render(
-    <UiProviders>
-      <UploadQueueProvider queue={queue}>
-        <EvidenceSlot field={field} contextLine="Run 1 · SN 0041 · Step 4" dragging={false} />
-      </UploadQueueProvider>
-    </UiProviders>,
+  return renderWithQueue(
+    queue,
+    <EvidenceSlot field={field} contextLine="Run 1 · SN 0041 · Step 4" dragging={false} />,
   );
 }
 

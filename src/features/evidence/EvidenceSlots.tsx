@@ -1,5 +1,6 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { RecordAttachmentsFields } from '../attachments/index.ts';
 import { usePageFileDrag } from '../upload/index.ts';
@@ -35,14 +36,16 @@ export function EvidenceSlots({ fields, contextLine }: Props) {
   if (slots.length === 0) return null;
   const summary = summarise(slots);
   return (
-    <Stack component="section" aria-labelledby="evidence-heading" gap="xs">
-      <Title order={2} size="h3" id="evidence-heading">
+    <HeadedSection
+      gap="xs"
+      heading={
         <FormattedMessage
           defaultMessage="Evidence"
           id="maAIVk"
           description="Heading: the files a run step asks for"
         />
-      </Title>
+      }
+    >
       <Text
         fw={600}
         className={missesEvidence(summary) ? classes.missing : classes.complete}
@@ -61,6 +64,6 @@ export function EvidenceSlots({ fields, contextLine }: Props) {
           />
         ))}
       </SimpleGrid>
-    </Stack>
+    </HeadedSection>
   );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { formatEnum } from '../../components/formatValue.ts';
 import { StepEvidenceFields } from './evidenceDocuments.ts';
@@ -17,14 +18,16 @@ export function RunStepsEvidence({ steps }: Props) {
   const intl = useIntl();
   if (steps.length === 0) return null;
   return (
-    <Stack component="section" aria-labelledby="run-steps-heading" gap={4}>
-      <Title order={2} size="h3" id="run-steps-heading">
+    <HeadedSection
+      gap={4}
+      heading={
         <FormattedMessage
           defaultMessage="Steps"
           id="kTZBEG"
           description="Heading: the steps of a production run"
         />
-      </Title>
+      }
+    >
       <Stack component="ol" gap={0} p={0} m={0} className={classes.list}>
         {steps.map((step) => {
           const data = getFragmentData(StepEvidenceFields, step);
@@ -80,6 +83,6 @@ export function RunStepsEvidence({ steps }: Props) {
           );
         })}
       </Stack>
-    </Stack>
+    </HeadedSection>
   );
 }

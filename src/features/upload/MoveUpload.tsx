@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { IconArrowForward } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { parseRouteId, RECORD_KINDS, recordKindInfo, type RecordKind } from '../
 import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { useUploadFix } from './useUploadFix.ts';
 
 /**
  * "Move to another record" on a file whose record turned out not to exist (its id was typed or scanned
@@ -15,25 +16,22 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }) {
   const intl = useIntl();
   const queue = useUploadQueue();
-  const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<RecordKind>(entry.target.record.kind);
   const [id, setId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const number = parseRouteId(id.trim());
-    if (number === null) {
-      setProblem(
-        intl.formatMessage({ defaultMessage: 'Type the record’s id: a whole number like 42.', id: 'xnaek7' }),
-      );
-      return;
-    }
-    const label = `${recordKindInfo(kind).label} ${number}`;
-    const refusal = queue.moveTo(entry.id, { entityId: null, label, record: { kind, id: number } });
-    if (refusal) setProblem(refusal);
-    else setOpen(false);
-  };
+  const fix = useUploadFix({
+    reset: () => setId(''),
+    apply: () => {
+      const number = parseRouteId(id.trim());
+      if (number === null) {
+        return intl.formatMessage({
+          defaultMessage: 'Type the record’s id: a whole number like 42.',
+          id: 'xnaek7',
+        });
+      }
+      const label = `${recordKindInfo(kind).label} ${number}`;
+      return queue.moveTo(entry.id, { entityId: null, label, record: { kind, id: number } });
+    },
+  });
 
   return (
     <>
@@ -46,22 +44,16 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
           { defaultMessage: 'Move {name} to another record', id: '13EEmR' },
           { name },
         )}
-        onClick={() => {
-          setProblem(null);
-          setId('');
-          setOpen(true);
-        }}
+        onClick={fix.open}
         style={{ alignSelf: 'flex-start' }}
       >
         <FormattedMessage defaultMessage="Move to another record" id="8GzJEh" />
       </Button>
       {/* Above the failure's notification (which opens this), so it never covers the form. */}
       <FormDialog
-        opened={open}
-        onClose={() => setOpen(false)}
+        {...fix.dialog}
         title={intl.formatMessage({ defaultMessage: 'Move to another record', id: '8GzJEh' })}
         submit={<FormattedMessage defaultMessage="Move and send" id="0dF7Iw" />}
-        onSubmit={submit}
         zIndex={1000}
       >
         <Text size="sm">
@@ -82,7 +74,7 @@ export function MoveUpload({ entry, name }: { entry: UploadEntry; name: string }
           inputMode="numeric"
           value={id}
           onChange={(event) => setId(event.currentTarget.value)}
-          error={problem}
+          error={fix.problem}
           data-autofocus
         />
       </FormDialog>

@@ -1,23 +1,18 @@
-import { UiProviders } from '../../app/AppProviders';
-
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
-import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
+import { renderWithQueue } from './renderUploadList.tsx';
 import { drop, fileItem, folderItem, transfer } from '../../test/dropEvents.ts';
 
 function renderZone(queue: UploadQueue) {
-  return render(
-    <UiProviders>
-      <UploadQueueProvider queue={queue}>
-        <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
-          <p>Record body</p>
-        </RecordDropZone>
-      </UploadQueueProvider>
-    </UiProviders>,
+  return renderWithQueue(
+    queue,
+    <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
+      <p>Record body</p>
+    </RecordDropZone>,
   );
 }
 

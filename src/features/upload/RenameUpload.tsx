@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ActionIcon, Text, TextInput } from '@mantine/core';
 import { IconCursorText } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { useUploadFix } from './useUploadFix.ts';
 
 /**
  * "Rename" on a failed file: a name the server would not take (too long, characters it refuses) is
@@ -14,21 +15,11 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string }) {
   const intl = useIntl();
   const queue = useUploadQueue();
-  const [open, setOpen] = useState(false);
   const [value, setValue] = useState(entry.filename);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const start = () => {
-    setValue(entry.filename);
-    setProblem(null);
-    setOpen(true);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const refusal = queue.rename(entry.id, value);
-    if (refusal) setProblem(refusal);
-    else setOpen(false);
-  };
+  const fix = useUploadFix({
+    reset: () => setValue(entry.filename),
+    apply: () => queue.rename(entry.id, value),
+  });
 
   return (
     <>
@@ -40,16 +31,14 @@ export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string
           description: 'Button: rename a file',
         })}
         aria-label={intl.formatMessage({ defaultMessage: 'Rename {name}', id: 'NZmMEE' }, { name })}
-        onClick={start}
+        onClick={fix.open}
       >
         <IconCursorText size={20} aria-hidden />
       </ActionIcon>
       <FormDialog
-        opened={open}
-        onClose={() => setOpen(false)}
+        {...fix.dialog}
         title={intl.formatMessage({ defaultMessage: 'Rename and try again', id: 'VU/VfS' })}
         submit={<FormattedMessage defaultMessage="Rename and try again" id="VU/VfS" />}
-        onSubmit={submit}
       >
         <TextInput
           label={intl.formatMessage({
@@ -67,7 +56,7 @@ export function RenameUpload({ entry, name }: { entry: UploadEntry; name: string
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           maxLength={MAX_FILENAME_LENGTH}
-          error={problem}
+          error={fix.problem}
           data-autofocus
         />
         <Text size="sm" c="dimmed">

@@ -1,31 +1,18 @@
-import { UiProviders } from '../../app/AppProviders';
-
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import { announce } from './uploadAnnouncement.ts';
-import { UploadList } from './UploadList.tsx';
+import { renderUploadList } from './renderUploadList.tsx';
 
 const part = { entityId: 5, label: 'Part 1', record: { kind: 'part' as const, id: 1 } };
-
-function Uploads() {
-  return <UploadList entries={useUploads()} title="Uploads to Part 1" />;
-}
 
 describe('a file name in the uploads list', () => {
   it('is shown as stored: a direction override cannot make a program read as a photo', async () => {
     const world = createQueueWorld();
     world.server.gates.put.close();
     const queue = world.makeQueue();
-    render(
-      <UiProviders>
-        <UploadQueueProvider queue={queue}>
-          <Uploads />
-        </UploadQueueProvider>
-      </UiProviders>,
-    );
+    renderUploadList(queue, 'Uploads to Part 1');
     queue.add([new File(['MZ'], 'inv\u202Egpj.exe')], part);
 
     const row = await screen.findByRole('listitem', { name: /^inv\[U\+202E\]gpj\.exe: / });

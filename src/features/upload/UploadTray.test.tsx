@@ -1,25 +1,17 @@
-import { UiProviders } from '../../app/AppProviders';
-
 import { notifications } from '@mantine/notifications';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
-import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
 import { UploadTray } from './UploadTray.tsx';
+import { renderWithQueue } from './renderUploadList.tsx';
 
 const part = { entityId: 5, label: 'Part BRKT-001', record: { kind: 'part' as const, id: 1 } };
 
 function renderTray(queue: UploadQueue) {
-  return render(
-    <UiProviders>
-      <UploadQueueProvider queue={queue}>
-        <UploadTray />
-      </UploadQueueProvider>
-    </UiProviders>,
-  );
+  return renderWithQueue(queue, <UploadTray />);
 }
 
 describe('UploadTray', () => {

@@ -1,6 +1,7 @@
 // For tests only (never imported by the app): they render inside the app's own providers.
 // eslint-disable-next-line boundaries/dependencies
 import { UiProviders } from '../../app/AppProviders';
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
@@ -10,13 +11,16 @@ function Uploads({ title }: { title: string }) {
   return <UploadList entries={useUploads()} title={title} />;
 }
 
-/** For tests: the queue's files as the upload list shows them, re-read at every queue change. */
-export function renderUploadList(queue: UploadQueue, title: string) {
+/** For tests: `ui` as the app renders it, in its own providers, with `queue` as the upload queue. */
+export function renderWithQueue(queue: UploadQueue, ui: ReactNode) {
   return render(
     <UiProviders>
-      <UploadQueueProvider queue={queue}>
-        <Uploads title={title} />
-      </UploadQueueProvider>
+      <UploadQueueProvider queue={queue}>{ui}</UploadQueueProvider>
     </UiProviders>,
   );
+}
+
+/** For tests: the queue's files as the upload list shows them, re-read at every queue change. */
+export function renderUploadList(queue: UploadQueue, title: string) {
+  return renderWithQueue(queue, <Uploads title={title} />);
 }

@@ -1,28 +1,23 @@
-import { UiProviders } from '../../app/AppProviders';
-
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createQueueWorld, TAYLOR } from '../../upload/uploadQueue.testkit.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
-import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
+import { renderWithQueue } from './renderUploadList.tsx';
 import { ViewOnlyProvider } from '../../components/viewOnly.tsx';
 import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
 
 function renderPage(queue: UploadQueue) {
-  return render(
-    <UiProviders>
-      <UploadQueueProvider queue={queue}>
-        <ViewOnlyProvider>
-          <ViewOnlyNotice />
-          <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
-            <p>Record body</p>
-          </RecordDropZone>
-        </ViewOnlyProvider>
-      </UploadQueueProvider>
-    </UiProviders>,
+  return renderWithQueue(
+    queue,
+    <ViewOnlyProvider>
+      <ViewOnlyNotice />
+      <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
+        <p>Record body</p>
+      </RecordDropZone>
+    </ViewOnlyProvider>,
   );
 }
 
