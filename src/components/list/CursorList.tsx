@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, type IntlShape } from 'react-intl';
 import { ListPager } from './ListPager.tsx';
 import { nextPage, previousPage, type CursorPage } from './cursorPaging.ts';
 import { ListPageInfoFields } from './listPageInfo.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { RetryMessage } from '../RetryMessage.tsx';
+import { formatEnum } from '../formatValue.ts';
 
 /** What one list says of its rows, in the user's words: each list names its own ("parts", "runs"). */
 export interface ListWords {
@@ -57,6 +58,15 @@ export function givenCriteria(criteria: Record<string, string | number | undefin
       [name, String(value ?? '')],
     ]),
   );
+}
+
+/**
+ * An enum filter's value as a "Nothing matches…" message names it: mid-sentence, English writes it in
+ * lower case ("status on hold"); other languages keep their own.
+ */
+export function enumMidSentence(value: string | undefined, intl: IntlShape): string {
+  const words = formatEnum(value) ?? '';
+  return intl.locale.startsWith('en') ? words.toLowerCase() : words;
 }
 
 /** A server-side list a page at a time: its loading, empty and error states, the rows and the pager. */

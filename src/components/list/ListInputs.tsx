@@ -105,6 +105,13 @@ export function ListTextFilter({
   );
 }
 
+/** What a list's filters take: the URL's search, and its change (a list browser's `onCriteria`). */
+export interface ListCriteriaProps<S> {
+  search: S;
+  /** Criteria changed: show the first page for them. `typing` changes replace the history entry. */
+  onChange(change: Partial<S>, typing: boolean): void;
+}
+
 /**
  * A list's search box, its own filters (`children`) and its sort, in one row that wraps; the URL
  * holds the values, these inputs edit them. `typing` changes replace the history entry.
@@ -115,11 +122,9 @@ export function ListFilters<S extends ListSearch<Sort>, Sort extends string>({
   list,
   onChange,
   children,
-}: {
-  search: S;
+}: ListCriteriaProps<S> & {
   searchLabel: string;
   list: { sorts: readonly { value: Sort; label: MessageDescriptor }[]; defaultSort: Sort };
-  onChange(change: Partial<S>, typing: boolean): void;
   children: ReactNode;
 }) {
   return (

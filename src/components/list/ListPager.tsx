@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
@@ -13,6 +14,33 @@ interface Props {
   busy: boolean;
   onPrevious(): void;
   onNext(): void;
+}
+
+/** A step to the page before (`back`, its arrow first) or after (its arrow last). */
+function PageStep({
+  back = false,
+  disabled,
+  onClick,
+  children,
+}: {
+  back?: boolean;
+  disabled: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  const Arrow = back ? IconArrowLeft : IconArrowRight;
+  const arrow = <Arrow size={18} aria-hidden="true" />;
+  return (
+    <Button
+      variant="default"
+      leftSection={back ? arrow : undefined}
+      rightSection={back ? undefined : arrow}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
 }
 
 /** Where in the list this page is, and the way to the pages before and after it. */
@@ -34,22 +62,12 @@ export function ListPager(props: Props) {
         )}
       </Text>
       <Group gap="sm">
-        <Button
-          variant="default"
-          leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
-          disabled={!hasPrevious || busy}
-          onClick={onPrevious}
-        >
+        <PageStep back disabled={!hasPrevious || busy} onClick={onPrevious}>
           <FormattedMessage defaultMessage="Previous page" id="k9hDFZ" />
-        </Button>
-        <Button
-          variant="default"
-          rightSection={<IconArrowRight size={18} aria-hidden="true" />}
-          disabled={!hasNext || busy}
-          onClick={onNext}
-        >
+        </PageStep>
+        <PageStep disabled={!hasNext || busy} onClick={onNext}>
           <FormattedMessage defaultMessage="Next page" id="rBj9Ib" />
-        </Button>
+        </PageStep>
       </Group>
     </Group>
   );

@@ -15,17 +15,28 @@ function openRowLink(event: MouseEvent<HTMLTableRowElement>): void {
   event.currentTarget.querySelector('a')?.click();
 }
 
-interface Props {
-  columns: readonly string[];
+/** One column of a list's table: its header, and what it shows of a row. */
+export interface ListColumn<R> {
+  header: string;
+  cell(row: R): ReactNode;
+  /** Long text (a description, a title) breaks anywhere instead of widening the table. */
+  wrap?: boolean;
+}
+
+interface Props<R extends { id: number }> {
+  columns: readonly ListColumn<R>[];
+  rows: readonly R[];
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth: number;
   /** The next page is loading: the rows shown are dimmed. */
   busy: boolean;
-  children: ReactNode;
 }
 
-/** One page of a list: a header row and rows that each open their record (ListRow). */
-export function ListTable({ columns, minWidth, busy, children }: Props) {
+/**
+ * One page of a list: a header row, then a row per record that opens it (ListRow); the first column's
+ * cell holds the record's RowLink.
+ */
+export function ListTable<R extends { id: number }>({ columns, rows, minWidth, busy }: Props<R>) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
       <Table
@@ -38,20 +49,30 @@ export function ListTable({ columns, minWidth, busy, children }: Props) {
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
+              <Table.Th key={column.header} scope="col">
+                {column.header}
               </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <ListRow key={row.id}>
+              {columns.map((column) => (
+                <Table.Td key={column.header} style={column.wrap ? { overflowWrap: 'anywhere' } : undefined}>
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
+            </ListRow>
+          ))}
+        </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
 }
 
 /** A row whose first link (RowLink) opens its record, from a tap anywhere on it too. */
-export function ListRow({ children }: { children: ReactNode }) {
+function ListRow({ children }: { children: ReactNode }) {
   return (
     <Table.Tr className={classes.row} onClick={openRowLink}>
       {children}

@@ -5,7 +5,7 @@ import type { ListPageInfoFields } from './listPageInfo.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 
 /** A page of a list as the API returns it: its paging and its rows (either may be null). */
-interface Connection<TNode> {
+export interface Connection<TNode> {
   pageInfo: FragmentType<typeof ListPageInfoFields>;
   edges?: readonly ({ node?: TNode | null } | null)[] | null;
 }

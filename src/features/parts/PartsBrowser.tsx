@@ -3,18 +3,16 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { PartsFilters } from './PartsFilters.tsx';
 import { PartsTable } from './PartsTable.tsx';
 import { PartsListQuery } from './partsListQuery.ts';
-import { PARTS_SEARCH, partsVariables, type PartsSearch } from './partsSearch.ts';
+import { PARTS_SEARCH, type PartsSearch } from './partsSearch.ts';
 import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
-import { CursorList, givenCriteria, type ListWords } from '../../components/list/CursorList.tsx';
-import { useCursorListQuery } from '../../components/list/useCursorListQuery.ts';
-import { formatEnum } from '../../components/formatValue.ts';
+import {
+  CursorList,
+  enumMidSentence,
+  givenCriteria,
+  type ListWords,
+} from '../../components/list/CursorList.tsx';
+import { useListBrowser, type ListBrowserProps } from '../../components/list/useListBrowser.ts';
 import { KeptPartsResults } from './KeptPartsResults.tsx';
-
-interface Props {
-  search: PartsSearch;
-  /** Moves to another URL state; `replace` for typing so Back skips keystrokes. */
-  onNavigate(search: PartsSearch, replace: boolean): void;
-}
 
 function partsWords(intl: IntlShape): ListWords {
   return {
@@ -37,7 +35,6 @@ function partsWords(intl: IntlShape): ListWords {
 
 /** "Nothing matches “bolt”, type tool, revision C.": the search and filters that found nothing. */
 function nothingMatches(intl: IntlShape, search: PartsSearch): string {
-  const type = formatEnum(search.type) ?? '';
   return intl.formatMessage(
     {
       defaultMessage:
@@ -46,26 +43,20 @@ function nothingMatches(intl: IntlShape, search: PartsSearch): string {
       description:
         'No part matches the search: {q} is the text searched for, {type} the part type chosen (part, tool), {rev} the revision typed; each shown only when given',
     },
-    givenCriteria({
-      q: search.q,
-      // Mid-sentence, English writes the type in lower case; other languages keep their own.
-      type: intl.locale.startsWith('en') ? type.toLowerCase() : type,
-      rev: search.rev,
-    }),
+    givenCriteria({ q: search.q, type: enumMidSentence(search.type, intl), rev: search.rev }),
   );
 }
 
 /** Parts found by search and filters, a page at a time, with loading, empty and error states. */
-export function PartsBrowser({ search, onNavigate }: Props) {
+export function PartsBrowser(props: ListBrowserProps<PartsSearch>) {
+  const { search } = props;
   const intl = useIntl();
-  // Changed criteria show their first page (old cursors mean nothing for new ones).
-  const onCriteria = (change: Partial<PartsSearch>, replace: boolean) =>
-    onNavigate(PARTS_SEARCH.firstPage(search, change), replace);
   const {
     rows: parts,
     failure,
-    list,
-  } = useCursorListQuery(PartsListQuery, partsVariables(search), (data) => data.parts);
+    onCriteria,
+    cursorList,
+  } = useListBrowser(PARTS_SEARCH, PartsListQuery, (data) => data.parts, props);
   return (
     <Stack gap="md">
       <PartsFilters search={search} onChange={onCriteria} />
@@ -73,17 +64,8 @@ export function PartsBrowser({ search, onNavigate }: Props) {
         // No network: the parts kept on this tablet, said to be so.
         <KeptPartsResults search={search} message={toUserMessage(failure)} />
       ) : (
-        <CursorList
-          words={partsWords(intl)}
-          search={search}
-          pageSize={PARTS_SEARCH.pageSize}
-          {...list}
-          filtered={PARTS_SEARCH.filtered(search)}
-          nothingMatches={nothingMatches(intl, search)}
-          onClear={() => onCriteria(PARTS_SEARCH.noCriteria, false)}
-          onNavigate={onNavigate}
-        >
-          <PartsTable parts={parts} busy={list.loading} />
+        <CursorList {...cursorList} words={partsWords(intl)} nothingMatches={nothingMatches(intl, search)}>
+          <PartsTable parts={parts} busy={cursorList.loading} />
         </CursorList>
       )}
     </Stack>

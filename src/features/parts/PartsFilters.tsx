@@ -1,15 +1,14 @@
 import { useIntl } from 'react-intl';
 import { PART_TYPES, PARTS_SEARCH, type PartsSearch } from './partsSearch.ts';
-import { ListEnumSelect, ListFilters, ListTextFilter } from '../../components/list/ListInputs.tsx';
-
-interface Props {
-  search: PartsSearch;
-  /** Criteria changed: show the first page for them. `typing` changes replace the history entry. */
-  onChange(change: Partial<PartsSearch>, typing: boolean): void;
-}
+import {
+  ListEnumSelect,
+  ListFilters,
+  type ListCriteriaProps,
+  ListTextFilter,
+} from '../../components/list/ListInputs.tsx';
 
 /** Search as you type, part type, revision and sort; the URL holds the values, these inputs edit them. */
-export function PartsFilters({ search, onChange }: Props) {
+export function PartsFilters({ search, onChange }: ListCriteriaProps<PartsSearch>) {
   const intl = useIntl();
   return (
     <ListFilters

@@ -77,4 +77,4 @@ export const PARTS_SEARCH = defineListSearch<PartsSearch, PartsSort, PartsInputF
   filters: partsFilters,
 });
 
-export const { validate: validatePartsSearch, variables: partsVariables, firstPage } = PARTS_SEARCH;
+export const { variables: partsVariables } = PARTS_SEARCH;

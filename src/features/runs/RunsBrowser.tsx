@@ -4,16 +4,14 @@ import { RunsFilters } from './RunsFilters.tsx';
 import { RunsTable } from './RunsTable.tsx';
 import { RunsListQuery } from './runsListQuery.ts';
 import { runRowView } from './runRow.ts';
-import { RUNS_SEARCH, runsVariables, type RunsSearch } from './runsSearch.ts';
-import { formatEnum } from '../../components/formatValue.ts';
-import { CursorList, givenCriteria, type ListWords } from '../../components/list/CursorList.tsx';
-import { useCursorListQuery } from '../../components/list/useCursorListQuery.ts';
-
-interface Props {
-  search: RunsSearch;
-  /** Moves to another URL state; `replace` for typing so Back skips keystrokes. */
-  onNavigate(search: RunsSearch, replace: boolean): void;
-}
+import { RUNS_SEARCH, type RunsSearch } from './runsSearch.ts';
+import {
+  CursorList,
+  enumMidSentence,
+  givenCriteria,
+  type ListWords,
+} from '../../components/list/CursorList.tsx';
+import { useListBrowser, type ListBrowserProps } from '../../components/list/useListBrowser.ts';
 
 function runsWords(intl: IntlShape): ListWords {
   return {
@@ -36,7 +34,6 @@ function runsWords(intl: IntlShape): ListWords {
 
 /** "Nothing matches “SN 9”, status on hold, part 3.": the search and filters that found nothing. */
 function nothingMatches(intl: IntlShape, search: RunsSearch): string {
-  const status = formatEnum(search.status) ?? '';
   return intl.formatMessage(
     {
       defaultMessage:
@@ -47,8 +44,7 @@ function nothingMatches(intl: IntlShape, search: RunsSearch): string {
     },
     givenCriteria({
       q: search.q,
-      // Mid-sentence, English writes the status in lower case; other languages keep their own.
-      status: intl.locale.startsWith('en') ? status.toLowerCase() : status,
+      status: enumMidSentence(search.status, intl),
       part: search.part,
       procedure: search.procedure,
     }),
@@ -56,12 +52,15 @@ function nothingMatches(intl: IntlShape, search: RunsSearch): string {
 }
 
 /** Runs found by search and filters, a page at a time, with loading, empty and error states. */
-export function RunsBrowser({ search, onNavigate }: Props) {
+export function RunsBrowser(props: ListBrowserProps<RunsSearch>) {
+  const { search } = props;
   const intl = useIntl();
-  // Changed criteria show their first page (old cursors mean nothing for new ones).
-  const onCriteria = (change: Partial<RunsSearch>, replace: boolean) =>
-    onNavigate(RUNS_SEARCH.firstPage(search, change), replace);
-  const { rows, list } = useCursorListQuery(RunsListQuery, runsVariables(search), (data) => data.runs);
+  const { rows, onCriteria, cursorList } = useListBrowser(
+    RUNS_SEARCH,
+    RunsListQuery,
+    (data) => data.runs,
+    props,
+  );
   const runs = rows.map((node) => runRowView(node, intl));
   const scope = search.part
     ? { kind: 'part', id: String(search.part) }
@@ -90,17 +89,8 @@ export function RunsBrowser({ search, onNavigate }: Props) {
           </Button>
         </Group>
       )}
-      <CursorList
-        words={runsWords(intl)}
-        search={search}
-        pageSize={RUNS_SEARCH.pageSize}
-        {...list}
-        filtered={RUNS_SEARCH.filtered(search)}
-        nothingMatches={nothingMatches(intl, search)}
-        onClear={() => onCriteria(RUNS_SEARCH.noCriteria, false)}
-        onNavigate={onNavigate}
-      >
-        <RunsTable runs={runs} busy={list.loading} />
+      <CursorList {...cursorList} words={runsWords(intl)} nothingMatches={nothingMatches(intl, search)}>
+        <RunsTable runs={runs} busy={cursorList.loading} />
       </CursorList>
     </Stack>
   );

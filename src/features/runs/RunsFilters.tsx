@@ -1,15 +1,9 @@
 import { useIntl } from 'react-intl';
 import { RUN_STATUSES, RUNS_SEARCH, type RunsSearch } from './runsSearch.ts';
-import { ListEnumSelect, ListFilters } from '../../components/list/ListInputs.tsx';
-
-interface Props {
-  search: RunsSearch;
-  /** Criteria changed: show the first page for them. `typing` changes replace the history entry. */
-  onChange(change: Partial<RunsSearch>, typing: boolean): void;
-}
+import { ListEnumSelect, ListFilters, type ListCriteriaProps } from '../../components/list/ListInputs.tsx';
 
 /** Search as you type, status and sort; the URL holds the values, these inputs edit them. */
-export function RunsFilters({ search, onChange }: Props) {
+export function RunsFilters({ search, onChange }: ListCriteriaProps<RunsSearch>) {
   const intl = useIntl();
   return (
     <ListFilters

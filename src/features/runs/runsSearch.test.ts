@@ -1,30 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RUNS_PAGE_SIZE,
-  firstRunsPage,
-  runsFilters,
-  runsVariables,
-  validateRunsSearch,
-} from './runsSearch.ts';
+import { RUNS_PAGE_SIZE, RUNS_SEARCH, runsFilters, runsVariables } from './runsSearch.ts';
+import { describeListSearch } from '../../components/list/listSearchTestkit.ts';
 
-describe('validateRunsSearch', () => {
-  it('keeps well-formed values and drops the rest', () => {
-    expect(
-      validateRunsSearch({ q: ' SN 0041 ', status: 'HOLD', part: '3', procedure: 4, sort: 'TITLE_ASC' }),
-    ).toEqual({ q: 'SN 0041', status: 'HOLD', part: 3, procedure: 4, sort: 'TITLE_ASC' });
-    expect(validateRunsSearch({ status: 'DONE', part: '-1', procedure: 'x', sort: 'DROP TABLE' })).toEqual(
-      {},
-    );
-    // The default sort is left out of the URL.
-    expect(validateRunsSearch({ sort: '_CREATED_DESC' })).toEqual({});
-    // The router reads ?q=41 as a number.
-    expect(validateRunsSearch({ q: 41 })).toEqual({ q: '41' });
-  });
-
-  it('keeps a page number only with a cursor', () => {
-    expect(validateRunsSearch({ page: 3 })).toEqual({});
-    expect(validateRunsSearch({ after: 'c', page: 3 })).toEqual({ after: 'c', page: 3 });
-  });
+describeListSearch('The runs search', RUNS_SEARCH, {
+  wellFormed: [
+    [
+      { q: ' SN 0041 ', status: 'HOLD', part: '3', procedure: 4, sort: 'TITLE_ASC' },
+      { q: 'SN 0041', status: 'HOLD', part: 3, procedure: 4, sort: 'TITLE_ASC' },
+    ],
+    [{ status: 'DONE', part: '-1', procedure: 'x', sort: 'DROP TABLE' }, {}],
+  ],
+  // The router reads ?q=41 as a number.
+  numbers: [{ q: 41 }, { q: '41' }],
+  defaultSort: '_CREATED_DESC',
+  paging: [
+    [{ page: 3 }, {}],
+    [
+      { after: 'c', page: 3 },
+      { after: 'c', page: 3 },
+    ],
+  ],
+  firstPage: [
+    [{ q: 'a', after: 'c', page: 4, part: 2 }, { status: 'TODO' }, { q: 'a', part: 2, status: 'TODO' }],
+  ],
 });
 
 describe('runsFilters', () => {
@@ -67,25 +65,11 @@ describe('runsFilters', () => {
 });
 
 describe('runsVariables', () => {
-  it('sorts newest first unless told, and pages with cursors', () => {
-    expect(runsVariables({})).toEqual({
-      filters: {},
-      sort: ['_CREATED_DESC'],
-      first: RUNS_PAGE_SIZE,
-      after: null,
-    });
+  it('sorts as told, and pages back with cursors', () => {
     expect(runsVariables({ before: 'b', page: 2, sort: 'TITLE_ASC' })).toMatchObject({
       sort: ['TITLE_ASC'],
       last: RUNS_PAGE_SIZE,
       before: 'b',
-    });
-  });
-
-  it('starts from the first page when criteria change', () => {
-    expect(firstRunsPage({ q: 'a', after: 'c', page: 4, part: 2 }, { status: 'TODO' })).toEqual({
-      q: 'a',
-      part: 2,
-      status: 'TODO',
     });
   });
 });

@@ -115,8 +115,4 @@ export const RUNS_SEARCH = defineListSearch<RunsSearch, RunsSort, RunsInputFilte
   filters: runsFilters,
 });
 
-export const {
-  validate: validateRunsSearch,
-  variables: runsVariables,
-  firstPage: firstRunsPage,
-} = RUNS_SEARCH;
+export const { variables: runsVariables } = RUNS_SEARCH;

@@ -4,6 +4,7 @@ import { PartsBrowser } from '../../features/parts/PartsBrowser.tsx';
 import { PARTS_SEARCH } from '../../features/parts/partsSearch.ts';
 import { PartsListQuery } from '../../features/parts/partsListQuery.ts';
 import { ListPage, listRoute } from '../-components/ListPage.tsx';
+import { useListRoute } from '../../components/list/useListRoute.ts';
 
 export const Route = createFileRoute('/_authenticated/parts/')({
   ...listRoute(PARTS_SEARCH, PartsListQuery),
@@ -11,17 +12,13 @@ export const Route = createFileRoute('/_authenticated/parts/')({
 });
 
 function PartsPage() {
-  const navigate = Route.useNavigate();
   return (
     <ListPage
       title={
         <FormattedMessage defaultMessage="Parts" id="OklU4Q" description="Title of the parts list page" />
       }
     >
-      <PartsBrowser
-        search={Route.useSearch()}
-        onNavigate={(next, replace) => void navigate({ search: next, replace })}
-      />
+      <PartsBrowser {...useListRoute(Route)} />
     </ListPage>
   );
 }

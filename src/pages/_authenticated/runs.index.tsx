@@ -4,6 +4,7 @@ import { RunsBrowser } from '../../features/runs/RunsBrowser.tsx';
 import { RUNS_SEARCH } from '../../features/runs/runsSearch.ts';
 import { RunsListQuery } from '../../features/runs/runsListQuery.ts';
 import { ListPage, listRoute } from '../-components/ListPage.tsx';
+import { useListRoute } from '../../components/list/useListRoute.ts';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
   ...listRoute(RUNS_SEARCH, RunsListQuery),
@@ -11,7 +12,6 @@ export const Route = createFileRoute('/_authenticated/runs/')({
 });
 
 function RunsPage() {
-  const navigate = Route.useNavigate();
   return (
     <ListPage
       title={
@@ -22,10 +22,7 @@ function RunsPage() {
         />
       }
     >
-      <RunsBrowser
-        search={Route.useSearch()}
-        onNavigate={(next, replace) => void navigate({ search: next, replace })}
-      />
+      <RunsBrowser {...useListRoute(Route)} />
     </ListPage>
   );
 }
