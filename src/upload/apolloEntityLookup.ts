@@ -1,5 +1,5 @@
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
-import { graphql } from '../graphql/generated/index.ts';
+import { getFragmentData, graphql, type FragmentType } from '../graphql/generated/index.ts';
 import { FAILURE_WORDS } from '../lib/failures.ts';
 import { recordKindInfo, type RecordKind, type RecordRef } from '../records/recordKinds.ts';
 import { UploadError } from './uploadErrors.ts';
@@ -8,15 +8,23 @@ import { UploadError } from './uploadErrors.ts';
 // entity, and the entity's attachments stored under a key. The queue asks it for a record's entity
 // (no file is stored under an empty key, so then the answer is the record alone) and, before
 // registering again, whether a file already is.
+
+/** What every kind's lookup asks of the record's entity: its id and the attachments under `$s3Key`. */
+const UploadLookupEntityFields = graphql(`
+  fragment UploadLookupEntity on Entity {
+    id
+    fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
+      id
+    }
+  }
+`);
+
 const PartUploadLookup = graphql(`
   query PartUploadLookup($id: ID!, $s3Key: String!) {
     part(id: $id) {
       id
       entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
+        ...UploadLookupEntity
       }
     }
   }
@@ -27,10 +35,7 @@ const RunUploadLookup = graphql(`
     run(id: $id) {
       id
       entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
+        ...UploadLookupEntity
       }
     }
   }
@@ -41,10 +46,7 @@ const ProcedureUploadLookup = graphql(`
     procedure(id: $id) {
       id
       entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
+        ...UploadLookupEntity
       }
     }
   }
@@ -55,10 +57,7 @@ const StepUploadLookup = graphql(`
     step(id: $id) {
       id
       entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
+        ...UploadLookupEntity
       }
     }
   }
@@ -69,10 +68,7 @@ const RunStepUploadLookup = graphql(`
     runStep(id: $id) {
       id
       entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
+        ...UploadLookupEntity
       }
     }
   }
@@ -83,10 +79,7 @@ const RunStepFieldUploadLookup = graphql(`
     runStepField(id: $id) {
       id
       entity {
-        id
-        fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
-          id
-        }
+        ...UploadLookupEntity
       }
     }
   }
@@ -107,13 +100,16 @@ const LOOKUPS = {
   runStepField: { query: RunStepFieldUploadLookup, record: (data) => data.runStepField },
 } satisfies { [K in RecordKind]: Lookup<K> };
 
+/** A kind's answer as the query types it: the entity's fields behind the fragment. */
+type LookupRecord = { entity?: FragmentType<typeof UploadLookupEntityFields> | null } | null;
+
 type LookupData = {
-  [K in RecordKind]: { [F in K]?: LookupEntity };
+  [K in RecordKind]: { [F in K]?: LookupRecord };
 };
 
 interface Lookup<K extends RecordKind> {
   query: TypedDocumentNode<LookupData[K], LookupVariables>;
-  record: (data: LookupData[K]) => LookupEntity | undefined;
+  record: (data: LookupData[K]) => LookupRecord | undefined;
 }
 
 /**
@@ -133,7 +129,8 @@ export async function lookUpRecord(
     fetchPolicy: 'network-only',
     context: { retryTransient: false, fetchOptions: { signal } },
   });
-  return data ? lookup.record(data) : undefined;
+  const found = data ? lookup.record(data) : undefined;
+  return found && { entity: getFragmentData(UploadLookupEntityFields, found.entity) };
 }
 
 /**

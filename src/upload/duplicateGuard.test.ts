@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DuplicateGuard, sha256 } from './duplicateGuard.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
+import { uploadEntry } from '../test/uploadEntries.ts';
 
 const step2: UploadTarget = {
   entityId: 12,
@@ -13,21 +14,9 @@ const step3: UploadTarget = {
   record: { kind: 'runStep', id: 3 },
 };
 
-function entry(file: File, target: UploadTarget, state: UploadEntry['state']): UploadEntry {
-  return {
-    id: file.name,
-    file,
-    filename: file.name,
-    size: file.size,
-    type: file.type,
-    target,
-    state,
-    sentBytes: 0,
-    bytesPerSecond: 0,
-    createdAt: 0,
-    person: { subject: 'taylor', organization: 'example', name: 'Taylor Technician' },
-  };
-}
+/** An upload of `file` to `target` in `state`; the rest is the shared test upload's. */
+const entry = (file: File, target: UploadTarget, state: UploadEntry['state']): UploadEntry =>
+  uploadEntry({ id: file.name, file, filename: file.name, size: file.size, type: file.type, target, state });
 
 const photo = () => new File(['the same photo bytes'], 'IMG_0001.jpg', { type: 'image/jpeg' });
 

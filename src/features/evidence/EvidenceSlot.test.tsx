@@ -1,11 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeFragmentData } from '../../graphql/generated/index.ts';
-import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
-import type { UploadQueue } from '../../upload/uploadQueue.ts';
-import { drop, fileItem, folderItem, transfer } from '../../test/dropEvents.ts';
 import { RecordAttachmentsFields } from '../attachments/index.ts';
 import { renderWithQueue } from '../upload/renderUploadList.tsx';
+import {
+  dropFolderBesideFile,
+  expectOversizedDropRefused,
+  type DropTargetUnderTest,
+} from '../upload/dropRefusals.testkit.ts';
 import { EvidenceSlot } from './EvidenceSlot.tsx';
 import { EvidenceSlotFields } from './evidenceDocuments.ts';
 
@@ -25,21 +27,19 @@ const field = makeFragmentData(
   EvidenceSlotFields,
 );
 
-function renderSlot(queue: UploadQueue) {
-  return renderWithQueue(
-    queue,
-    <EvidenceSlot field={field} contextLine="Run 1 · SN 0041 · Step 4" dragging={false} />,
-  );
-}
+const slot: DropTargetUnderTest = {
+  render: (queue) =>
+    renderWithQueue(
+      queue,
+      <EvidenceSlot field={field} contextLine="Run 1 · SN 0041 · Step 4" dragging={false} />,
+    ),
+  target: () => screen.getByTestId('evidence-slot'),
+};
 
 describe('EvidenceSlot', () => {
   it('says which dropped items were refused: a folder is named, the files beside it go to the field', async () => {
-    const world = createQueueWorld();
-    const queue = world.makeQueue();
-    renderSlot(queue);
     const photo = new File(['x'], 'photo.jpg', { type: 'image/jpeg' });
-
-    await drop(screen.getByTestId('evidence-slot'), transfer([folderItem('weld photos'), fileItem(photo)]));
+    const queue = await dropFolderBesideFile(slot, 'weld photos', photo);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       '“weld photos” is a folder or not a file; drop the files themselves.',
@@ -53,14 +53,6 @@ describe('EvidenceSlot', () => {
   });
 
   it('says so when the queue refuses a file, as the page does', async () => {
-    const world = createQueueWorld();
-    renderSlot(world.makeQueue({ maxUploadBytes: () => 3 }));
-
-    await drop(screen.getByTestId('evidence-slot'), transfer([fileItem(new File(['four'], 'big.bin'))]));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      '“big.bin” was not attached: Larger than the 3 B limit',
-    );
-    expect(world.server.ticketRequests).toHaveLength(0);
+    await expectOversizedDropRefused(slot);
   });
 });

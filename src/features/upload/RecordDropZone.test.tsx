@@ -5,7 +5,12 @@ import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
 import { renderWithQueue } from './renderUploadList.tsx';
-import { drop, fileItem, folderItem, transfer } from '../../test/dropEvents.ts';
+import { drop, fileItem, transfer } from '../../test/dropEvents.ts';
+import {
+  dropFolderBesideFile,
+  expectOversizedDropRefused,
+  type DropTargetUnderTest,
+} from './dropRefusals.testkit.ts';
 
 function renderZone(queue: UploadQueue) {
   return renderWithQueue(
@@ -15,6 +20,8 @@ function renderZone(queue: UploadQueue) {
     </RecordDropZone>,
   );
 }
+
+const zone: DropTargetUnderTest = { render: renderZone, target: () => screen.getByText('Record body') };
 
 describe('RecordDropZone', () => {
   it('attaches dropped files to the record entity and lists them', async () => {
@@ -72,12 +79,8 @@ describe('RecordDropZone', () => {
   });
 
   it('refuses folders with a message and keeps the files dropped with them', async () => {
-    const world = createQueueWorld();
-    const queue = world.makeQueue();
-    renderZone(queue);
     const file = new File(['x'], 'log.txt', { type: 'text/plain' });
-
-    await drop(screen.getByText('Record body'), transfer([folderItem('photos'), fileItem(file)]));
+    const queue = await dropFolderBesideFile(zone, 'photos', file);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('“photos” is a folder or not a file');
     await vi.waitFor(() => expect(queue.getSnapshot().map((e) => e.filename)).toEqual(['log.txt']));
@@ -92,17 +95,7 @@ describe('RecordDropZone', () => {
   });
 
   it('refuses files over the configured maximum before uploading', async () => {
-    const world = createQueueWorld();
-    const queue = world.makeQueue({ maxUploadBytes: () => 3 });
-    renderZone(queue);
-    const big = new File(['four'], 'big.bin');
-
-    await drop(screen.getByText('Record body'), transfer([fileItem(big)]));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      '“big.bin” was not attached: Larger than the 3 B limit',
-    );
-    expect(world.server.ticketRequests).toHaveLength(0);
+    await expectOversizedDropRefused(zone);
   });
 
   it('takes files from Choose files and from the camera input', async () => {

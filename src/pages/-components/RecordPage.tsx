@@ -3,13 +3,7 @@ import { Alert, Anchor, Divider, Group, Skeleton, Stack, Text } from '@mantine/c
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
-import {
-  defineMessages,
-  FormattedMessage,
-  useIntl,
-  type IntlShape,
-  type MessageDescriptor,
-} from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { AttachmentsPanel, type RecordAttachmentsFields } from '../../features/attachments/index.ts';
 import { RecordDropZone } from '../../features/upload/index.ts';
 import { RecordFields, type RecordField } from '../../features/record-view/RecordFields.tsx';
@@ -42,6 +36,7 @@ import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
 import { useRememberVisit } from '../../features/recent/index.ts';
 import { PinControl } from '../../features/pins/index.ts';
+import { loadingText, notAnIdTitle, notThereText } from './recordPageWords.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
 export interface RecordView {
@@ -65,64 +60,13 @@ interface Props<TData, TRecord> {
   view(record: TRecord, intl: IntlShape): RecordView;
 }
 
-/** A URL's id that is not a record id, per kind (the kind's word takes its own grammar). */
-const NOT_AN_ID: Record<RecordKind, MessageDescriptor> = defineMessages({
-  part: { defaultMessage: '“{id}” is not a part id', id: 'f7nkkc' },
-  run: { defaultMessage: '“{id}” is not a run id', id: 'G5vATA', description: 'run: a production run' },
-  procedure: { defaultMessage: '“{id}” is not a procedure id', id: 'CWk/yp' },
-  step: { defaultMessage: '“{id}” is not a procedure step id', id: 'weOMP4' },
-  runStep: { defaultMessage: '“{id}” is not a run step id', id: 'dbOS2+' },
-  runStepField: { defaultMessage: '“{id}” is not a run step field id', id: 'RbuUDM' },
-});
-
-const LOADING: Record<RecordKind, MessageDescriptor> = defineMessages({
-  part: { defaultMessage: 'Loading part {id}…', id: 'G831D6' },
-  run: { defaultMessage: 'Loading run {id}…', id: 'DhjL6N', description: 'run: a production run' },
-  procedure: { defaultMessage: 'Loading procedure {id}…', id: 'XkKxbV' },
-  step: { defaultMessage: 'Loading procedure step {id}…', id: 'lcsKaH' },
-  runStep: { defaultMessage: 'Loading run step {id}…', id: 'FPtODf' },
-  runStepField: { defaultMessage: 'Loading run step field {id}…', id: 'C7kPXF' },
-});
-
-const NOT_THERE: Record<RecordKind, MessageDescriptor> = defineMessages({
-  part: {
-    defaultMessage: 'There is no part with id {id}, or you may not see it. Check the number and try again.',
-    id: 'uofkUf',
-  },
-  run: {
-    defaultMessage: 'There is no run with id {id}, or you may not see it. Check the number and try again.',
-    id: 'OQBla/',
-    description: 'run: a production run',
-  },
-  procedure: {
-    defaultMessage:
-      'There is no procedure with id {id}, or you may not see it. Check the number and try again.',
-    id: 'KWp+nw',
-  },
-  step: {
-    defaultMessage:
-      'There is no procedure step with id {id}, or you may not see it. Check the number and try again.',
-    id: 'LWhiNH',
-  },
-  runStep: {
-    defaultMessage:
-      'There is no run step with id {id}, or you may not see it. Check the number and try again.',
-    id: 'FiO6PC',
-  },
-  runStepField: {
-    defaultMessage:
-      'There is no run step field with id {id}, or you may not see it. Check the number and try again.',
-    id: 'Ap8XE/',
-  },
-});
-
 /** One page layout for the six kinds of record: bad id, loading, error, not found, then the record. */
 export function RecordPage<TData, TRecord>(props: Props<TData, TRecord>) {
   const intl = useIntl();
   const id = parseRouteId(props.rawId);
   if (id === null) {
     return (
-      <RecordProblem title={intl.formatMessage(NOT_AN_ID[props.kind], { id: shorten(props.rawId) })}>
+      <RecordProblem title={notAnIdTitle(props.kind, shorten(props.rawId), intl)}>
         <FormattedMessage defaultMessage="A record id is a positive whole number, like 42." id="t4v4zN" />
       </RecordProblem>
     );
@@ -174,7 +118,7 @@ function LoadedRecord<TData, TRecord>({
   if (loading && !data) {
     return (
       <Stack role="status" aria-live="polite" aria-busy="true">
-        <Text>{intl.formatMessage(LOADING[kind], { id })}</Text>
+        <Text>{loadingText(kind, id, intl)}</Text>
         <Skeleton h={36} w="60%" />
         <Skeleton h={120} />
         <Skeleton h={80} />
@@ -213,7 +157,7 @@ function LoadedRecord<TData, TRecord>({
           { record: name },
         )}
       >
-        {intl.formatMessage(NOT_THERE[kind], { id })}
+        {notThereText(kind, id, intl)}
       </RecordProblem>
     );
   }
