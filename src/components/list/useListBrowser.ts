@@ -10,7 +10,7 @@ export interface ListBrowserProps<S> {
 }
 
 /** What a browser needs of a list's search (defineListSearch makes one). */
-interface BrowsedList<S, TVariables> {
+export interface BrowsedList<S, TVariables> {
   pageSize: number;
   filtered(search: S): boolean;
   noCriteria: Partial<S>;

@@ -1,7 +1,7 @@
 import type { ListBrowserProps } from './useListBrowser.ts';
 
 /** What a list page needs of its route: the URL's search, and a way to go to another. */
-interface ListRouteApi<S> {
+export interface ListRouteApi<S> {
   useSearch(): S;
   useNavigate(): (options: { search: NoInfer<S>; replace: boolean }) => Promise<void>;
 }

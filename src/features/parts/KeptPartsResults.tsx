@@ -1,13 +1,21 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PartsTable } from './PartsTable.tsx';
+import type { PartRow } from './partRow.ts';
 import { KEPT_PARTS_SHOWN, keptPartsMatching } from './keptParts.ts';
 import type { PartsSearch } from './partsSearch.ts';
 
-/** Offline: the search runs over the parts kept on this tablet, and says so. */
-export function KeptPartsResults({ search, message }: { search: PartsSearch; message: string }) {
+/** Offline: the search runs over the parts kept on this tablet, and says so; `table` shows the rows found. */
+export function KeptPartsResults({
+  search,
+  message,
+  table,
+}: {
+  search: PartsSearch;
+  message: string;
+  table(rows: PartRow[]): ReactNode;
+}) {
   const intl = useIntl();
   const client = useApolloClient();
   const { rows, total } = useMemo(() => keptPartsMatching(client.cache, search), [client, search]);
@@ -38,7 +46,7 @@ export function KeptPartsResults({ search, message }: { search: PartsSearch; mes
           )}
         </Text>
       </Alert>
-      {rows.length > 0 && <PartsTable parts={rows} busy={false} />}
+      {rows.length > 0 && table(rows)}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { ApolloCache } from '@apollo/client';
-import type { PartRow } from './PartsTable.tsx';
+import type { PartRow } from './partRow.ts';
 import type { PartsSearch } from './partsSearch.ts';
 import { searchWords } from '../../components/list/likePatterns.ts';
 

@@ -14,7 +14,7 @@ export const PARTS_PAGE_SIZE = 25;
 
 export const PART_TYPES = ['PART', 'TOOL'] as const satisfies readonly Parttypeenum[];
 
-const SORT_LABELS = defineMessages({
+export const PART_SORT_LABELS = defineMessages({
   partNumberAsc: {
     defaultMessage: 'Part number A–Z',
     id: 'MgC/rE',
@@ -34,10 +34,10 @@ const SORT_LABELS = defineMessages({
 });
 
 export const PART_SORTS = [
-  { value: 'PART_NUMBER_ASC', label: SORT_LABELS.partNumberAsc },
-  { value: 'PART_NUMBER_DESC', label: SORT_LABELS.partNumberDesc },
-  { value: 'DESCRIPTION_ASC', label: SORT_LABELS.descriptionAsc },
-  { value: 'REVISION_ASC', label: SORT_LABELS.revision },
+  { value: 'PART_NUMBER_ASC', label: PART_SORT_LABELS.partNumberAsc },
+  { value: 'PART_NUMBER_DESC', label: PART_SORT_LABELS.partNumberDesc },
+  { value: 'DESCRIPTION_ASC', label: PART_SORT_LABELS.descriptionAsc },
+  { value: 'REVISION_ASC', label: PART_SORT_LABELS.revision },
   { value: '_UPDATED_DESC', label: LIST_SORT_LABELS.updated },
   { value: '_CREATED_DESC', label: LIST_SORT_LABELS.newest },
 ] as const satisfies readonly { value: PartSortEnum; label: MessageDescriptor }[];

@@ -23,7 +23,7 @@ export const RUN_STATUSES = [
   'CANCELED',
 ] as const satisfies readonly RunStatus[];
 
-const SORT_LABELS = defineMessages({
+export const RUN_SORT_LABELS = defineMessages({
   oldest: {
     defaultMessage: 'Oldest first',
     id: 'gGT+Kx',
@@ -44,10 +44,10 @@ const SORT_LABELS = defineMessages({
 
 export const RUN_SORTS = [
   { value: '_CREATED_DESC', label: LIST_SORT_LABELS.newest },
-  { value: '_CREATED_ASC', label: SORT_LABELS.oldest },
-  { value: 'TITLE_ASC', label: SORT_LABELS.title },
-  { value: 'DUE_DATE_ASC', label: SORT_LABELS.due },
-  { value: 'STATUS_ASC', label: SORT_LABELS.status },
+  { value: '_CREATED_ASC', label: RUN_SORT_LABELS.oldest },
+  { value: 'TITLE_ASC', label: RUN_SORT_LABELS.title },
+  { value: 'DUE_DATE_ASC', label: RUN_SORT_LABELS.due },
+  { value: 'STATUS_ASC', label: RUN_SORT_LABELS.status },
   { value: '_UPDATED_DESC', label: LIST_SORT_LABELS.updated },
 ] as const satisfies readonly { value: RunSortEnum; label: MessageDescriptor }[];
 

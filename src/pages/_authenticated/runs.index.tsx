@@ -1,28 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FormattedMessage } from 'react-intl';
-import { RunsBrowser } from '../../features/runs/RunsBrowser.tsx';
-import { RUNS_SEARCH } from '../../features/runs/runsSearch.ts';
-import { RunsListQuery } from '../../features/runs/runsListQuery.ts';
-import { ListPage, listRoute } from '../-components/ListPage.tsx';
-import { useListRoute } from '../../components/list/useListRoute.ts';
+import { RUNS_LIST } from '../../features/runs/runsList.tsx';
+import { listRoute } from '../-components/ListPage.tsx';
+import { ListKindPage } from './-ListKindPage.tsx';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
-  ...listRoute(RUNS_SEARCH, RunsListQuery),
-  component: RunsPage,
+  ...listRoute(RUNS_LIST.search, RUNS_LIST.query),
+  component: function RunsPage() {
+    return <ListKindPage kind={RUNS_LIST} route={Route} />;
+  },
 });
-
-function RunsPage() {
-  return (
-    <ListPage
-      title={
-        <FormattedMessage
-          defaultMessage="Runs"
-          id="2a414o"
-          description="Title of the runs list page (production runs)"
-        />
-      }
-    >
-      <RunsBrowser {...useListRoute(Route)} />
-    </ListPage>
-  );
-}
