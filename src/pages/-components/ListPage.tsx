@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { Stack, Title } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { ListKindBrowser } from '../../components/list/ListKindBrowser.tsx';
+import type { ListKind } from '../../components/list/listKind.ts';
+import type { ListSearch } from '../../components/list/listSearch.ts';
+import { useListRoute, type ListRouteApi } from '../../components/list/useListRoute.ts';
 
 /**
  * A list route's loader: asks for the rows as soon as the URL changes (and on hover or touch of a
@@ -32,14 +36,21 @@ export function listRoute<S, TData, TVariables extends OperationVariables>(
   };
 }
 
-/** A list page: its title, then the list (search, filters, rows, pager). */
-export function ListPage({ title, children }: { title: ReactNode; children: ReactNode }) {
+/** A list kind's page (the parts, the runs): its title, then its list on the route's URL state. */
+export function ListKindPage<S extends ListSearch<string>, R extends { id: number }>({
+  kind,
+  route,
+}: {
+  kind: ListKind<S, R>;
+  route: ListRouteApi<S>;
+}) {
+  const intl = useIntl();
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {title}
+        {intl.formatMessage(kind.title)}
       </Title>
-      {children}
+      <ListKindBrowser kind={kind} {...useListRoute(route)} />
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PARTS_LIST } from '../../features/parts/partsList.tsx';
-import { listRoute } from '../-components/ListPage.tsx';
-import { ListKindPage } from './-ListKindPage.tsx';
+import { ListKindPage, listRoute } from '../-components/ListPage.tsx';
 
 export const Route = createFileRoute('/_authenticated/parts/')({
   ...listRoute(PARTS_LIST.search, PARTS_LIST.query),

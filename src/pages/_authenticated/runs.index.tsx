@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RUNS_LIST } from '../../features/runs/runsList.tsx';
-import { listRoute } from '../-components/ListPage.tsx';
-import { ListKindPage } from './-ListKindPage.tsx';
+import { ListKindPage, listRoute } from '../-components/ListPage.tsx';
 
 export const Route = createFileRoute('/_authenticated/runs/')({
   ...listRoute(RUNS_LIST.search, RUNS_LIST.query),
