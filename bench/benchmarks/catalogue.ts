@@ -8,6 +8,7 @@ import { armEventClock, eventAt, shownAt, watchTitle } from '../lib/pageClock.ts
 import { scan } from '../../e2e/scanner-support.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
+import { traced } from '../lib/trace.ts';
 import { median, percentile } from '../lib/stats.ts';
 import { ROWS_SELECTOR, rowsShownAt, split, splitNote, watchRows, type Split } from '../lib/listTiming.ts';
 
@@ -259,8 +260,12 @@ async function scanLatency(ctx: BenchContext, page: Page, client: ApiClient): Pr
     await page.goto('/runs/1');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await watchTitle(page, `Run step ${step}`);
-    await scan(page, `RS-${step}`);
-    const shown = await shownAt(page, 30_000, `run step ${step} after its label was scanned`);
+    const scanned = async () => {
+      await scan(page, `RS-${step}`);
+      return shownAt(page, 30_000, `run step ${step} after its label was scanned`);
+    };
+    // With BENCH_TRACE_DIR the last scan is traced (`label-scan.<device>.json`), from before its first key.
+    const shown = await (i === ctx.sizes.appRepeats - 1 ? traced(page, 'label-scan', scanned) : scanned());
     const enterAt = await page.evaluate(() => (window as unknown as { benchEnterAt?: number }).benchEnterAt);
     if (enterAt === undefined) throw new Error("the scan's Enter was never seen by the page");
     times.push(shown - enterAt);

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { partIdsByNumber } from '../parts/index.ts';
 import { runsBySerial } from '../runs/index.ts';
 import { RECORD_ROUTES, type RecordKind } from '../../records/recordKinds.ts';
+import { askBeforeNavigating } from './askBeforeNavigating.ts';
 import { isBareNumber } from './parseRecordRef.ts';
 import { resolveRecordRef, type RecordRefDestination } from './resolveRecordRef.ts';
 import { readCameraAfterScan } from './scan/cameraAfterScan.ts';
@@ -27,6 +28,7 @@ export function useOpenRecordRef(): (
   how?: { scanned?: boolean },
 ) => Promise<RecordRefDestination> {
   const navigate = useNavigate();
+  const router = useRouter();
   const client = useApolloClient();
   return useCallback(
     async (text, kind, { scanned = false } = {}) => {
@@ -37,16 +39,27 @@ export function useOpenRecordRef(): (
       if (destination.to === 'record') {
         const scannedBareNumber = scanned && isBareNumber(text) ? true : undefined;
         // Every record route takes the same `$id` param; navigate cannot type-check a union of routes.
-        await navigate({
-          to: RECORD_ROUTES[destination.kind] as (typeof RECORD_ROUTES)['run'],
-          params: { id: String(destination.id) },
-          state: (previous) => ({ ...previous, cameraAfterScan: readCameraAfterScan(), scannedBareNumber }),
-        });
+        const to = RECORD_ROUTES[destination.kind] as (typeof RECORD_ROUTES)['run'];
+        const params = { id: String(destination.id) };
+        // The record's request leaves before the page changes (see askBeforeNavigating).
+        await askBeforeNavigating(
+          () => router.preloadRoute({ to, params }),
+          () =>
+            navigate({
+              to,
+              params,
+              state: (previous) => ({
+                ...previous,
+                cameraAfterScan: readCameraAfterScan(),
+                scannedBareNumber,
+              }),
+            }),
+        );
       } else if (destination.to === 'parts') {
         await navigate({ to: '/parts', search: { q: destination.q } });
       }
       return destination;
     },
-    [navigate, client],
+    [navigate, router, client],
   );
 }
