@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { graphql } from '../graphql/generated/index.ts';
@@ -8,7 +8,7 @@ import { isPermissionRefusal, toUserMessage } from '../graphql/errors.ts';
 import { removeAttachment } from '../graphql/attachmentsList.ts';
 import { useViewOnly } from './viewOnly.tsx';
 import { useUploadQueue } from './uploadQueueContext.tsx';
-import { DialogActions } from './DialogActions.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 export const DeleteAttachmentMutation = graphql(`
   mutation DeleteAttachment($input: DeleteFileAttachmentInput!) {
@@ -67,57 +67,40 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={target !== null}
       onClose={close}
       returnFocus={deleted === null}
       title={intl.formatMessage({ defaultMessage: 'Delete attachment?', id: 'u/JxOo' })}
-      closeButtonProps={{
-        'aria-label': intl.formatMessage({ defaultMessage: 'Close without deleting', id: 'AO2NqW' }),
-      }}
-    >
-      {target && (
-        <Stack>
-          <Text style={{ overflowWrap: 'anywhere' }}>
-            <FormattedMessage
-              defaultMessage="“{filename}” will be removed from {record}. This cannot be undone."
-              id="gWYhvb"
-              values={{ filename: displayFilename(target.filename, intl).text, record: recordLabel }}
-            />
-          </Text>
-          {error && (
-            <Alert
-              color="red"
-              title={intl.formatMessage({
+      closeLabel={intl.formatMessage({ defaultMessage: 'Close without deleting', id: 'AO2NqW' })}
+      failure={
+        error
+          ? {
+              title: intl.formatMessage({
                 defaultMessage: 'Not deleted',
                 id: 'KmZq7M',
                 description: 'A delete failed',
-              })}
-              role="alert"
-            >
-              {toUserMessage(error)}
-            </Alert>
-          )}
-          <DialogActions
-            onCancel={close}
-            cancel={
-              <FormattedMessage
-                defaultMessage="Cancel"
-                id="1zhA04"
-                description="Button: do not delete the file"
-              />
+              }),
+              message: toUserMessage(error),
             }
-          >
-            <Button color="red" loading={loading} onClick={() => void confirm(target)}>
-              <FormattedMessage
-                defaultMessage="Delete"
-                id="JOi5z2"
-                description="Button: delete the file now"
-              />
-            </Button>
-          </DialogActions>
-        </Stack>
-      )}
-    </Modal>
+          : null
+      }
+      loading={loading}
+      onConfirm={() => target && void confirm(target)}
+      cancel={
+        <FormattedMessage defaultMessage="Cancel" id="1zhA04" description="Button: do not delete the file" />
+      }
+      confirm={
+        <FormattedMessage defaultMessage="Delete" id="JOi5z2" description="Button: delete the file now" />
+      }
+    >
+      <Text style={{ overflowWrap: 'anywhere' }}>
+        <FormattedMessage
+          defaultMessage="“{filename}” will be removed from {record}. This cannot be undone."
+          id="gWYhvb"
+          values={{ filename: displayFilename(target?.filename, intl).text, record: recordLabel }}
+        />
+      </Text>
+    </ConfirmDialog>
   );
 }

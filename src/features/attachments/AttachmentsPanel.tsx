@@ -1,7 +1,8 @@
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useDeferredWithin } from '../../components/useDeferredWithin.ts';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
+import { EmptyNote } from '../../components/EmptyNote.tsx';
 import { useFragment } from '@apollo/client/react';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
@@ -88,12 +89,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
         {items.length > 1 && <SortControl sort={sort} onSort={setSort} />}
       </Group>
       {items.length === 0 ? (
-        <Text c="dimmed">
-          <FormattedMessage
-            defaultMessage="No files attached yet. Drop files on this page to attach them."
-            id="4gKJFR"
-          />
-        </Text>
+        <EmptyNote>{intl.formatMessage(NO_FILES)}</EmptyNote>
       ) : (
         <AttachmentList
           items={items}
@@ -134,6 +130,10 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   );
 }
 
+const NO_FILES = defineMessage({
+  defaultMessage: 'No files attached yet. Drop files on this page to attach them.',
+  id: '4gKJFR',
+});
 const NO_TARGETS: PreviewTarget[] = [];
 const NO_ITEMS: Items = [];
 /** How long the list may lag behind the cache before it is drawn in one go. */

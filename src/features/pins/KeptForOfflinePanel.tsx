@@ -1,6 +1,7 @@
 import { RecordAnchor } from '../../components/RecordAnchor.tsx';
 import { Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { defineMessage, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { EmptyNote } from '../../components/EmptyNote.tsx';
 import { useId } from 'react';
 import { usePinnedSnapshot } from '../../components/pinnedRecordsContext.tsx';
 import { pinKey, type PinView } from '../../pwa/pinnedRecords.ts';
@@ -9,6 +10,12 @@ import { NotKeptByBrowser } from './PinControl.tsx';
 import { PinnableRow } from './PinnableRow.tsx';
 
 const MB = 1024 * 1024;
+
+const NOTHING_PINNED = defineMessage({
+  defaultMessage:
+    'Nothing is pinned now. Copies kept for records pinned before stay until their room is needed.',
+  id: 'xfFJ/Y',
+});
 
 /** "34 MB", "2.5 MB", "0.03 MB": megabytes in the person's language, never a misleading "0 MB". */
 export function formatMegabytes(intl: IntlShape, bytes: number): string {
@@ -54,12 +61,7 @@ export function KeptForOfflinePanel() {
           {persisted === false && <NotKeptByBrowser />}
         </Stack>
         {pins.length === 0 ? (
-          <Text c="dimmed">
-            <FormattedMessage
-              defaultMessage="Nothing is pinned now. Copies kept for records pinned before stay until their room is needed."
-              id="xfFJ/Y"
-            />
-          </Text>
+          <EmptyNote>{intl.formatMessage(NOTHING_PINNED)}</EmptyNote>
         ) : (
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {pins.map((pin) => (

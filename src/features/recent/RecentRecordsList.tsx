@@ -1,6 +1,6 @@
 import { RecordAnchor } from '../../components/RecordAnchor.tsx';
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Paper, Stack, Text } from '@mantine/core';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { recordWithTitle } from '../../records/recordKinds.ts';
 import type { RecentRecord } from './recentRecords.ts';
@@ -42,16 +42,16 @@ export function RecentRecordsList({ records }: { records: readonly RecentRecord[
   if (!latest) return null;
   return (
     <Stack gap="md">
-      <Stack component="section" aria-labelledby="continue-heading" gap="xs">
-        <Title order={2} size="h3" id="continue-heading">
-          <FormattedMessage defaultMessage="Continue where you were" id="s/dq32" />
-        </Title>
+      <HeadedSection
+        heading={<FormattedMessage defaultMessage="Continue where you were" id="s/dq32" />}
+        gap="xs"
+      >
         <Paper withBorder p="xs" data-testid="continue-record">
           <PinnableRow record={latest}>
             <RecentLink record={latest} prominent />
           </PinnableRow>
         </Paper>
-      </Stack>
+      </HeadedSection>
       <RecentRecordLinks
         records={earlier}
         title={intl.formatMessage({ defaultMessage: 'Recent records', id: 'jP5eL4' })}
@@ -62,13 +62,9 @@ export function RecentRecordsList({ records }: { records: readonly RecentRecord[
 
 /** This person's recent records as one plain list: the home page's earlier ones, the share page's. */
 export function RecentRecordLinks({ records, title }: { records: readonly RecentRecord[]; title: string }) {
-  const headingId = useId();
   if (records.length === 0) return null;
   return (
-    <Stack component="section" aria-labelledby={headingId} gap="xs">
-      <Title order={2} size="h3" id={headingId}>
-        {title}
-      </Title>
+    <HeadedSection heading={title} gap="xs">
       <Stack component="ul" gap={0} p={0} m={0} className={classes.list} data-testid="recent-records">
         {records.map((record) => (
           <li key={`${record.kind}-${record.id}`} className={classes.item}>
@@ -78,6 +74,6 @@ export function RecentRecordLinks({ records, title }: { records: readonly Recent
           </li>
         ))}
       </Stack>
-    </Stack>
+    </HeadedSection>
   );
 }

@@ -1,7 +1,9 @@
 import { RecordAnchor } from '../../components/RecordAnchor.tsx';
 import type { ReactNode } from 'react';
-import { List, Stack, Text, Title } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
+import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { EmptyNote } from '../../components/EmptyNote.tsx';
 import { type RecordKind, recordName, titledName } from '../../records/recordKinds.ts';
 
 export interface RelatedRecord {
@@ -24,15 +26,12 @@ export interface RelatedGroup {
 export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
   if (groups.length === 0) return null;
   return (
-    <Stack component="section" aria-labelledby="related-heading" gap="sm">
-      <Title order={2} size="h3" id="related-heading">
-        <FormattedMessage defaultMessage="Related records" id="ec6yww" />
-      </Title>
+    <HeadedSection heading={<FormattedMessage defaultMessage="Related records" id="ec6yww" />} gap="sm">
       {groups.map((group) => (
         <Stack key={group.heading} gap={4}>
           <Text fw={600}>{group.heading}</Text>
           {group.records.length === 0 ? (
-            <Text c="dimmed">{group.empty}</Text>
+            <EmptyNote>{group.empty}</EmptyNote>
           ) : (
             <List listStyleType="none" spacing={0} p={0}>
               {group.records.map((record) => (
@@ -45,7 +44,7 @@ export function RecordLinks({ groups }: { groups: RelatedGroup[] }) {
           {group.records.length > 0 && group.more}
         </Stack>
       ))}
-    </Stack>
+    </HeadedSection>
   );
 }
 

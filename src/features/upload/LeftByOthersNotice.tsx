@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -8,7 +8,8 @@ import { KeptFilesAdminQuery } from '../../upload/keptFilesAdmin.ts';
 import { useLeftByOthers, useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { DialogActions } from '../../components/DialogActions.tsx';
+import { ActionNotice } from '../../components/ActionNotice.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 /**
  * "2 files left by Taylor Technician are waiting for them": on a shared tablet the next person sees
@@ -46,16 +47,14 @@ export function LeftByOthersNotice() {
   return (
     <>
       {left.map((files) => (
-        <Alert key={files.key} color="gray" icon={<IconUsers size={20} aria-hidden />} mb="md" role="status">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm">
-              <FormattedMessage
-                defaultMessage="{count, plural, one {# file left by {name} is waiting for them.} other {# files left by {name} are waiting for them.}} They are sent when {name} signs in on this device."
-                id="yveKz8"
-                values={{ count: files.count, name: files.name }}
-              />
-            </Text>
-            {mayDiscard && (
+        <ActionNotice
+          key={files.key}
+          color="gray"
+          icon={<IconUsers size={20} aria-hidden />}
+          mb="md"
+          role="status"
+          action={
+            mayDiscard && (
               <Button variant="default" onClick={() => setConfirming(files)}>
                 <FormattedMessage
                   defaultMessage="Discard…"
@@ -63,11 +62,17 @@ export function LeftByOthersNotice() {
                   description="Opens the confirmation to discard someone's files"
                 />
               </Button>
-            )}
-          </Group>
-        </Alert>
+            )
+          }
+        >
+          <FormattedMessage
+            defaultMessage="{count, plural, one {# file left by {name} is waiting for them.} other {# files left by {name} are waiting for them.}} They are sent when {name} signs in on this device."
+            id="yveKz8"
+            values={{ count: files.count, name: files.name }}
+          />
+        </ActionNotice>
       ))}
-      <Modal
+      <ConfirmDialog
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={
@@ -81,44 +86,33 @@ export function LeftByOthersNotice() {
               )
             : ''
         }
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' }) }}
+        closeLabel={intl.formatMessage({ defaultMessage: 'Close', id: 'rbrahO' })}
         centered
+        failure={failure === null ? null : { message: failure }}
+        onConfirm={() => confirming && void discard(confirming)}
+        cancel={
+          <FormattedMessage
+            defaultMessage="Keep them"
+            id="h5USZ3"
+            description="Button: do not discard someone's files"
+          />
+        }
+        confirm={
+          <FormattedMessage
+            defaultMessage="Discard {count, plural, one {# file} other {# files}}"
+            id="rAO7lf"
+            values={{ count: confirming?.count }}
+          />
+        }
       >
-        <Stack>
-          <Text>
-            <FormattedMessage
-              defaultMessage="They will not be attached, and {name} cannot get them back from this device."
-              id="3DID+R"
-              values={{ name: confirming?.name }}
-            />
-          </Text>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <DialogActions
-            onCancel={() => setConfirming(null)}
-            cancel={
-              <FormattedMessage
-                defaultMessage="Keep them"
-                id="h5USZ3"
-                description="Button: do not discard someone's files"
-              />
-            }
-          >
-            <Button color="red" onClick={() => confirming && void discard(confirming)}>
-              {confirming && (
-                <FormattedMessage
-                  defaultMessage="Discard {count, plural, one {# file} other {# files}}"
-                  id="rAO7lf"
-                  values={{ count: confirming.count }}
-                />
-              )}
-            </Button>
-          </DialogActions>
-        </Stack>
-      </Modal>
+        <Text>
+          <FormattedMessage
+            defaultMessage="They will not be attached, and {name} cannot get them back from this device."
+            id="3DID+R"
+            values={{ name: confirming?.name }}
+          />
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }

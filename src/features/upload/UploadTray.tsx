@@ -1,9 +1,11 @@
-import { Alert, Badge, Box, Button, Drawer, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Drawer, Group, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from 'react-intl';
+import { EmptyNote } from '../../components/EmptyNote.tsx';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import type { UploadEvent } from '../../upload/uploadQueue.ts';
 import { announce } from './uploadAnnouncement.ts';
@@ -16,40 +18,35 @@ const countPending = (entries: readonly UploadEntry[]) =>
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
 
+/** The tray's summaries, by what is left: files still to go, failed ones, or both. */
+const SUMMARIES: Record<'both' | 'pending' | 'failed', MessageDescriptor> = defineMessages({
+  both: {
+    defaultMessage:
+      '{pending, plural, one {# pending} other {# pending}}, {failed, plural, one {# failed} other {# failed}}',
+    id: 'jw9TJt',
+    description: 'Uploads still to go, and failed ones',
+  },
+  pending: {
+    defaultMessage: '{pending, plural, one {# pending} other {# pending}}',
+    id: 'Cy445i',
+    description: 'Uploads still to go',
+  },
+  failed: {
+    defaultMessage: '{failed, plural, one {# failed} other {# failed}}',
+    id: 'Skbncz',
+    description: 'Uploads that failed',
+  },
+});
+
+const NOTHING_UPLOADED = defineMessage({
+  defaultMessage: 'Nothing uploaded yet. Drop files on a record to attach them.',
+  id: 'yckjN1',
+});
+
 /** "3 pending, 1 failed", "3 pending", "1 failed", or '' when nothing is left to do. */
 function summaryOf(pending: number, failed: number, intl: IntlShape): string {
-  if (pending > 0 && failed > 0) {
-    return intl.formatMessage(
-      {
-        defaultMessage:
-          '{pending, plural, one {# pending} other {# pending}}, {failed, plural, one {# failed} other {# failed}}',
-        id: 'jw9TJt',
-        description: 'Uploads still to go, and failed ones',
-      },
-      { pending, failed },
-    );
-  }
-  if (pending > 0) {
-    return intl.formatMessage(
-      {
-        defaultMessage: '{pending, plural, one {# pending} other {# pending}}',
-        id: 'Cy445i',
-        description: 'Uploads still to go',
-      },
-      { pending },
-    );
-  }
-  if (failed > 0) {
-    return intl.formatMessage(
-      {
-        defaultMessage: '{failed, plural, one {# failed} other {# failed}}',
-        id: 'Skbncz',
-        description: 'Uploads that failed',
-      },
-      { failed },
-    );
-  }
-  return '';
+  const which = pending > 0 ? (failed > 0 ? 'both' : 'pending') : failed > 0 ? 'failed' : null;
+  return which ? intl.formatMessage(SUMMARIES[which], { pending, failed }) : '';
 }
 
 /** The drawer's body: mounted only while the drawer is open, so only then does it follow every change. */
@@ -70,12 +67,7 @@ function TrayContents({ summary }: { summary: string }) {
         </Alert>
       )}
       {uploads.length === 0 ? (
-        <Text c="dimmed">
-          <FormattedMessage
-            defaultMessage="Nothing uploaded yet. Drop files on a record to attach them."
-            id="yckjN1"
-          />
-        </Text>
+        <EmptyNote>{intl.formatMessage(NOTHING_UPLOADED)}</EmptyNote>
       ) : (
         <UploadList
           entries={uploads}

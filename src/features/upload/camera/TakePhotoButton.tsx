@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { Button, type ButtonProps } from '@mantine/core';
+import { lazy, useRef } from 'react';
+import type { ButtonProps } from '@mantine/core';
+import { LazyDialogButton } from '../../../components/LazyDialogButton.tsx';
 import { IconCamera } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { UploadTarget } from '../../../upload/types.ts';
@@ -25,19 +26,28 @@ interface Props {
 /** "Take photo": the in-page camera, with the device's camera app as the way out when it cannot run. */
 export function TakePhotoButton({ target, onFiles, openAtStart = false, size, label }: Props) {
   const intl = useIntl();
-  const [open, setOpen] = useState(openAtStart);
   const cameraApp = useRef<HTMLInputElement>(null);
   return (
     <>
-      <Button
+      <LazyDialogButton
         variant="default"
         size={size}
         aria-label={label}
         leftSection={<IconCamera size={size === 'sm' ? 18 : 20} aria-hidden />}
-        onClick={() => setOpen(true)}
+        openAtStart={openAtStart}
+        dialog={(close) => (
+          <CameraDialog
+            target={target}
+            onClose={close}
+            onUseCameraApp={() => {
+              close();
+              cameraApp.current?.click();
+            }}
+          />
+        )}
       >
         <FormattedMessage defaultMessage="Take photo" id="leu3Fa" />
-      </Button>
+      </LazyDialogButton>
       {/* Off screen rather than `hidden`: a hidden input opens only the gallery on Android 14+. */}
       <input
         ref={cameraApp}
@@ -56,18 +66,6 @@ export function TakePhotoButton({ target, onFiles, openAtStart = false, size, la
           onFiles(files);
         }}
       />
-      {open && (
-        <Suspense fallback={null}>
-          <CameraDialog
-            target={target}
-            onClose={() => setOpen(false)}
-            onUseCameraApp={() => {
-              setOpen(false);
-              cameraApp.current?.click();
-            }}
-          />
-        </Suspense>
-      )}
     </>
   );
 }
