@@ -51,7 +51,8 @@ export async function signIn(
   await page.waitForURL(/\/oidc\/interaction\//);
   await submitLogin(page, user.email, user.password);
   await page.waitForURL((url) => url.origin === appOrigin && `${url.pathname}${url.search}` === path);
-  await expect(page.getByTestId('current-user')).toContainText(user.name);
+  // The app's start after the callback: on a busy shared machine this can take more than the default 10 s.
+  await expect(page.getByTestId('current-user')).toContainText(user.name, { timeout: 30_000 });
 }
 
 /**

@@ -6,6 +6,7 @@ import { ListTable } from './ListTable.tsx';
 import type { ListKind } from './listKind.ts';
 import type { ListSearch } from './listSearch.ts';
 import type { ListBrowserProps } from './useListBrowser.ts';
+import { listWords } from './listWords.ts';
 import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
 
 /** Any list kind's rows found by search and filters, a page at a time, with loading, empty and error states. */
@@ -30,7 +31,7 @@ export function ListKindBrowser<S extends ListSearch<string>, R extends { id: nu
       ) : (
         <CursorList
           {...cursorList}
-          words={kind.words(intl)}
+          words={listWords(kind.name, intl)}
           nothingMatches={kind.nothingMatches(search, intl)}
         >
           {table(rows, cursorList.loading)}

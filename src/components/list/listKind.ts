@@ -1,9 +1,9 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
-import type { ListWords } from './CursorList.tsx';
 import type { ListCriteriaProps } from './ListInputs.tsx';
 import type { ListSearch } from './listSearch.ts';
+import type { ListName } from './listWords.ts';
 import type { ListColumn } from './ListTable.tsx';
 import { useListBrowser, type BrowsedList, type ListBrowserProps } from './useListBrowser.ts';
 import type { Connection } from './useCursorListQuery.ts';
@@ -25,6 +25,8 @@ type SortOf<S extends ListSearch<string>> = NonNullable<S['sort']>;
  * and words, and the page of rows its search asks for. ListKindBrowser shows any kind from it.
  */
 export interface ListKind<S extends ListSearch<string>, R extends { id: number }> {
+  /** Which list: its sentences (listWords) say so. */
+  name: ListName;
   /** The list page's title, e.g. "Parts". */
   title: MessageDescriptor;
   /** The URL's search (defineListSearch). */
@@ -38,7 +40,6 @@ export interface ListKind<S extends ListSearch<string>, R extends { id: number }
   columns(intl: IntlShape): ListColumn<R>[];
   /** Below this width the table scrolls sideways. */
   minWidth: number;
-  words(intl: IntlShape): ListWords;
   /** Said when nothing matches: the search and filters given, e.g. `Nothing matches “SN 9”, part 3.` */
   nothingMatches(search: S, intl: IntlShape): string;
   /** Shown above the rows, e.g. that only one part's runs are listed. */

@@ -89,6 +89,7 @@ function nothingMatches(search: PartsSearch, intl: IntlShape): string {
 
 /** The parts list: found by part number or description, filtered by type and revision. */
 export const PARTS_LIST = defineListKind({
+  name: 'parts',
   title: defineMessage({
     defaultMessage: 'Parts',
     id: 'OklU4Q',
@@ -102,22 +103,6 @@ export const PARTS_LIST = defineListKind({
   filters: partFilters,
   columns: partColumns,
   minWidth: 560,
-  words: (intl) => ({
-    failed: intl.formatMessage({ defaultMessage: 'Parts could not be loaded', id: 'sk9vY5' }),
-    loading: intl.formatMessage({ defaultMessage: 'Loading parts…', id: 'RxPxkF' }),
-    noneMatch: intl.formatMessage({ defaultMessage: 'No parts match', id: 'O+6446' }),
-    noneYet: intl.formatMessage({ defaultMessage: 'No parts yet', id: 'yClRHO' }),
-    noneToShow: intl.formatMessage({ defaultMessage: 'There are no parts to show.', id: 'vw0iNi' }),
-    count: (total: number) =>
-      intl.formatMessage(
-        {
-          defaultMessage: '{total, plural, one {# part} other {# parts}}',
-          id: 'VWtdom',
-          description: 'How many parts the list holds in all, after "Showing 1–25 of"',
-        },
-        { total },
-      ),
-  }),
   nothingMatches,
   // No network: the parts kept on this tablet, said to be so.
   Offline: KeptPartsResults,

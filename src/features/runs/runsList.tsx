@@ -111,6 +111,7 @@ function nothingMatches(search: RunsSearch, intl: IntlShape): string {
 
 /** The runs list: found by serial, title, part or procedure, filtered by status, or one part's or procedure's. */
 export const RUNS_LIST = defineListKind({
+  name: 'runs',
   title: defineMessage({
     defaultMessage: 'Runs',
     id: '2a414o',
@@ -124,22 +125,6 @@ export const RUNS_LIST = defineListKind({
   filters: runFilters,
   columns: runColumns,
   minWidth: 640,
-  words: (intl) => ({
-    failed: intl.formatMessage({ defaultMessage: 'Runs could not be loaded', id: '5BhQqD' }),
-    loading: intl.formatMessage({ defaultMessage: 'Loading runs…', id: '2giVIS' }),
-    noneMatch: intl.formatMessage({ defaultMessage: 'No runs match', id: 'I10S7K' }),
-    noneYet: intl.formatMessage({ defaultMessage: 'No runs yet', id: 'x3qvaC' }),
-    noneToShow: intl.formatMessage({ defaultMessage: 'There are no runs to show.', id: 'Ewswyy' }),
-    count: (total: number) =>
-      intl.formatMessage(
-        {
-          defaultMessage: '{total, plural, one {# run} other {# runs}}',
-          id: 'JOMmNP',
-          description: 'How many runs the list holds in all, after "Showing 1–25 of"',
-        },
-        { total },
-      ),
-  }),
   nothingMatches,
   Notice: RunsScopeNotice,
 });
