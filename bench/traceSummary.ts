@@ -57,7 +57,18 @@ if (!main) {
 }
 const mainPid = Number(main.split(':')[0]);
 const ms = (us: number) => `${(us / 1000).toFixed(1)} ms`;
-const tasks = topLevel.filter((e) => key(e) === main).sort((a, b) => a.ts - b.ts);
+// Chromium nests RunTask in ThreadControllerImpl::RunTask: each task once, as its outermost event.
+let keptUntil = Number.NEGATIVE_INFINITY;
+const tasks = topLevel
+  .filter((e) => key(e) === main)
+  .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  .filter((e) => {
+    if (e.ts + e.dur! <= keptUntil) return false;
+    keptUntil = e.ts + e.dur!;
+    return true;
+  });
+/** How many of the longest tasks are shown (BENCH_TRACE_TASKS, 6 unless set). */
+const shownTasks = Number(process.env.BENCH_TRACE_TASKS) || 6;
 const first = tasks[0]!.ts;
 const last = tasks.at(-1)!.ts + tasks.at(-1)!.dur!;
 console.log(`${path.basename(file)}: main thread ${main}, window ${ms(last - first)}`);
@@ -96,7 +107,7 @@ const top = (m: Map<string, number>, n: number) =>
     .filter(([, v]) => v >= 500);
 
 console.log('\n  longest tasks on the main thread (self time of what each held):');
-for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, 6)) {
+for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, shownTasks)) {
   console.log(`  - ${ms(task.dur!)} at +${ms(task.ts - first)}`);
   for (const [name, us] of top(selfTimes(main, task.ts, task.ts + task.dur!), 8))
     console.log(`      ${ms(us).padStart(10)}  ${name}`);
@@ -258,7 +269,7 @@ if (nodes.size > 0) {
       console.log(`      ${ms(us).padStart(10)}  · ${name}`);
   }
   console.log('\n  the longest tasks again, their JavaScript by the nearest caller in src/ and by function:');
-  for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, 6)) {
+  for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, shownTasks)) {
     console.log(`  - ${ms(task.dur!)} at +${ms(task.ts - first)}`);
     for (const [name, us] of top(sum(task.ts, task.ts + task.dur!, appCaller), 6))
       console.log(`      ${ms(us).padStart(10)}  ${name}`);

@@ -36,7 +36,7 @@ export function createAppUploadQueue(deps: {
     clock: browserClock,
     random: Math.random,
     maxUploadBytes: () => deps.config.maxUploadBytes,
-    attachRefusals: storedAttachRefusals(window.localStorage),
+    attachRefusals: storedAttachRefusals(window.localStorage, window),
     keptFilesAdmin: keptFilesAdmin(deps.client, deps.config),
     prepare: lightenPhotoInWorker(() => ({
       maxEdgePx: deps.config.photoMaxEdgePx,

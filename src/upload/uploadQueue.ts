@@ -37,6 +37,8 @@ export class UploadQueue {
   private readonly awaitedOwners = new Set<string>();
   private readonly announcer: BatchedNotifier<UploadEvent>;
   private snapshot: readonly UploadEntry[] = [];
+  /** The snapshot by id, made when first asked for after an announcement (getEntrySnapshot). */
+  private snapshotById: ReadonlyMap<string, UploadEntry> | null = null;
   private leftSnapshot: readonly LeftFiles[] = [];
 
   constructor(options: UploadQueueOptions) {
@@ -51,11 +53,21 @@ export class UploadQueue {
     });
     this.announcer = new BatchedNotifier(o.notifyEveryMs, () => {
       this.snapshot = [...this.entries.values()];
+      this.snapshotById = null;
       this.leftSnapshot = this.left.summary();
     });
   }
 
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
+
+  /**
+   * One file as the last announcement left it (the same object as in getSnapshot, kept while the file
+   * does not change), or undefined once it is gone: for a view that follows one file.
+   */
+  getEntrySnapshot = (id: string): UploadEntry | undefined => {
+    this.snapshotById ??= new Map(this.snapshot.map((entry) => [entry.id, entry]));
+    return this.snapshotById.get(id);
+  };
 
   /** Who else left files here, and how many, for "2 files left by Taylor Technician". */
   getLeftByOthers = (): readonly LeftFiles[] => this.leftSnapshot;

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Button, Group, Paper, Progress, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts';
@@ -6,9 +6,10 @@ import type { UploadEntry } from '../../upload/types.ts';
 import { UploadRow } from './UploadRow.tsx';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { useDeferredWithin } from '../../components/useDeferredWithin.ts';
+import { useUploadEntry } from './useUploadEntry.ts';
 import classes from './UploadList.module.css';
 
-const NONE: readonly UploadEntry[] = [];
+const NONE: readonly string[] = [];
 
 /** How long the list may lag behind the queue before it is drawn in one go. */
 const MAX_LAG_MS = 1_000;
@@ -26,33 +27,44 @@ interface Props {
  * were added), so the file just dropped is on top in both lists.
  *
  * The queue's changes reach the page as urgent renders (an external store's always are), ten a second
- * while files move: the list follows them as a deferred value, so React renders the rows in slices
- * between other work instead of holding the page for a whole batch of rows (the profile of 30 files on
- * a tablet showed 50-440 ms tasks, each a queue announcement rendering the list at once).
+ * while files move. Only the heading (counts, overall progress) follows them here; the rows are given
+ * the files' ids, which change only when files come or go, and each row follows its own file
+ * (useUploadEntry), so a progress tick renders that file's row and the heading, nothing else. The ids
+ * are a deferred value: a batch's new rows are rendered in slices React can interrupt, and no
+ * announcement starts that render over (before, each one did, and rows left behind for a second were
+ * drawn at once: a 370 ms task on the tablet profile for 30 files).
  */
 export function UploadList({ entries, title }: Props) {
-  // A list that appears with a batch starts empty and fills in a deferred render too; one that the
-  // announcements keep from ever finishing that render is drawn at once after a second.
-  const deferred = useDeferredWithin(entries, NONE, MAX_LAG_MS);
+  const ids = useIds(entries);
+  // A list that appears with a batch starts empty and fills in a deferred render too; one that new
+  // files keep from ever finishing that render is drawn at once after a second.
+  const deferred = useDeferredWithin(ids, NONE, MAX_LAG_MS);
   // One or two files more than shown (a photo just taken, a file chosen) are drawn in the urgent
   // render: in slices, the row of a shot came 0.3-0.5 s after the camera's strip showed it on the
   // tablet profile (the slices wait for frames while the shot is stored and sent).
-  const added = entries.length - deferred.length;
-  return <UploadListBody entries={added > 0 && added <= urgentRows ? entries : deferred} title={title} />;
+  const added = ids.length - deferred.length;
+  const shown = added > 0 && added <= urgentRows ? ids : deferred;
+  return <UploadListBody entries={entries} ids={shown} title={title} />;
+}
+
+/** The files' ids, the same array while the same files are listed in the same order. */
+function useIds(entries: readonly UploadEntry[]): readonly string[] {
+  // The queue's ids hold no line break: joined, the list compares as one string.
+  const joined = useMemo(() => entries.map((entry) => entry.id).join('\n'), [entries]);
+  return useMemo(() => (joined === '' ? NONE : joined.split('\n')), [joined]);
 }
 
 /** How many new files are drawn at once rather than deferred. */
 const urgentRows = 2;
 
-/** Memoised: the urgent render, which still has the previous entries, stops here. */
-const UploadListBody = memo(function UploadListBody({ entries, title }: Props) {
+/** The heading follows every announcement (a few boxes); the rows, memoised, only the ids. */
+function UploadListBody({ entries, ids, title }: Props & { ids: readonly string[] }) {
   const intl = useIntl();
   const queue = useUploadQueue();
   const overall = overallProgress(entries);
-  const shown = entries.slice(-maxRows).reverse();
   const lightened = entries.filter(canSendOriginal);
-  // Nothing until the deferred render brings the entries (no "0 of 0 attached" flashing by).
-  if (entries.length === 0) return null;
+  // Nothing until the deferred render brings the rows (no "0 of 0 attached" flashing by).
+  if (ids.length === 0) return null;
   return (
     <Paper withBorder p="sm" mb="md" component="section" aria-label={title}>
       <Group justify="space-between" mb={4}>
@@ -101,21 +113,37 @@ const UploadListBody = memo(function UploadListBody({ entries, title }: Props) {
         mb="xs"
         transitionDuration={0}
       />
+      <UploadRows ids={ids} />
+    </Paper>
+  );
+}
+
+/** Memoised: renders when files come or go, not at every announcement. */
+const UploadRows = memo(function UploadRows({ ids }: { ids: readonly string[] }) {
+  const shown = ids.slice(-maxRows).reverse();
+  return (
+    <>
       <ul className={classes.list}>
-        {shown.map((entry) => (
-          <UploadRow key={entry.id} entry={entry} />
+        {shown.map((id) => (
+          <QueuedFileRow key={id} id={id} />
         ))}
       </ul>
-      {entries.length > shown.length && (
+      {ids.length > shown.length && (
         <Text size="xs" c="dimmed">
           <FormattedMessage
             defaultMessage="and {count} more"
             id="eVM9Em"
             description="Files left out of a long upload list"
-            values={{ count: entries.length - shown.length }}
+            values={{ count: ids.length - shown.length }}
           />
         </Text>
       )}
-    </Paper>
+    </>
   );
+});
+
+/** One file's row, following that file only; nothing once it has left the queue. */
+const QueuedFileRow = memo(function QueuedFileRow({ id }: { id: string }) {
+  const entry = useUploadEntry(id);
+  return entry ? <UploadRow entry={entry} /> : null;
 });
