@@ -7,7 +7,10 @@ import { clippedControls, overflowingParts, smallControls } from './screen-check
 
 /** The evidence summary of a run step, in English as the code writes it. */
 const EVIDENCE_SUMMARY =
-  '{attached} of {required, plural, one {# required file} other {# required files}} attached';
+  '{which, select, optional {{attached} of {files, plural, one {# optional file} other {# optional files}} attached} other {{attached} of {files, plural, one {# required file} other {# required files}} attached}}';
+
+/** What an evidence slot's badge says, by its state. */
+const SLOT_STATE = '{state, select, empty {Empty} uploading {Uploading…} attached {Attached} other {}}';
 
 /** How many files an evidence slot holds, on the button that opens them. */
 const SLOT_COUNT = '{count, plural, one {# file} other {# files}}: open';
@@ -60,15 +63,17 @@ test.describe('a technician whose browser speaks Spanish', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
     const summary = page.getByTestId('evidence-summary');
-    await expect(summary).toHaveText(say('es', EVIDENCE_SUMMARY, { attached, required: required.length }));
+    await expect(summary).toHaveText(
+      say('es', EVIDENCE_SUMMARY, { which: 'required', attached, files: required.length }),
+    );
     const slot = page.getByRole('region', { name: optional.name });
     await expect(slot.getByTestId('evidence-slot-state')).toHaveText(
-      say('es', 'Empty', {}, 'An evidence slot without a file'),
+      say('es', SLOT_STATE, { state: 'empty' }),
     );
     await dropFilesOn(slot, [{ name: `foto-${Date.now()}.png`, type: 'image/png', size: 64 }]);
     await expect(slot).toHaveAttribute('data-state', 'attached');
     await expect(slot.getByTestId('evidence-slot-state')).toHaveText(
-      say('es', 'Attached', {}, 'An evidence slot with its file attached'),
+      say('es', SLOT_STATE, { state: 'attached' }),
     );
     await expect(slot.getByText(say('es', SLOT_COUNT, { count: 1 }))).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('evidence-es.png') });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, overallProgress, percentDone, speedText, statusText } from './describeUpload.ts';
 import { formatBytes } from './formatBytes.ts';
+import type { UploadState, UploadWait } from './types.ts';
 import { uploadEntry as entry } from '../test/uploadEntries.ts';
 
 describe('describing uploads', () => {
@@ -24,6 +25,33 @@ describe('describing uploads', () => {
     expect(statusText(entry({ state: 'uploading', waiting: 'network' }))).toMatch(/offline/i);
     expect(statusText(entry({ state: 'registering', waiting: 'sign-in' }))).toMatch(/sign in/i);
     expect(statusText(entry({ state: 'failed' }))).toBe('Failed');
+  });
+
+  it('has words for every state, every wait and the mark-up hold', () => {
+    const byState = {
+      queued: 'Waiting',
+      ticket: 'Preparing',
+      uploading: 'Uploading',
+      registering: 'Attaching',
+      attached: 'Attached',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+    } satisfies Record<UploadState, string>;
+    for (const [state, words] of Object.entries(byState)) {
+      expect(statusText(entry({ state: state as UploadState }))).toBe(words);
+    }
+    const byWait = {
+      network: 'Offline: waiting for the network',
+      'sign-in': 'Waiting for you to sign in again',
+      retry: 'Connection problem: trying again soon',
+      lightening: 'Making the photo lighter',
+    } satisfies Record<UploadWait, string>;
+    for (const [waiting, words] of Object.entries(byWait)) {
+      expect(statusText(entry({ state: 'uploading', waiting: waiting as UploadWait }))).toBe(words);
+    }
+    expect(statusText(entry({ state: 'queued', markup: { width: 4, height: 3, shapes: [] } }))).toBe(
+      'Held while it is marked up',
+    );
   });
 
   it('weighs overall progress by size and counts empty files', () => {

@@ -1,40 +1,33 @@
-import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { defineMessage, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { appIntl } from '../i18n/index.ts';
 import { formatBytes } from './formatBytes.ts';
 import { allows } from './uploadQueue.ts';
-import type { UploadEntry, UploadState, UploadWait } from './types.ts';
+import type { UploadEntry, UploadWait } from './types.ts';
 
-const stateLabels: Record<UploadState, MessageDescriptor> = defineMessages({
-  queued: { defaultMessage: 'Waiting', id: '4sF3Z8', description: 'An upload not started yet' },
-  ticket: { defaultMessage: 'Preparing', id: 'dLj0/u', description: 'An upload getting its storage address' },
-  uploading: { defaultMessage: 'Uploading', id: 'hsYvDX' },
-  registering: {
-    defaultMessage: 'Attaching',
-    id: 'GWXsf9',
-    description: 'The server attaches the uploaded file',
-  },
-  attached: { defaultMessage: 'Attached', id: 'jXNci7', description: 'An upload that is done' },
-  failed: { defaultMessage: 'Failed', id: 'bPNIaJ', description: 'An upload that failed' },
-  cancelled: { defaultMessage: 'Cancelled', id: 'P5Nnnp', description: 'An upload the technician stopped' },
+/**
+ * The short status of one file, by what it is doing or waiting for: one word or sentence each, a
+ * translator sees them together. describeUpload.test.ts checks every state and every wait.
+ */
+const STATUS: MessageDescriptor = defineMessage({
+  defaultMessage:
+    '{status, select, queued {Waiting} ticket {Preparing} uploading {Uploading} registering {Attaching} attached {Attached} failed {Failed} cancelled {Cancelled} network {Offline: waiting for the network} signIn {Waiting for you to sign in again} retry {Connection problem: trying again soon} lightening {Making the photo lighter} markup {Held while it is marked up} other {}}',
+  id: 'rFsgpJ',
+  description:
+    "An upload's status: queued is not started yet, ticket is getting its storage address, registering is the server attaching the uploaded file, cancelled is stopped by the technician, markup is waiting for its mark-up",
 });
 
-const waitLabels: Record<UploadWait, MessageDescriptor> = defineMessages({
-  network: { defaultMessage: 'Offline: waiting for the network', id: 'GsqgeZ' },
-  'sign-in': { defaultMessage: 'Waiting for you to sign in again', id: 'vgOfsC' },
-  retry: { defaultMessage: 'Connection problem: trying again soon', id: 'P1/mZ+' },
-  lightening: { defaultMessage: 'Making the photo lighter', id: 'g0DPpw' },
-});
+/** A wait's name as a select key (keys cannot hold a hyphen). */
+const WAIT_KEY: Record<UploadWait, string> = {
+  network: 'network',
+  'sign-in': 'signIn',
+  retry: 'retry',
+  lightening: 'lightening',
+};
 
 /** The short status a technician reads for one file. */
 export function statusText(entry: UploadEntry, intl: IntlShape = appIntl()): string {
-  if (entry.markup) {
-    return intl.formatMessage({
-      defaultMessage: 'Held while it is marked up',
-      id: 'l86fQN',
-      description: 'An upload waiting for its mark-up',
-    });
-  }
-  return intl.formatMessage(entry.waiting ? waitLabels[entry.waiting] : stateLabels[entry.state]);
+  const status = entry.markup ? 'markup' : entry.waiting ? WAIT_KEY[entry.waiting] : entry.state;
+  return intl.formatMessage(STATUS, { status });
 }
 
 /** "1.2 MB/s, 14 s left", or '' when nothing is being sent. */

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFiles } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessage, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { AttachmentThumbnail } from '../attachments/index.ts';
 import { attachmentType } from '../attachments/index.ts';
 import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
@@ -25,19 +25,13 @@ interface Props {
 
 export type SlotState = 'empty' | 'uploading' | 'attached';
 
-const STATE_TEXT = defineMessages({
-  empty: { defaultMessage: 'Empty', id: '7fUt5/', description: 'An evidence slot without a file' },
-  uploading: {
-    defaultMessage: 'Uploading…',
-    id: 'k5TyiQ',
-    description: 'An evidence slot whose file is being sent',
-  },
-  attached: {
-    defaultMessage: 'Attached',
-    id: 'WsRaE3',
-    description: 'An evidence slot with its file attached',
-  },
-}) satisfies Record<SlotState, unknown>;
+/** What a slot's badge says, by its state (EvidenceSlot.test.tsx reads each). */
+const STATE_TEXT: MessageDescriptor = defineMessage({
+  defaultMessage: '{state, select, empty {Empty} uploading {Uploading…} attached {Attached} other {}}',
+  id: 'RRwdQJ',
+  description:
+    'The state of an evidence slot: empty is without a file, uploading is its file being sent, attached is its file attached',
+});
 
 const STATE_COLOR: Record<SlotState, string> = { empty: 'gray', uploading: 'blue', attached: 'green' };
 
@@ -123,7 +117,7 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
             data-testid="evidence-slot-state"
             style={{ flexShrink: 0 }}
           >
-            {intl.formatMessage(STATE_TEXT[state])}
+            {intl.formatMessage(STATE_TEXT, { state })}
           </Badge>
         </Group>
         {attachments.length > 0 && (

@@ -58,25 +58,19 @@ export function summaryText(summary: EvidenceSummary, intl: IntlShape = appIntl(
       description: 'A run step whose fields ask for no file',
     });
   }
-  if (summary.required === 0) {
-    return intl.formatMessage(
-      {
-        defaultMessage:
-          '{attached} of {slots, plural, one {# optional file} other {# optional files}} attached',
-        id: 'zjy94B',
-        description: 'The evidence of a run step that asks only for optional files',
-      },
-      { attached: summary.attached, slots: summary.slots },
-    );
-  }
+  // Only optional files asked for: all of them count; else the required ones do.
+  const optional = summary.required === 0;
   return intl.formatMessage(
     {
       defaultMessage:
-        '{attached} of {required, plural, one {# required file} other {# required files}} attached',
-      id: 'q7jtBA',
-      description: 'The evidence of a run step: how many of its required files are attached',
+        '{which, select, optional {{attached} of {files, plural, one {# optional file} other {# optional files}} attached} other {{attached} of {files, plural, one {# required file} other {# required files}} attached}}',
+      id: 'vtfX2v',
+      description:
+        'The evidence of a run step: how many of its required files are attached, or of its optional files when it asks only for optional ones',
     },
-    { attached: summary.requiredAttached, required: summary.required },
+    optional
+      ? { which: 'optional', attached: summary.attached, files: summary.slots }
+      : { which: 'required', attached: summary.requiredAttached, files: summary.required },
   );
 }
 
