@@ -10,6 +10,23 @@ test.describe('keyboard-wedge scanner', () => {
     await expect(page.getByText('Run step 1', { exact: true })).toBeVisible();
   });
 
+  test('asks for the scanned record once: the preload and the page share one request', async ({ page }) => {
+    await signIn(page, '/runs/1');
+    await expect(page.getByText('Run 1', { exact: true })).toBeVisible();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'POST' || !request.url().endsWith('/graphql')) return;
+      const body = request.postDataJSON() as { operationName?: string; variables?: { id?: unknown } } | null;
+      if (body?.operationName === 'RunStepRecord') asked.push(String(body.variables?.id));
+    });
+    await scan(page, 'RS-2');
+    await expect(page.getByText('Run step 2', { exact: true })).toBeVisible();
+    // Anything the scan set going has gone by the time the network is quiet (the page's own refresh
+    // comes 15 s after it opened).
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual(['2']);
+  });
+
   test('takes a scan that arrives right after the page starts loading', async ({ page }) => {
     await signIn(page, '/');
     await page.goto('/runs/1', { waitUntil: 'domcontentloaded' });
