@@ -64,6 +64,23 @@ uppy.use(AwsS3, {
   },
 });
 
+/**
+ * A person's Retry, done for them: Uppy's single PUT and its `getUploadParameters` have no retry of their
+ * own (the plugin's `retryDelays` apply to multipart parts), so on the dead-zone edge a lost request
+ * leaves the file failed until someone taps Retry in Uppy's Dashboard. The page taps it after 1, 2, 4 …
+ * (at most 8) s, as the app's queue retries by itself; off a device profile nothing fails and this never runs.
+ */
+const failures = new Map<string, number>();
+function retryLater(what: string, again: () => unknown): void {
+  const count = (failures.get(what) ?? 0) + 1;
+  failures.set(what, count);
+  setTimeout(again, Math.min(8_000, 1_000 * 2 ** (count - 1)));
+}
+
+uppy.on('upload-error', (file) => {
+  if (file) retryLater(`upload:${file.id}`, () => void uppy.retryUpload(file.id));
+});
+
 const registering = new Set<string>();
 async function registerFile(file: UppyFile<BenchMeta, Record<string, never>>, etag: string): Promise<void> {
   const current = uppy.getFile(file.id) ?? file;
@@ -85,6 +102,9 @@ async function registerFile(file: UppyFile<BenchMeta, Record<string, never>>, et
     item.textContent = current.name ?? '';
     list.append(item);
     showCount();
+  } catch {
+    // Lost on its way (the dead-zone edge): asked again, as the app's queue asks again.
+    retryLater(`register:${file.id}`, () => void registerFile(file, etag));
   } finally {
     registering.delete(file.id);
   }
