@@ -1,15 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { TIMEOUTS } from '../config.ts';
 import { attempt, type Benchmark } from '../lib/benchmark.ts';
-import {
-  apiClient,
-  attachBytes,
-  partEntityId,
-  REGISTER_MUTATION,
-  TICKET_QUERY,
-  type ApiClient,
-} from '../lib/apiClient.ts';
+import { apiClient, attachBytes, partEntityId, type ApiClient } from '../lib/apiClient.ts';
+import { bareAttachInPage } from '../lib/bareAttachInPage.ts';
 import { openRecordPage } from '../lib/browser.ts';
 import { activeDevice, deviceEmulated } from '../lib/device.ts';
 import { dropUntilListed, firstGraphqlStart, storagePutDurations } from '../lib/drop.ts';
@@ -30,61 +23,6 @@ async function bareAttach(
 ): Promise<{ total: number; put: number }> {
   const { ticketMs, putMs, registerMs } = await attachBytes(client, body, entityId, filename);
   return { total: ticketMs + putMs + registerMs, put: putMs };
-}
-
-/**
- * The same three requests made from the app's page by a bare script (fetch for GraphQL, as the app's
- * client does, and an XMLHttpRequest PUT of the disk-backed File, as the app's upload does), summed:
- * what Chromium itself costs, so the app's own steps can be told apart from the browser's.
- */
-async function bareAttachInPage(
-  page: Page,
-  client: ApiClient,
-  entityId: number,
-  file: string,
-): Promise<number> {
-  await page.setInputFiles('#bench-file-source', [file]);
-  return page.evaluate(
-    async ({ graphqlUrl, token, entityId, ticketQuery, registerMutation }) => {
-      const body = (document.getElementById('bench-file-source') as HTMLInputElement).files![0]!;
-      const gql = async (query: string, variables: object) => {
-        const response = await fetch(graphqlUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ query, variables }),
-        });
-        const result = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-        if (!result.data || result.errors) throw new Error(`bare GraphQL in the page: ${response.status}`);
-        return result.data;
-      };
-      const start = performance.now();
-      const { requestFileUploadUrl: ticket } = (await gql(ticketQuery, { filename: body.name })) as {
-        requestFileUploadUrl: { uploadUrl: string; s3Key: string; contentType: string };
-      };
-      const etag = await new Promise<string>((resolve, reject) => {
-        const xhr = new XMLHttpRequest();
-        xhr.open('PUT', ticket.uploadUrl);
-        xhr.setRequestHeader('Content-Type', ticket.contentType);
-        xhr.onload = () =>
-          xhr.status === 200
-            ? resolve((xhr.getResponseHeader('ETag') ?? '').replace(/"/g, ''))
-            : reject(new Error(`bare PUT in the page: ${xhr.status}`));
-        xhr.onerror = () => reject(new Error('bare PUT in the page failed'));
-        xhr.send(body);
-      });
-      await gql(registerMutation, {
-        input: { filename: body.name, s3Key: ticket.s3Key, s3Etag: etag, entityId, validateUpload: true },
-      });
-      return performance.now() - start;
-    },
-    {
-      graphqlUrl: client.graphqlUrl,
-      token: client.token,
-      entityId,
-      ticketQuery: TICKET_QUERY,
-      registerMutation: REGISTER_MUTATION,
-    },
-  );
 }
 
 /** A small file from the drop event to its attachment in the record's list, against the bare requests. */
@@ -141,7 +79,7 @@ export const dropToVisible: Benchmark = {
               try {
                 for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
                   const file = await names.unique(source, `bare-in-page-${Date.now()}-${i}.bin`);
-                  inPage.push(await bareAttachInPage(page, client, entityId, file));
+                  inPage.push(await bareAttachInPage(page, client, entityId, [file]));
                 }
               } catch (error) {
                 // A bare script does not retry: in a dead zone it is not a floor, so the app is compared with Node's.
