@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Two kinds of tests: the app's units and components in jsdom, and the sandbox over real HTTP in Node.
 export default defineConfig({
   test: {
+    // Every core: Vitest's default leaves one for itself (cores - 1), which on a 2-core CI machine is one
+    // test file at a time while the main process mostly waits. Two workers there took the upload and
+    // attachment tests from 255 s to 191 s at load average 6-11 (2026-11-28).
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         plugins: [react()],
