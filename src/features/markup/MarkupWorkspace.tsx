@@ -1,5 +1,4 @@
 import { Alert, Text, VisuallyHidden } from '@mantine/core';
-import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
@@ -17,11 +16,12 @@ import type { Tool } from './markupTools.tsx';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
 import { MarkupStage } from './MarkupStage.tsx';
 import { MarkupToolbar, ToolOptions } from './MarkupToolbar.tsx';
-import { renderMarkedJpeg } from './renderMarkedJpeg.ts';
+import { startMarkedJpeg } from './renderMarkedJpeg.ts';
 import { markupColors, markupWidths, strokeWidth, type Shape, type Size } from './shapeModel.ts';
 import { useDiscardQuestion } from './useDiscardQuestion.ts';
 import { useMarkupShortcuts } from './useMarkupShortcuts.ts';
 import { useStageGestures, zoomAround, type View } from './useStageGestures.ts';
+import { useAreaSize } from './useAreaSize.ts';
 import classes from './MarkupWorkspace.module.css';
 
 interface Props extends MarkupEditorProps {
@@ -99,15 +99,16 @@ export function MarkupWorkspace(props: Props) {
   /** Why a touch drew nothing, shown over the photo until the next mark. */
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** A save is under way (set at once: the busy state is rendered only once the marks are handed over). */
+  const savingRef = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stageRef = useRef<Konva.Stage>(null);
-  const screenOnlyRef = useRef<Konva.Layer>(null);
-  const marksRef = useRef<Konva.Layer>(null);
+  const screenOnlyRef = useRef<Konva.Group>(null);
+  const marksRef = useRef<Konva.Group>(null);
   /** The picture at its own size, fetched the first time the view is zoomed in past the screen's copy. */
   const [full, setFull] = useState<ImageBitmap | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const { ref: sizeRef, width, height } = useElementSize();
-  const areaRef = useMergedRef(container, sizeRef);
+  const { width, height } = useAreaSize(container);
 
   const stroke = strokeWidth(markupWidths[widthIndex]!.share, picture.width, picture.height);
   const shownView = view ?? (width > 0 ? fit({ width, height }, picture) : null);
@@ -233,11 +234,15 @@ export function MarkupWorkspace(props: Props) {
     const stage = stageRef.current;
     const screenOnly = screenOnlyRef.current;
     const marks = marksRef.current;
-    if (!stage || !screenOnly || !marks || !image) return;
-    setSaving(true);
+    if (!stage || !screenOnly || !marks || !image || savingRef.current) return;
+    savingRef.current = true;
     setFailure(null);
     try {
-      const jpeg = await renderMarkedJpeg(stage, { marks, screenOnly }, image);
+      // The marks are drawn and handed to the encoder before the busy state is rendered, so that
+      // render runs while the JPEG is made rather than ahead of it.
+      const encoding = await startMarkedJpeg(stage, { marks, screenOnly }, image);
+      setSaving(true);
+      const jpeg = await encoding.jpeg;
       const file = new File([jpeg], markedFilename(filename), {
         type: 'image/jpeg',
         lastModified: Date.now(),
@@ -249,6 +254,7 @@ export function MarkupWorkspace(props: Props) {
       });
     } catch (error) {
       setFailure(error instanceof WordedError ? error.message : FAILURE_WORDS.markedNotSaved);
+      savingRef.current = false;
       setSaving(false);
     }
   };
@@ -306,7 +312,7 @@ export function MarkupWorkspace(props: Props) {
       )}
       <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>
         <div
-          ref={areaRef}
+          ref={container}
           {...gestures}
           role="img"
           aria-label={intl.formatMessage(
@@ -330,7 +336,8 @@ export function MarkupWorkspace(props: Props) {
             cursor: tool === 'move' ? 'grab' : 'crosshair',
           }}
         >
-          {shownView && width > 0 && shownBitmap && (
+          {/* The stage is laid out with the editor; the photo is drawn on it when it is there. */}
+          {shownView && width > 0 && (
             <MarkupStage
               stageRef={stageRef}
               screenOnlyRef={screenOnlyRef}
@@ -338,7 +345,7 @@ export function MarkupWorkspace(props: Props) {
               area={{ width, height }}
               view={shownView}
               picture={picture}
-              bitmap={shownBitmap}
+              bitmap={shownBitmap ?? null}
               shapes={shown.shapes}
               drawing={shown.drawing}
               selected={selectedShape}

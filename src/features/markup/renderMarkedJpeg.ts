@@ -5,10 +5,10 @@ import type { Size } from './shapeModel.ts';
 export const markedJpegQuality = 0.92;
 
 interface MarkedLayers {
-  /** The marks: the only layer drawn here, at the picture's scale. */
-  marks: Konva.Layer;
-  /** The layer shown on screen only (the selection), left out of the JPEG. */
-  screenOnly: Konva.Layer;
+  /** The marks: the only part of the stage drawn here, at the picture's scale. */
+  marks: Konva.Group;
+  /** What is shown on screen only (the selection), left out of the JPEG. */
+  screenOnly: Konva.Group;
 }
 
 /**
@@ -17,13 +17,16 @@ interface MarkedLayers {
  * the selection set aside for the moment), and only the part of the picture they cover; the
  * picture keeps its own pixels everywhere else. Laying them over the picture and encoding is the
  * picture's (a worker's where the browser has one).
+ * Resolves once the marks are drawn and handed over, with the JPEG still being made, so the page
+ * can render (the busy state) while the picture's worker encodes.
  */
-export async function renderMarkedJpeg(
+export async function startMarkedJpeg(
   stage: Konva.Stage,
   layers: MarkedLayers,
   picture: MarkupPicture,
-): Promise<Blob> {
-  return picture.encode(await drawMarks(stage, layers, picture), markedJpegQuality);
+): Promise<{ jpeg: Promise<Blob> }> {
+  const marks = await drawMarks(stage, layers, picture);
+  return { jpeg: picture.encode(marks, markedJpegQuality) };
 }
 
 /** The marks layer at the picture's scale, cut to what it covers (null when it covers nothing). */
