@@ -16,7 +16,7 @@ import type { Tool } from './markupTools.tsx';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
 import { MarkupStage } from './MarkupStage.tsx';
 import { MarkupToolbar, ToolOptions } from './MarkupToolbar.tsx';
-import { startMarkedJpeg } from './renderMarkedJpeg.ts';
+import { renderMarkedJpeg } from './renderMarkedJpeg.ts';
 import { markupColors, markupWidths, strokeWidth, type Shape, type Size } from './shapeModel.ts';
 import { useDiscardQuestion } from './useDiscardQuestion.ts';
 import { useMarkupShortcuts } from './useMarkupShortcuts.ts';
@@ -99,8 +99,6 @@ export function MarkupWorkspace(props: Props) {
   /** Why a touch drew nothing, shown over the photo until the next mark. */
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  /** A save is under way (set at once: the busy state is rendered only once the marks are handed over). */
-  const savingRef = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const screenOnlyRef = useRef<Konva.Group>(null);
@@ -234,15 +232,11 @@ export function MarkupWorkspace(props: Props) {
     const stage = stageRef.current;
     const screenOnly = screenOnlyRef.current;
     const marks = marksRef.current;
-    if (!stage || !screenOnly || !marks || !image || savingRef.current) return;
-    savingRef.current = true;
+    if (!stage || !screenOnly || !marks || !image) return;
+    setSaving(true);
     setFailure(null);
     try {
-      // The marks are drawn and handed to the encoder before the busy state is rendered, so that
-      // render runs while the JPEG is made rather than ahead of it.
-      const encoding = await startMarkedJpeg(stage, { marks, screenOnly }, image);
-      setSaving(true);
-      const jpeg = await encoding.jpeg;
+      const jpeg = await renderMarkedJpeg(stage, { marks, screenOnly }, image);
       const file = new File([jpeg], markedFilename(filename), {
         type: 'image/jpeg',
         lastModified: Date.now(),
@@ -254,7 +248,6 @@ export function MarkupWorkspace(props: Props) {
       });
     } catch (error) {
       setFailure(error instanceof WordedError ? error.message : FAILURE_WORDS.markedNotSaved);
-      savingRef.current = false;
       setSaving(false);
     }
   };

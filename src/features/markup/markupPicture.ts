@@ -1,5 +1,4 @@
 import { loadMarkupImage } from './loadMarkupImage.ts';
-import { whenIdle } from './whenIdle.ts';
 import type { MarkupPictureReply, MarkupPictureRequest } from './markupPicture.worker.ts';
 
 /** The marks layer drawn at the picture's scale, placed at (x, y) on the picture. */
@@ -167,8 +166,7 @@ async function inWorker(
       if (closed) return;
       closed = true;
       worker.terminate();
-      // The next photo's worker starts once the page is idle, not in the close's own task.
-      whenIdle(prepareMarkupWorker);
+      prepareMarkupWorker();
       opened.screen.close();
       void full?.then(
         (bitmap) => bitmap.close(),

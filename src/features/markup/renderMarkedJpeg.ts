@@ -17,16 +17,13 @@ interface MarkedLayers {
  * the selection set aside for the moment), and only the part of the picture they cover; the
  * picture keeps its own pixels everywhere else. Laying them over the picture and encoding is the
  * picture's (a worker's where the browser has one).
- * Resolves once the marks are drawn and handed over, with the JPEG still being made, so the page
- * can render (the busy state) while the picture's worker encodes.
  */
-export async function startMarkedJpeg(
+export async function renderMarkedJpeg(
   stage: Konva.Stage,
   layers: MarkedLayers,
   picture: MarkupPicture,
-): Promise<{ jpeg: Promise<Blob> }> {
-  const marks = await drawMarks(stage, layers, picture);
-  return { jpeg: picture.encode(marks, markedJpegQuality) };
+): Promise<Blob> {
+  return picture.encode(await drawMarks(stage, layers, picture), markedJpegQuality);
 }
 
 /** The marks layer at the picture's scale, cut to what it covers (null when it covers nothing). */
