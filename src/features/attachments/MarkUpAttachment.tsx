@@ -6,7 +6,7 @@ import { displayFilename } from '../../components/displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import type { UploadTarget } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
-import { LazyMarkupEditor, MarkupLoading, MarkupProblem } from '../markup/index.ts';
+import { LazyMarkupEditor, MarkupLoading, MarkupProblem, preloadMarkupEditor } from '../markup/index.ts';
 import type { MarkupResult } from '../markup/index.ts';
 
 export interface MarkUpTarget {
@@ -34,6 +34,9 @@ export function MarkUpAttachment({
   const queue = useUploadQueue();
   const [fetched, setFetched] = useState<Fetched>(null);
   const name = displayFilename(attachment.filename, intl).text;
+
+  // The editor's code loads while the photo is fetched.
+  useEffect(() => preloadMarkupEditor(), []);
 
   useEffect(() => {
     const controller = new AbortController();

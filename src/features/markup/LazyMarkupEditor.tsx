@@ -1,23 +1,24 @@
 import { Center, Loader, Modal, Text } from '@mantine/core';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useDialogFocus } from '../../components/dialogFocus.ts';
+import { loadedEditor, loadEditor, preloadEditor } from './editorCode.ts';
 import type { MarkupEditorProps } from './markupEditorProps.ts';
 import { MarkupProblemAlert } from './MarkupProblemAlert.tsx';
 
 // The editor and its canvas library load on first use: they are not part of the app's first download.
-const loadEditor = () => import('./MarkupEditor.tsx');
 const MarkupEditor = lazy(loadEditor);
 
 /**
- * Fetches and runs the editor's code when a "Mark up" button is touched, pointed at or focused, so
- * the tap that follows opens the editor without that wait.
+ * Fetches and runs the editor's code ahead of a tap on "Mark up", so the tap opens the editor
+ * without that wait. Called, it does so when the page is next idle (where a markable photo is
+ * listed); spread on a "Mark up" button, at once when the button is touched, pointed at or focused.
  */
-export const preloadMarkupEditor = {
-  onPointerEnter: () => void loadEditor(),
-  onPointerDown: () => void loadEditor(),
-  onFocus: () => void loadEditor(),
-};
+export const preloadMarkupEditor = Object.assign(() => preloadEditor('idle'), {
+  onPointerEnter: () => preloadEditor('now'),
+  onPointerDown: () => preloadEditor('now'),
+  onFocus: () => preloadEditor('now'),
+});
 
 /** A full-screen message in place of the editor (while it loads, or when it cannot), named by `name`. */
 export function MarkupNotice({
@@ -99,12 +100,14 @@ function EditorLoading() {
   return <MarkupLoading what={intl.formatMessage({ defaultMessage: 'Opening the editor…', id: 'fK1LFx' })} />;
 }
 
-/** The mark-up editor, fetched the first time it is opened. */
+/** The mark-up editor, fetched the first time it is opened; rendered at once when its code is there. */
 export function LazyMarkupEditor(props: MarkupEditorProps) {
+  // Chosen once: switching from the lazy editor to the loaded one would start it anew.
+  const [Editor] = useState(() => loadedEditor()?.default ?? MarkupEditor);
   return (
     <LoadFailure onClose={props.onCancel}>
       <Suspense fallback={<EditorLoading />}>
-        <MarkupEditor {...props} />
+        <Editor {...props} />
       </Suspense>
     </LoadFailure>
   );

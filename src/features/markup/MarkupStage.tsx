@@ -1,6 +1,6 @@
 import type Konva from 'konva';
 import { Fragment, type RefObject } from 'react';
-import { Image as KonvaImage, Layer, Stage } from './konvaParts.ts';
+import { Group, Image as KonvaImage, Layer, Stage } from './konvaParts.ts';
 import { drawShape } from './markupShapes.ts';
 import { SelectionOverlay } from './SelectionOverlay.tsx';
 import type { Shape, Size } from './shapeModel.ts';
@@ -8,16 +8,19 @@ import type { View } from './useStageGestures.ts';
 
 interface Props {
   stageRef: RefObject<Konva.Stage | null>;
-  /** The layer shown on screen only (the selection), left out of the saved JPEG. */
-  screenOnlyRef: RefObject<Konva.Layer | null>;
-  /** The layer of the marks, the only one drawn for the saved JPEG. */
-  marksRef: RefObject<Konva.Layer | null>;
+  /** What is shown on screen only (the selection), left out of the saved JPEG. */
+  screenOnlyRef: RefObject<Konva.Group | null>;
+  /** The marks, the only part of the stage drawn for the saved JPEG. */
+  marksRef: RefObject<Konva.Group | null>;
   area: Size;
   view: View;
   /** The picture's size: what the marks' coordinates are in. */
   picture: Size;
-  /** What is drawn of the picture: a copy the size of the screen, or the picture when zoomed in past it. */
-  bitmap: ImageBitmap;
+  /**
+   * What is drawn of the picture: a copy the size of the screen, or the picture when zoomed in past
+   * it; null while the photo decodes.
+   */
+  bitmap: ImageBitmap | null;
   shapes: readonly Shape[];
   /** The mark being drawn, on top of the others. */
   drawing: Shape | null;
@@ -51,16 +54,19 @@ export function MarkupStage({
       listening={false}
     >
       <Layer listening={false}>
-        <KonvaImage image={bitmap} width={picture.width} height={picture.height} />
+        {bitmap && <KonvaImage image={bitmap} width={picture.width} height={picture.height} />}
       </Layer>
-      <Layer ref={marksRef} listening={false}>
-        {shapes.map((shape, index) => (
-          <Fragment key={index}>{drawShape(shape, mosaic)}</Fragment>
-        ))}
-        {drawing && drawShape(drawing, mosaic)}
-      </Layer>
-      <Layer ref={screenOnlyRef} listening={false}>
-        {selected && <SelectionOverlay shape={selected} scale={view.scale} />}
+      {/* One layer (each is two canvases to size) for the marks and, apart from them, the selection. */}
+      <Layer listening={false}>
+        <Group ref={marksRef}>
+          {shapes.map((shape, index) => (
+            <Fragment key={index}>{drawShape(shape, mosaic)}</Fragment>
+          ))}
+          {drawing && drawShape(drawing, mosaic)}
+        </Group>
+        <Group ref={screenOnlyRef}>
+          {selected && <SelectionOverlay shape={selected} scale={view.scale} />}
+        </Group>
       </Layer>
     </Stage>
   );

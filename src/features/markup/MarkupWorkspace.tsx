@@ -1,5 +1,4 @@
 import { Alert, Text, VisuallyHidden } from '@mantine/core';
-import { useElementSize, useMergedRef } from '@mantine/hooks';
 import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
@@ -22,6 +21,7 @@ import { markupColors, markupWidths, strokeWidth, type Shape, type Size } from '
 import { useDiscardQuestion } from './useDiscardQuestion.ts';
 import { useMarkupShortcuts } from './useMarkupShortcuts.ts';
 import { useStageGestures, zoomAround, type View } from './useStageGestures.ts';
+import { useAreaSize } from './useAreaSize.ts';
 import classes from './MarkupWorkspace.module.css';
 
 interface Props extends MarkupEditorProps {
@@ -101,13 +101,12 @@ export function MarkupWorkspace(props: Props) {
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const stageRef = useRef<Konva.Stage>(null);
-  const screenOnlyRef = useRef<Konva.Layer>(null);
-  const marksRef = useRef<Konva.Layer>(null);
+  const screenOnlyRef = useRef<Konva.Group>(null);
+  const marksRef = useRef<Konva.Group>(null);
   /** The picture at its own size, fetched the first time the view is zoomed in past the screen's copy. */
   const [full, setFull] = useState<ImageBitmap | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const { ref: sizeRef, width, height } = useElementSize();
-  const areaRef = useMergedRef(container, sizeRef);
+  const { width, height } = useAreaSize(container);
 
   const stroke = strokeWidth(markupWidths[widthIndex]!.share, picture.width, picture.height);
   const shownView = view ?? (width > 0 ? fit({ width, height }, picture) : null);
@@ -306,7 +305,7 @@ export function MarkupWorkspace(props: Props) {
       )}
       <div style={{ flex: 1, minHeight: 0, position: 'relative' }}>
         <div
-          ref={areaRef}
+          ref={container}
           {...gestures}
           role="img"
           aria-label={intl.formatMessage(
@@ -330,7 +329,8 @@ export function MarkupWorkspace(props: Props) {
             cursor: tool === 'move' ? 'grab' : 'crosshair',
           }}
         >
-          {shownView && width > 0 && shownBitmap && (
+          {/* The stage is laid out with the editor; the photo is drawn on it when it is there. */}
+          {shownView && width > 0 && (
             <MarkupStage
               stageRef={stageRef}
               screenOnlyRef={screenOnlyRef}
@@ -338,7 +338,7 @@ export function MarkupWorkspace(props: Props) {
               area={{ width, height }}
               view={shownView}
               picture={picture}
-              bitmap={shownBitmap}
+              bitmap={shownBitmap ?? null}
               shapes={shown.shapes}
               drawing={shown.drawing}
               selected={selectedShape}

@@ -15,6 +15,7 @@ export {
   Arrow,
   Circle,
   Ellipse,
+  Group,
   Image,
   Label,
   Layer,

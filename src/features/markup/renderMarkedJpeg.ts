@@ -5,10 +5,10 @@ import type { Size } from './shapeModel.ts';
 export const markedJpegQuality = 0.92;
 
 interface MarkedLayers {
-  /** The marks: the only layer drawn here, at the picture's scale. */
-  marks: Konva.Layer;
-  /** The layer shown on screen only (the selection), left out of the JPEG. */
-  screenOnly: Konva.Layer;
+  /** The marks: the only part of the stage drawn here, at the picture's scale. */
+  marks: Konva.Group;
+  /** What is shown on screen only (the selection), left out of the JPEG. */
+  screenOnly: Konva.Group;
 }
 
 /**

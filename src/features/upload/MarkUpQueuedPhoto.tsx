@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MarkupDraft, UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
@@ -34,6 +34,9 @@ export function MarkUpQueuedPhoto({
   const queue = useUploadQueue();
   const [session, setSession] = useState<{ initial?: MarkupDraft; held: boolean } | null>(null);
   const { id } = entry;
+  // A photo that can be marked up is listed: the editor's code loads when the page is next idle, so
+  // a tap on "Mark up" does not wait for it.
+  useEffect(() => preloadMarkupEditor(), []);
 
   const open = () => {
     const initial = entry.markup;
