@@ -1,22 +1,22 @@
-import { Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { displayFilename } from '../../components/displayFilename.ts';
+import classes from './AttachmentName.module.css';
 
-/** A filename as plain text, with hidden direction and control characters made visible. */
+/** A filename as plain text, with hidden direction and control characters made visible (plain spans: a list draws many). */
 export function AttachmentName({ filename }: { filename: string | null }) {
   const { text, revealed } = displayFilename(filename, useIntl());
   return (
     <span>
-      <Text component="span" fw={600} dir="auto" style={{ overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}>
+      <span className={classes.name} dir="auto">
         {text}
-      </Text>
+      </span>
       {revealed && (
-        <Text component="span" size="xs" c="dimmed" display="block">
+        <span className={classes.note}>
           <FormattedMessage
             defaultMessage="This name contains hidden characters, shown as [U+…] codes."
             id="YkOBp7"
           />
-        </Text>
+        </span>
       )}
     </span>
   );

@@ -1,5 +1,4 @@
 import { memo, useEffect, useRef } from 'react';
-import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { AttachmentName } from './AttachmentName.tsx';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
@@ -16,6 +15,7 @@ import { canMarkUp } from '../markup/index.ts';
 import type { MarkUpTarget } from './MarkUpAttachment.tsx';
 import { preloadMarkupEditor } from '../markup/index.ts';
 import classes from './AttachmentRow.module.css';
+import plain from '../../components/plain.module.css';
 
 interface Props {
   attachment: AttachmentItemFragment;
@@ -36,6 +36,8 @@ interface Props {
 /**
  * Memoised: an upload appends one attachment to a list that may hold hundreds, and only the new row
  * should render (Apollo keeps unchanged items' objects, and the panel hands over its state setters).
+ * Its layout is plain elements and its CSS module, not Mantine's Paper, Group, Stack and Text: a batch
+ * landing draws dozens of rows, and those components' style props were much of each row's render.
  */
 export const AttachmentRow = memo(function AttachmentRow({
   attachment,
@@ -77,28 +79,23 @@ export const AttachmentRow = memo(function AttachmentRow({
   ].filter(Boolean);
 
   return (
-    <Paper
-      component="li"
+    <li
       ref={row}
-      withBorder
-      p="sm"
-      className={classes.row}
+      className={`${plain.paper} ${classes.row}`}
       data-testid="attachment-row"
       data-latest={latest || undefined}
     >
-      <Group wrap="nowrap" align="flex-start">
+      <div className={classes.layout}>
         <AttachmentThumbnail
           type={type}
           contentType={attachment.contentType}
           downloadUrl={attachment.downloadUrl}
           attachmentId={attachment.id}
         />
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <div className={classes.body}>
           <AttachmentName filename={attachment.filename} />
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {meta.join(' · ')}
-          </Text>
-          <Group gap="xs" mt={4} align="flex-start">
+          <p className={`${plain.sm} ${plain.dimmed} ${classes.meta}`}>{meta.join(' · ')}</p>
+          <div className={classes.actions}>
             {preview && (
               <FileActionButton
                 action="preview"
@@ -124,9 +121,9 @@ export const AttachmentRow = memo(function AttachmentRow({
                 onClick={() => onDelete({ id: attachment.id, filename: attachment.filename, entityId })}
               />
             )}
-          </Group>
-        </Stack>
-      </Group>
-    </Paper>
+          </div>
+        </div>
+      </div>
+    </li>
   );
 });

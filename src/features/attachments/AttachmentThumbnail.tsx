@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Center } from '@mantine/core';
 import { AttachmentIcon } from './AttachmentIcon.tsx';
 import { canPreview, httpUrl, type AttachmentType } from './attachmentType.ts';
 import { KeptThumbnail, useOfflineKeptCopy } from './KeptCopy.tsx';
+import classes from './AttachmentThumbnail.module.css';
 
 interface Props {
   type: AttachmentType;
@@ -24,12 +24,7 @@ export function AttachmentThumbnail({ type, contentType, downloadUrl, attachment
   if (kept) return <KeptThumbnail kept={kept} size={SIZE} />;
   const url = canPreview(type, contentType) && type === 'image' ? httpUrl(downloadUrl) : null;
   return (
-    <Center
-      w={SIZE}
-      h={SIZE}
-      bg="var(--mantine-color-default-hover)"
-      style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', flexShrink: 0 }}
-    >
+    <div className={classes.frame}>
       {url && url !== failedUrl ? (
         <img
           src={url}
@@ -45,6 +40,6 @@ export function AttachmentThumbnail({ type, contentType, downloadUrl, attachment
       ) : (
         <AttachmentIcon type={type} />
       )}
-    </Center>
+    </div>
   );
 }

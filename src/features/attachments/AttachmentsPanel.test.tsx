@@ -8,6 +8,7 @@ import {
   FreshDownloadUrlDocument,
   PartRecordDocument,
 } from '../../graphql/generated/graphql.ts';
+import { RecordAttachmentsFields } from './attachmentDocuments.ts';
 
 const ENTITY_ID = 101;
 
@@ -102,6 +103,37 @@ describe('attachments on a record page', () => {
       expect(within(row).getByRole('button', { name: /^Download / })).toBeInTheDocument();
       expect(within(row).getByRole('button', { name: /^Delete / })).toBeInTheDocument();
     }
+  });
+
+  it('counts a landed batch at once and draws its rows a few at a time, newest on top', async () => {
+    const { client } = await renderApp({ path: '/parts/1', mocks: [partMock([PHOTO, REPORT, LOG])] });
+    const list = await screen.findByRole('list', { name: /^Files of / });
+    await waitFor(() => expect(within(list).getAllByTestId('attachment-row')).toHaveLength(3));
+    const rowsAdded: number[] = [];
+    new MutationObserver((records) => {
+      const rows = records.flatMap((record) =>
+        [...record.addedNodes].filter((node) => node instanceof HTMLElement && node.tagName === 'LI'),
+      );
+      if (rows.length > 0) rowsAdded.push(rows.length);
+    }).observe(list, { childList: true });
+    const batch = Array.from({ length: 12 }, (_, i) =>
+      attachment(20 + i, `batch-${20 + i}.txt`, 'text/plain', null),
+    );
+
+    client.cache.writeFragment({
+      fragment: RecordAttachmentsFields,
+      fragmentName: 'RecordAttachments',
+      data: { __typename: 'Entity', id: ENTITY_ID, fileAttachments: [PHOTO, REPORT, LOG, ...batch] } as never,
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Attachments (15)' })).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByTestId('attachment-row')).toHaveLength(15));
+    const names = within(list)
+      .getAllByTestId('attachment-row')
+      .map((row) => row.querySelector('[dir="auto"]')!.textContent);
+    expect(names.slice(0, 3)).toEqual(['batch-31.txt', 'batch-30.txt', 'batch-29.txt']);
+    expect(Math.max(...rowsAdded)).toBeLessThanOrEqual(5);
+    expect(rowsAdded.length).toBeGreaterThan(1);
   });
 
   it('sorts by name or type on request, and back to newest first', async () => {

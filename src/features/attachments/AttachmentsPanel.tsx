@@ -1,5 +1,5 @@
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { useDeferredWithin } from '../../components/useDeferredWithin.ts';
+import { useRevealedGradually } from '../../components/useRevealedGradually.ts';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
 import { EmptyNote } from '../../components/EmptyNote.tsx';
@@ -37,18 +37,17 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
     from: { __typename: 'Entity', id: given.id },
   });
   const data = watched.complete ? watched.data : given;
-  // A drop of many files attaches several per frame: the list catches up in the background with the
-  // latest of them, instead of rendering once per attach while uploads wait for the main thread.
-  // (At most a second behind: a batch landing without a pause would keep a deferred render from ever
-  // finishing.)
   const attachments = data.fileAttachments ?? NO_ITEMS;
-  const items = useDeferredWithin(attachments, attachments, MAX_LAG_MS);
+  const [sort, setSort] = useState<AttachmentSort>('newest');
+  // A record's list is drawn at once when the page opens; a batch landing in the cache adds its rows
+  // a few per task (one or two at once), each slice committed on its own, so no task holds dozens of
+  // new rows while uploads wait for the main thread.
+  const items = useRevealedItems(attachments, sort);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [markingUp, setMarkingUp] = useState<MarkUpTarget | null>(null);
   const uploadTarget = useRecordUploadTarget();
   const onMarkUp = uploadTarget ? setMarkingUp : undefined;
-  const [sort, setSort] = useState<AttachmentSort>('newest');
   const heading = useRef<HTMLHeadingElement>(null);
   // Deferred like the list: an urgent render of hundreds of rows per attached batch would hold up
   // the uploads still running.
@@ -59,7 +58,10 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   // rendering about once per file of a batch).
   const isImage = preview?.type === 'image';
   // Next and previous go through the record's images in the order the list shows them.
-  const siblings = useMemo(() => (isImage ? imageTargets(items, sort) : NO_TARGETS), [isImage, items, sort]);
+  const siblings = useMemo(
+    () => (isImage ? imageTargets(attachments, sort) : NO_TARGETS),
+    [isImage, attachments, sort],
+  );
   const closePreview = useCallback(() => setPreview(null), []);
   const markUpFromPreview = useMemo(
     () =>
@@ -83,12 +85,12 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
             defaultMessage="Attachments ({count})"
             id="IxMxdQ"
             description="Heading of a record's files, with how many there are"
-            values={{ count: items.filter((item) => item !== null).length }}
+            values={{ count: attachments.filter((item) => item !== null).length }}
           />
         </Title>
-        {items.length > 1 && <SortControl sort={sort} onSort={setSort} />}
+        {attachments.length > 1 && <SortControl sort={sort} onSort={setSort} />}
       </Group>
-      {items.length === 0 ? (
+      {attachments.length === 0 ? (
         <EmptyNote>{intl.formatMessage(NO_FILES)}</EmptyNote>
       ) : (
         <AttachmentList
@@ -136,8 +138,6 @@ const NO_FILES = defineMessage({
 });
 const NO_TARGETS: PreviewTarget[] = [];
 const NO_ITEMS: Items = [];
-/** How long the list may lag behind the cache before it is drawn in one go. */
-const MAX_LAG_MS = 1_000;
 const PreviewModal = memo(AttachmentPreviewModal);
 const DeleteDialog = memo(DeleteAttachmentDialog);
 
@@ -169,9 +169,28 @@ const SortControl = memo(function SortControl({
   );
 });
 
+/** The attachments whose rows are drawn: all at first, then new ones a few per task, in the list's order. */
+function useRevealedItems(attachments: Items, sort: AttachmentSort): Items {
+  const ids = useMemo(
+    () => sortAttachments(attachmentsOf(attachments), sort).map(({ id }) => id),
+    [attachments, sort],
+  );
+  // One row per slice: an attachment row (four buttons) costs several upload rows.
+  const shown = useRevealedGradually(ids, { initiallyAll: true, atOnce: 2, perSlice: 1 });
+  return useMemo(() => {
+    if (shown === ids) return attachments;
+    const drawn = new Set(shown);
+    return attachments.filter((item) => item && drawn.has(getFragmentData(AttachmentItemFields, item).id));
+  }, [attachments, ids, shown]);
+}
+
+/** The list's attachments, unmasked, without the gaps a failed read leaves. */
+function attachmentsOf(items: Items) {
+  return items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : []));
+}
+
 function imageTargets(items: Items, sort: AttachmentSort): PreviewTarget[] {
-  const attachments = items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : []));
-  return sortAttachments(attachments, sort).flatMap((attachment) => {
+  return sortAttachments(attachmentsOf(items), sort).flatMap((attachment) => {
     const target = previewTarget(attachment);
     return target?.type === 'image' ? [target] : [];
   });
@@ -201,10 +220,7 @@ const AttachmentList = memo(function AttachmentList({
   onDelete,
   onMarkUp,
 }: ListProps) {
-  const attachments = sortAttachments(
-    items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : [])),
-    sort,
-  );
+  const attachments = sortAttachments(attachmentsOf(items), sort);
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
       {attachments.map((attachment) => (

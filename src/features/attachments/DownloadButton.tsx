@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useApolloClient } from '@apollo/client/react';
 import { useIntl } from 'react-intl';
 import { FileActionButton } from './FileActionButton.tsx';
 import { downloadAttachment } from './downloadAttachment.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
+import classes from './DownloadButton.module.css';
 
 interface Props {
   attachment: { id: number; filename: string | null };
@@ -25,7 +26,7 @@ export function DownloadButton({ attachment, variant = 'light' }: Props) {
       .finally(() => setPending(false));
   };
   return (
-    <Stack gap={4} align="flex-start">
+    <div className={classes.stack}>
       <FileActionButton
         action="download"
         variant={variant}
@@ -43,6 +44,6 @@ export function DownloadButton({ attachment, variant = 'light' }: Props) {
           {error}
         </Alert>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,18 +1,17 @@
 import { memo, useMemo } from 'react';
-import { Button, Group, Paper, Progress, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { UploadRow } from './UploadRow.tsx';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
-import { useDeferredWithin } from '../../components/useDeferredWithin.ts';
+import { useRevealedGradually } from '../../components/useRevealedGradually.ts';
+import { PlainProgress } from '../../components/PlainProgress.tsx';
 import { useUploadEntry } from './useUploadEntry.ts';
 import classes from './UploadList.module.css';
+import plain from '../../components/plain.module.css';
 
 const NONE: readonly string[] = [];
-
-/** How long the list may lag behind the queue before it is drawn in one go. */
-const MAX_LAG_MS = 1_000;
 
 /** Files with overall progress on top; rows beyond the first few hundred are not worth drawing. */
 const maxRows = 200;
@@ -29,22 +28,19 @@ interface Props {
  * The queue's changes reach the page as urgent renders (an external store's always are), ten a second
  * while files move. Only the heading (counts, overall progress) follows them here; the rows are given
  * the files' ids, which change only when files come or go, and each row follows its own file
- * (useUploadEntry), so a progress tick renders that file's row and the heading, nothing else. The ids
- * are a deferred value: a batch's new rows are rendered in slices React can interrupt, and no
- * announcement starts that render over (before, each one did, and rows left behind for a second were
- * drawn at once: a 370 ms task on the tablet profile for 30 files).
+ * (useUploadEntry), so a progress tick renders that file's row and the heading, nothing else. A
+ * batch's new rows are drawn a few per task (useRevealedGradually), each slice its own commit: drawn
+ * in one render, or in a deferred render the announcements kept restarting until it was given up
+ * and drawn at once, 30 rows were a 370-510 ms task on the tablet profile.
  */
 export function UploadList({ entries, title }: Props) {
   const ids = useIds(entries);
-  // A list that appears with a batch starts empty and fills in a deferred render too; one that new
-  // files keep from ever finishing that render is drawn at once after a second.
-  const deferred = useDeferredWithin(ids, NONE, MAX_LAG_MS);
-  // One or two files more than shown (a photo just taken, a file chosen) are drawn in the urgent
-  // render: in slices, the row of a shot came 0.3-0.5 s after the camera's strip showed it on the
-  // tablet profile (the slices wait for frames while the shot is stored and sent).
-  const added = ids.length - deferred.length;
-  const shown = added > 0 && added <= urgentRows ? ids : deferred;
-  return <UploadListBody entries={entries} ids={shown} title={title} />;
+  // Newest first, as listed; rows beyond the first few hundred are not drawn.
+  const listed = useMemo(() => ids.slice(-maxRows).reverse(), [ids]);
+  // One or two new files (a photo just taken, a file chosen) are drawn in the render that brought
+  // them; a batch a few rows per task, the top of the list first, each slice committed on its own.
+  const shown = useRevealedGradually(listed, { atOnce: urgentRows, perSlice: rowsPerSlice });
+  return <UploadListBody entries={entries} shown={shown} more={ids.length - listed.length} title={title} />;
 }
 
 /** The files' ids, the same array while the same files are listed in the same order. */
@@ -54,24 +50,25 @@ function useIds(entries: readonly UploadEntry[]): readonly string[] {
   return useMemo(() => (joined === '' ? NONE : joined.split('\n')), [joined]);
 }
 
-/** How many new files are drawn at once rather than deferred. */
+/** How many new files are drawn at once rather than a slice at a time. */
 const urgentRows = 2;
 
-/** The heading follows every announcement (a few boxes); the rows, memoised, only the ids. */
-function UploadListBody({ entries, ids, title }: Props & { ids: readonly string[] }) {
+/** Rows drawn per task while a batch's rows are drawn: each about 5 ms on the tablet profile. */
+const rowsPerSlice = 3;
+
+/** The heading follows every announcement (a few plain elements); the rows, memoised, only the ids. */
+function UploadListBody({ entries, shown, more, title }: Props & { shown: readonly string[]; more: number }) {
   const intl = useIntl();
   const queue = useUploadQueue();
   const overall = overallProgress(entries);
   const lightened = entries.filter(canSendOriginal);
-  // Nothing until the deferred render brings the rows (no "0 of 0 attached" flashing by).
-  if (ids.length === 0) return null;
+  // Nothing until the first rows are drawn (no "0 of 0 attached" flashing by).
+  if (shown.length === 0) return null;
   return (
-    <Paper withBorder p="sm" mb="md" component="section" aria-label={title}>
-      <Group justify="space-between" mb={4}>
-        <Text size="sm" fw={700}>
-          {title}
-        </Text>
-        <Group gap="xs">
+    <section className={`${plain.paper} ${classes.panel}`} aria-label={title}>
+      <div className={`${plain.spread} ${classes.heading}`} data-gap="md">
+        <p className={`${plain.sm} ${classes.title}`}>{title}</p>
+        <div className={classes.summary}>
           {lightened.length > 1 && (
             <Button
               variant="subtle"
@@ -86,7 +83,7 @@ function UploadListBody({ entries, ids, title }: Props & { ids: readonly string[
               />
             </Button>
           )}
-          <Text size="xs" c="dimmed">
+          <p className={`${plain.xs} ${plain.dimmed}`}>
             {overall.failed > 0 ? (
               <FormattedMessage
                 defaultMessage="{attached} of {total} attached, {failed} failed"
@@ -100,27 +97,23 @@ function UploadListBody({ entries, ids, title }: Props & { ids: readonly string[
                 values={{ attached: overall.attached, total: overall.total }}
               />
             )}
-          </Text>
-        </Group>
-      </Group>
-      <Progress
+          </p>
+        </div>
+      </div>
+      <PlainProgress
         value={overall.percent}
         size="md"
-        aria-label={intl.formatMessage(
-          { defaultMessage: '{title}: overall progress', id: 'pav+6k' },
-          { title },
-        )}
-        mb="xs"
-        transitionDuration={0}
+        label={intl.formatMessage({ defaultMessage: '{title}: overall progress', id: 'pav+6k' }, { title })}
+        className={classes.overall}
       />
-      <UploadRows ids={ids} />
-    </Paper>
+      <UploadRows shown={shown} more={more} />
+    </section>
   );
 }
 
-/** Memoised: renders when files come or go, not at every announcement. */
-const UploadRows = memo(function UploadRows({ ids }: { ids: readonly string[] }) {
-  const shown = ids.slice(-maxRows).reverse();
+/** Memoised: renders when rows are drawn or files come or go, not at every announcement. */
+const UploadRows = memo(function UploadRows({ shown, more }: { shown: readonly string[]; more: number }) {
+  const intl = useIntl();
   return (
     <>
       <ul className={classes.list}>
@@ -128,15 +121,17 @@ const UploadRows = memo(function UploadRows({ ids }: { ids: readonly string[] })
           <QueuedFileRow key={id} id={id} />
         ))}
       </ul>
-      {ids.length > shown.length && (
-        <Text size="xs" c="dimmed">
-          <FormattedMessage
-            defaultMessage="and {count} more"
-            id="eVM9Em"
-            description="Files left out of a long upload list"
-            values={{ count: ids.length - shown.length }}
-          />
-        </Text>
+      {more > 0 && (
+        <p className={`${plain.xs} ${plain.dimmed}`}>
+          {intl.formatMessage(
+            {
+              defaultMessage: 'and {count} more',
+              id: 'eVM9Em',
+              description: 'Files left out of a long upload list',
+            },
+            { count: more },
+          )}
+        </p>
       )}
     </>
   );

@@ -1,7 +1,6 @@
 import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ActionIcon, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
 import { canSendOriginal, percentDone, speedText, statusText } from '../../upload/describeUpload.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
@@ -13,7 +12,10 @@ import { canMarkUp } from '../markup/index.ts';
 import { MarkUpQueuedPhoto } from './MarkUpQueuedPhoto.tsx';
 import { RenameUpload } from './RenameUpload.tsx';
 import { MoveUpload } from './MoveUpload.tsx';
+import { QueueRowAction } from './QueueRowAction.tsx';
+import { PlainProgress } from '../../components/PlainProgress.tsx';
 import classes from './UploadRow.module.css';
+import plain from '../../components/plain.module.css';
 
 const stateColors: Record<UploadEntry['state'], string> = {
   queued: 'gray',
@@ -32,8 +34,12 @@ function toneOf(state: UploadEntry['state']): 'done' | 'failed' | 'active' | 'id
   return state === 'queued' || state === 'cancelled' ? 'idle' : 'active';
 }
 
-/** One file: its name, size, progress, state and reason, and what can be done with it. */
-/** Memoised: the queue keeps an unchanged entry's object, so a progress tick renders only its own row. */
+/**
+ * One file: its name, size, progress, state and reason, and what can be done with it. Plain elements
+ * styled by its CSS module rather than Mantine's layout and text components: a batch draws dozens of
+ * rows, and those components' style props were most of a row's render on the tablet profile.
+ * Memoised: the queue keeps an unchanged entry's object, so a progress tick renders only its own row.
+ */
 export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry }) {
   const intl = useIntl();
   const queue = useUploadQueue();
@@ -70,12 +76,12 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
         { name, status },
       )}
     >
-      <Stack gap={4} className={classes.main}>
-        <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Text size="sm" fw={600} className={classes.name} title={name}>
+      <div className={classes.main}>
+        <div className={plain.spread} data-nowrap>
+          <p className={`${plain.sm} ${classes.name} ${classes.filename}`} title={name}>
             {name}
-          </Text>
-          <Text size="xs" c="dimmed" className={classes.size}>
+          </p>
+          <p className={`${plain.xs} ${plain.dimmed} ${classes.size}`}>
             {entry.lightenedFrom === undefined
               ? formatBytes(entry.size, intl)
               : intl.formatMessage(
@@ -86,63 +92,59 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
                   },
                   { from: formatBytes(entry.lightenedFrom, intl), to: formatBytes(entry.size, intl) },
                 )}
-          </Text>
-        </Group>
-        <Text
-          size="xs"
-          c="dimmed"
-          className={classes.name}
+          </p>
+        </div>
+        <p
+          className={`${plain.xs} ${plain.dimmed} ${classes.name}`}
           title={entry.target.label}
           data-testid="upload-target"
         >
           {entry.target.label}
-        </Text>
-        <Progress
+        </p>
+        <PlainProgress
           value={percent}
           color={stateColors[entry.state]}
-          size="sm"
-          aria-label={intl.formatMessage({ defaultMessage: '{name} progress', id: '0PK0hW' }, { name })}
+          label={intl.formatMessage({ defaultMessage: '{name} progress', id: '0PK0hW' }, { name })}
           // Static stripes while the server registers the file, and no width transition: either
           // animates the page every frame for as long as files upload, which starves a tablet's main
           // thread (a hundred rows moving kept it at a frame every 20 ms).
           striped={entry.state === 'registering'}
-          transitionDuration={0}
         />
-        <Group gap="xs" justify="space-between">
-          <Text size="xs" className={classes.status} data-tone={toneOf(entry.state)} data-state={entry.state}>
+        <div className={plain.spread}>
+          <p
+            className={`${plain.xs} ${classes.status}`}
+            data-tone={toneOf(entry.state)}
+            data-state={entry.state}
+          >
             {status}
-          </Text>
-          {speed && (
-            <Text size="xs" c="dimmed">
-              {speed}
-            </Text>
-          )}
-        </Group>
+          </p>
+          {speed && <p className={`${plain.xs} ${plain.dimmed}`}>{speed}</p>}
+        </div>
         {entry.notKept && (
-          <Text size="xs" className={classes.status} data-tone="failed">
+          <p className={`${plain.xs} ${classes.status}`} data-tone="failed">
             <FormattedMessage
               defaultMessage="Not saved on this tablet: keep this page open until sent."
               id="KBxbFn"
             />
-          </Text>
+          </p>
         )}
         {entry.shortenedFrom !== undefined && (
-          <Text size="xs" c="dimmed">
+          <p className={`${plain.xs} ${plain.dimmed}`}>
             <FormattedMessage
               defaultMessage="Name shortened to fit the {max}-character limit."
               id="JyDoXM"
               values={{ max: MAX_FILENAME_LENGTH }}
             />
-          </Text>
+          </p>
         )}
         {entry.lighteningFailed && (
-          <Text size="xs" c="dimmed">
+          <p className={`${plain.xs} ${plain.dimmed}`}>
             <FormattedMessage
               defaultMessage="Sent at full size: {reason}"
               id="jbKUVV"
               values={{ reason: entry.lighteningFailed }}
             />
-          </Text>
+          </p>
         )}
         {entry.noSuchRecord && entry.state === 'failed' && <MoveUpload entry={entry} name={name} />}
         {canSendOriginal(entry) && (
@@ -163,55 +165,16 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
             />
           </Button>
         )}
-      </Stack>
-      <Group gap={4} wrap="nowrap">
+      </div>
+      <div className={classes.actions}>
         {canMarkUp(entry.type) && entry.state !== 'cancelled' && (
           <MarkUpQueuedPhoto entry={entry} name={name} />
         )}
-        {canCancel && (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            title={intl.formatMessage({
-              defaultMessage: 'Cancel',
-              id: 'PYv9hN',
-              description: 'Stops an upload',
-            })}
-            aria-label={intl.formatMessage(
-              { defaultMessage: 'Cancel {name}', id: 'pQYjvH', description: 'Stops the upload of a file' },
-              { name },
-            )}
-            onClick={() => queue.cancel(entry.id)}
-          >
-            <IconPlayerStop size={20} aria-hidden />
-          </ActionIcon>
-        )}
+        {canCancel && <QueueRowAction action="cancel" id={entry.id} name={name} />}
         {canRename && <RenameUpload entry={entry} name={name} />}
-        {canRetry && (
-          <ActionIcon
-            variant="subtle"
-            title={intl.formatMessage({ defaultMessage: 'Retry', id: '62nsdy' })}
-            aria-label={intl.formatMessage({ defaultMessage: 'Retry {name}', id: 'hRJjA7' }, { name })}
-            onClick={() => queue.retry(entry.id)}
-          >
-            <IconRefresh size={20} aria-hidden />
-          </ActionIcon>
-        )}
-        {isFinished(entry.state) && (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            title={intl.formatMessage({ defaultMessage: 'Remove from the list', id: '0UnwIi' })}
-            aria-label={intl.formatMessage(
-              { defaultMessage: 'Remove {name} from the list', id: 'cFIQBr' },
-              { name },
-            )}
-            onClick={() => queue.remove(entry.id)}
-          >
-            <IconX size={20} aria-hidden />
-          </ActionIcon>
-        )}
-      </Group>
+        {canRetry && <QueueRowAction action="retry" id={entry.id} name={name} />}
+        {isFinished(entry.state) && <QueueRowAction action="remove" id={entry.id} name={name} />}
+      </div>
     </li>
   );
 });

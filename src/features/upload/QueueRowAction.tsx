@@ -1,0 +1,67 @@
+import { memo } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
+import { useIntl } from 'react-intl';
+import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+
+/** What an upload row's icon button does to its file. */
+export type QueueAction = 'cancel' | 'retry' | 'remove';
+
+/**
+ * An upload row's Cancel, Retry or Remove button. Memoised on the file's id and name: a row renders at
+ * every progress tick of its file (ten a second), and the button, a few Mantine boxes, need not.
+ */
+export const QueueRowAction = memo(function QueueRowAction({
+  action,
+  id,
+  name,
+}: {
+  action: QueueAction;
+  id: string;
+  name: string;
+}) {
+  const intl = useIntl();
+  const queue = useUploadQueue();
+  if (action === 'cancel') {
+    return (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        title={intl.formatMessage({ defaultMessage: 'Cancel', id: 'PYv9hN', description: 'Stops an upload' })}
+        aria-label={intl.formatMessage(
+          { defaultMessage: 'Cancel {name}', id: 'pQYjvH', description: 'Stops the upload of a file' },
+          { name },
+        )}
+        onClick={() => queue.cancel(id)}
+      >
+        <IconPlayerStop size={20} aria-hidden />
+      </ActionIcon>
+    );
+  }
+  if (action === 'retry') {
+    return (
+      <ActionIcon
+        variant="subtle"
+        title={intl.formatMessage({ defaultMessage: 'Retry', id: '62nsdy' })}
+        aria-label={intl.formatMessage({ defaultMessage: 'Retry {name}', id: 'hRJjA7' }, { name })}
+        onClick={() => queue.retry(id)}
+      >
+        <IconRefresh size={20} aria-hidden />
+      </ActionIcon>
+    );
+  }
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      title={intl.formatMessage({ defaultMessage: 'Remove from the list', id: '0UnwIi' })}
+      aria-label={intl.formatMessage(
+        { defaultMessage: 'Remove {name} from the list', id: 'cFIQBr' },
+        { name },
+      )}
+      onClick={() => queue.remove(id)}
+    >
+      <IconX size={20} aria-hidden />
+    </ActionIcon>
+  );
+});
