@@ -8,6 +8,8 @@ import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { useDeferredWithin } from '../../components/useDeferredWithin.ts';
 import { useUploadEntry } from './useUploadEntry.ts';
 import classes from './UploadList.module.css';
+import { PendingShotRows, useHasPendingShots } from './camera/PendingShotRows.tsx';
+import type { ShotsOf } from './camera/pendingShots.ts';
 
 const NONE: readonly string[] = [];
 
@@ -20,6 +22,8 @@ const maxRows = 200;
 interface Props {
   entries: readonly UploadEntry[];
   title: string;
+  /** Whose shots being taken by the camera are listed above the files (none when not given). */
+  shotsOf?: ShotsOf;
 }
 
 /**
@@ -34,7 +38,7 @@ interface Props {
  * announcement starts that render over (before, each one did, and rows left behind for a second were
  * drawn at once: a 370 ms task on the tablet profile for 30 files).
  */
-export function UploadList({ entries, title }: Props) {
+export function UploadList({ entries, title, shotsOf }: Props) {
   const ids = useIds(entries);
   // A list that appears with a batch starts empty and fills in a deferred render too; one that new
   // files keep from ever finishing that render is drawn at once after a second.
@@ -44,7 +48,7 @@ export function UploadList({ entries, title }: Props) {
   // tablet profile (the slices wait for frames while the shot is stored and sent).
   const added = ids.length - deferred.length;
   const shown = added > 0 && added <= urgentRows ? ids : deferred;
-  return <UploadListBody entries={entries} ids={shown} title={title} />;
+  return <UploadListBody entries={entries} ids={shown} title={title} shotsOf={shotsOf} />;
 }
 
 /** The files' ids, the same array while the same files are listed in the same order. */
@@ -58,13 +62,14 @@ function useIds(entries: readonly UploadEntry[]): readonly string[] {
 const urgentRows = 2;
 
 /** The heading follows every announcement (a few boxes); the rows, memoised, only the ids. */
-function UploadListBody({ entries, ids, title }: Props & { ids: readonly string[] }) {
+function UploadListBody({ entries, ids, title, shotsOf }: Props & { ids: readonly string[] }) {
   const intl = useIntl();
   const queue = useUploadQueue();
   const overall = overallProgress(entries);
   const lightened = entries.filter(canSendOriginal);
+  const shooting = useHasPendingShots(shotsOf);
   // Nothing until the deferred render brings the rows (no "0 of 0 attached" flashing by).
-  if (ids.length === 0) return null;
+  if (ids.length === 0 && !shooting) return null;
   return (
     <Paper withBorder p="sm" mb="md" component="section" aria-label={title}>
       <Group justify="space-between" mb={4}>
@@ -113,6 +118,7 @@ function UploadListBody({ entries, ids, title }: Props & { ids: readonly string[
         mb="xs"
         transitionDuration={0}
       />
+      {shotsOf && <PendingShotRows of={shotsOf} />}
       <UploadRows ids={ids} />
     </Paper>
   );
