@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,7 +11,7 @@ import { useShutter } from './useShutter.ts';
 import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
 import { CameraModal } from '../../../components/camera/CameraModal.tsx';
-import { ShotStrip, type Shot } from './ShotStrip.tsx';
+import { ShotStrip, type Shot, type ShotActions } from './ShotStrip.tsx';
 
 interface Props {
   target: UploadTarget;
@@ -115,6 +115,11 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
     );
   }, []);
 
+  const actions = useMemo<ShotActions>(
+    () => ({ onRemove: remove, onMarkedUp: markedUp, onEditing: setEditing }),
+    [remove, markedUp],
+  );
+
   const entryOf = (shot: Shot) =>
     shot.entryId === undefined ? undefined : uploads.find((entry) => entry.id === shot.entryId);
   const count = shots.length + taking;
@@ -207,14 +212,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
           <IconCamera size={44} aria-hidden />
         </ActionIcon>
       </Group>
-      <ShotStrip
-        camera={cameraId}
-        shots={shots}
-        uploads={uploads}
-        onRemove={remove}
-        onMarkedUp={markedUp}
-        onEditing={setEditing}
-      />
+      <ShotStrip camera={cameraId} shots={shots} actions={actions} />
       <Text ta="center" role="status" data-testid="camera-shots-summary">
         {count === 0 ? (
           <FormattedMessage defaultMessage="Each photo is attached as soon as it is taken." id="Yd2FEn" />

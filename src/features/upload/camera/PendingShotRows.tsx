@@ -56,7 +56,7 @@ function PendingShotRow({ shot }: { shot: PendingShot }) {
         { name, status },
       )}
     >
-      {shot.thumbnail && <img className={classes.thumbnail} src={shot.thumbnail} alt="" />}
+      {shot.thumbnail ? <img className={classes.thumbnail} src={shot.thumbnail} alt="" /> : <span />}
       <div className={classes.main}>
         <span className={classes.name} title={name}>
           {name}

@@ -2,6 +2,7 @@ import { memo, useMemo, useSyncExternalStore } from 'react';
 import { ActionIcon, Group, Image, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
+import { useUploads } from '../../../components/uploadQueueContext.tsx';
 import type { UploadEntry } from '../../../upload/types.ts';
 import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
 import { pendingShots } from './pendingShots.ts';
@@ -19,15 +20,19 @@ export interface Shot {
   marked?: boolean;
 }
 
+/** What a shot's buttons do: the camera dialog's. */
+export interface ShotActions {
+  onRemove(shot: Shot, entry: UploadEntry | undefined): void;
+  onMarkedUp(original: Shot, marked: UploadEntry, keptOriginal: boolean): void;
+  onEditing(editing: boolean): void;
+}
+
 interface Props {
   /** The camera whose presses are shown (pendingShots' `camera`). */
   camera: string;
   /** The shots whose photos are in the queue, in the strip's order. */
   shots: readonly Shot[];
-  uploads: readonly UploadEntry[];
-  onRemove(shot: Shot, entry: UploadEntry | undefined): void;
-  onMarkedUp(original: Shot, marked: UploadEntry, keptOriginal: boolean): void;
-  onEditing(editing: boolean): void;
+  actions: ShotActions;
 }
 
 /** The camera's presses whose photos are being taken, as strip shots (the same array while unchanged). */
@@ -46,15 +51,10 @@ function usePressed(camera: string): readonly Shot[] {
  * The shots taken, each with Mark up and Delete: the photos in the queue, then the presses whose photos
  * are being taken (read from pendingShots here, so a press renders the strip, not the whole camera).
  */
-export const ShotStrip = memo(function ShotStrip({
-  camera,
-  shots,
-  uploads,
-  onRemove,
-  onMarkedUp,
-  onEditing,
-}: Props) {
+export const ShotStrip = memo(function ShotStrip({ camera, shots, actions }: Props) {
   const intl = useIntl();
+  const uploads = useUploads();
+  const { onRemove, onMarkedUp, onEditing } = actions;
   const pressed = usePressed(camera);
   // A photo just queued is in `shots` before the queue's announcement takes the press away: once.
   const shown = [...shots, ...pressed.filter((press) => !shots.some((shot) => shot.key === press.key))];
