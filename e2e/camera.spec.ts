@@ -271,4 +271,63 @@ test.describe('the camera', () => {
     await expect(camera.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
     await expect(page.getByRole('listitem', { name: /^photo-/ })).toHaveCount(0);
   });
+
+  test('two quick presses: each a photo shown at the tap, its row turning into the attached one, each attached once', async ({
+    page,
+  }) => {
+    // The camera keeps its stills until the test lets them go: the shots stay pending meanwhile.
+    await page.addInitScript(() => {
+      const w = window as { holdStills?: boolean; releaseStills?: () => void };
+      const held: (() => void)[] = [];
+      w.holdStills = true;
+      w.releaseStills = () => {
+        w.holdStills = false;
+        held.splice(0).forEach((release) => release());
+      };
+      const capture = (globalThis as { ImageCapture?: { prototype: { takePhoto(): Promise<Blob> } } })
+        .ImageCapture;
+      if (!capture) return;
+      const takePhoto = capture.prototype.takePhoto;
+      capture.prototype.takePhoto = async function (this: unknown) {
+        if (w.holdStills) await new Promise<void>((release) => held.push(release));
+        return takePhoto.call(this);
+      };
+    });
+    const before = (await attachmentsOf('runStep', 2)).map((attachment) => attachment.id);
+    await signIn(page, '/run-steps/2');
+    await page.getByRole('button', { name: 'Take photo' }).click();
+    const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 2' });
+    const shutter = camera.getByRole('button', { name: 'Take photo' });
+    await expect(shutter).toBeEnabled();
+    // Two presses in a row, as a gloved double tap: neither is dropped.
+    await shutter.click();
+    await shutter.click();
+    await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+    await expect(camera.getByRole('img', { name: 'Photo 2' })).toBeVisible();
+    await expect(camera.getByText('2 photos on the way')).toBeVisible();
+    // In the record's upload list already, under their final names, before the camera has handed them over.
+    const uploads = page.getByRole('region', { name: 'Uploads to Run 1 · SN 0041 · Step 2' });
+    const rows = uploads.getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toHaveAccessibleName(/^photo-.*-2\.jpg: Taking photo…$/);
+    await expect(rows.nth(1)).toHaveAccessibleName(/^photo-.*-1\.jpg: Taking photo…$/);
+    const names = await rows.evaluateAll((items) =>
+      items.map((item) => item.getAttribute('aria-label')!.replace(/: .*$/, '')),
+    );
+    // Counted as unfinished: the tray does not say all is done.
+    await expect(page.getByRole('button', { name: 'Uploads: 2 pending' })).toHaveCount(1);
+
+    await page.evaluate(() => (window as { releaseStills?: () => void }).releaseStills?.());
+    // Each pending row becomes its file's row, in the same place, and is attached.
+    await expect(rows.nth(0)).toHaveAccessibleName(`${names[0]}: Attached`);
+    await expect(rows.nth(1)).toHaveAccessibleName(`${names[1]}: Attached`);
+    await expect(rows).toHaveCount(2);
+    await expect(camera.getByText('2 photos attached')).toBeVisible();
+    await camera.getByRole('button', { name: 'Done' }).click();
+    await expect(camera).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Uploads' })).toHaveCount(1);
+
+    const added = (await attachmentsOf('runStep', 2)).filter((attachment) => !before.includes(attachment.id));
+    expect(added.map((attachment) => attachment.filename).sort()).toEqual([...names].sort());
+  });
 });

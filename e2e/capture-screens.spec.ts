@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 import { dropInPage } from './photo-support.ts';
+import { lowContrast } from './screen-checks.ts';
 import playwrightConfig from '../playwright.config.ts';
 
 // Chromium's own fake camera (a moving test pattern, no code in it), so the scan dialog stays open.
@@ -104,6 +105,47 @@ test.describe('scan, camera, label and lighter-photo screens at tablet sizes, li
         await page.emulateMedia({ media: 'print' });
         await shoot(page, testInfo, `label-print-${suffix}`);
         await page.emulateMedia({ media: 'screen' });
+      });
+
+      test(`${suffix}: a shot being taken, in the upload list`, async ({ page }, testInfo) => {
+        // The camera keeps its still until the end: the shot stays pending in the list.
+        await page.addInitScript(() => {
+          const w = window as { releaseStills?: () => void };
+          const held: (() => void)[] = [];
+          let holding = true;
+          w.releaseStills = () => {
+            holding = false;
+            held.splice(0).forEach((release) => release());
+          };
+          const capture = (globalThis as { ImageCapture?: { prototype: { takePhoto(): Promise<Blob> } } })
+            .ImageCapture;
+          if (!capture) return;
+          const takePhoto = capture.prototype.takePhoto;
+          capture.prototype.takePhoto = async function (this: unknown) {
+            if (holding) await new Promise<void>((release) => held.push(release));
+            return takePhoto.call(this);
+          };
+        });
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.emulateMedia({ colorScheme: scheme });
+        await signIn(page, '/run-steps/3');
+        await page.getByRole('button', { name: 'Take photo' }).click();
+        const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 3' });
+        const shutter = camera.getByRole('button', { name: 'Take photo' });
+        await expect(shutter).toBeEnabled();
+        await shutter.click();
+        await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+        await expect(camera.getByText('1 photo on the way')).toBeVisible();
+        await camera.getByRole('button', { name: 'Done' }).click();
+        await expect(camera).toBeHidden();
+        const row = page.getByRole('listitem', { name: /^photo-.*: Taking photo…$/ });
+        await expect(row).toBeVisible();
+        await row.scrollIntoViewIfNeeded();
+        await checkLayout(page, row, 'the pending shot row');
+        expect(await lowContrast(page, '[data-pending-shot] span')).toEqual([]);
+        await shoot(page, testInfo, `pending-shot-${suffix}`);
+        await page.evaluate(() => (window as { releaseStills?: () => void }).releaseStills?.());
+        await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(1);
       });
 
       test(`${suffix}: upload rows of a lighter photo`, async ({ page }, testInfo) => {

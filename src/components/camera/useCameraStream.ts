@@ -6,13 +6,20 @@ export type CameraState =
   | { status: 'live'; track: MediaStreamTrack }
   | { status: 'unavailable'; reason: string };
 
-/** Shows the rear camera in `video` while mounted; stops it (light off) when unmounted. */
-export function useCameraStream(): {
+/**
+ * Shows the rear camera in `video` while mounted; stops it (light off) when unmounted, or, with
+ * `keepOpenWhile`, once the promise it gives then has settled (stills asked for before are taken).
+ */
+export function useCameraStream(keepOpenWhile?: () => Promise<unknown>): {
   videoRef: React.RefObject<HTMLVideoElement | null>;
   camera: CameraState;
 } {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>({ status: 'starting' });
+  const keepOpen = useRef(keepOpenWhile);
+  useEffect(() => {
+    keepOpen.current = keepOpenWhile;
+  });
   useEffect(() => {
     let stream: MediaStream | null = null;
     let stopped = false;
@@ -39,7 +46,9 @@ export function useCameraStream(): {
     );
     return () => {
       stopped = true;
-      stopStream(stream);
+      const hold = keepOpen.current?.();
+      if (hold) void hold.finally(() => stopStream(stream));
+      else stopStream(stream);
     };
   }, []);
   return { videoRef, camera };

@@ -8,6 +8,7 @@ import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue, useUploadsValue } from '../../components/uploadQueueContext.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Busy } from '../../components/Busy.tsx';
+import { pendingShotsTaking, usePendingShotCount } from '../upload/index.ts';
 
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
@@ -89,11 +90,12 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(() => {
     const entries = queue.getSnapshot();
-    const unfinished = countUnfinished(entries);
+    const unfinished = countUnfinished(entries) + pendingShotsTaking();
     const failed = countFailed(entries);
     return unfinished + failed === 0 ? { kind: 'signing-out' } : { kind: 'ask', unfinished, failed };
   });
-  const unfinished = useUploadsValue(countUnfinished);
+  // A photo being taken (the camera's, not in the queue yet) is unfinished too.
+  const unfinished = useUploadsValue(countUnfinished) + usePendingShotCount();
   const started = useRef(false);
 
   const signOut = useCallback(

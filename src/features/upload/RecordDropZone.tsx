@@ -15,6 +15,7 @@ import classes from './RecordDropZone.module.css';
 import desktop from '../../components/desktopOnly.module.css';
 import { useViewOnly } from '../../components/viewOnly.tsx';
 import { useAttachFiles } from './useAttachFiles.tsx';
+import { useHasPendingShots } from './camera/PendingShotRows.tsx';
 
 export interface RecordDropZoneProps {
   /**
@@ -40,9 +41,11 @@ function RecordUploads({ record, label }: { record: RecordRef; label: string }) 
     () => uploads.filter((entry) => sameRecord(entry.target.record, record)),
     [uploads, record],
   );
-  return forThisRecord.length > 0 ? (
+  const shooting = useHasPendingShots(record);
+  return forThisRecord.length > 0 || shooting ? (
     <UploadList
       entries={forThisRecord}
+      shotsOf={record}
       title={intl.formatMessage({ defaultMessage: 'Uploads to {record}', id: '5OQaaU' }, { record: label })}
     />
   ) : null;

@@ -10,6 +10,8 @@ import { PlainProgress } from '../../components/PlainProgress.tsx';
 import { useUploadEntry } from './useUploadEntry.ts';
 import classes from './UploadList.module.css';
 import plain from '../../components/plain.module.css';
+import { PendingShotRows, useHasPendingShots } from './camera/PendingShotRows.tsx';
+import type { ShotsOf } from './camera/pendingShots.ts';
 
 const NONE: readonly string[] = [];
 
@@ -19,6 +21,8 @@ const maxRows = 200;
 interface Props {
   entries: readonly UploadEntry[];
   title: string;
+  /** Whose shots being taken by the camera are listed above the files (none when not given). */
+  shotsOf?: ShotsOf;
 }
 
 /**
@@ -33,14 +37,22 @@ interface Props {
  * in one render, or in a deferred render the announcements kept restarting until it was given up
  * and drawn at once, 30 rows were a 370-510 ms task on the tablet profile.
  */
-export function UploadList({ entries, title }: Props) {
+export function UploadList({ entries, title, shotsOf }: Props) {
   const ids = useIds(entries);
   // Newest first, as listed; rows beyond the first few hundred are not drawn.
   const listed = useMemo(() => ids.slice(-maxRows).reverse(), [ids]);
   // One or two new files (a photo just taken, a file chosen) are drawn in the render that brought
   // them; a batch a few rows per task, the top of the list first, each slice committed on its own.
   const shown = useRevealedGradually(listed, { atOnce: urgentRows, perSlice: rowsPerSlice });
-  return <UploadListBody entries={entries} shown={shown} more={ids.length - listed.length} title={title} />;
+  return (
+    <UploadListBody
+      entries={entries}
+      shown={shown}
+      more={ids.length - listed.length}
+      title={title}
+      shotsOf={shotsOf}
+    />
+  );
 }
 
 /** The files' ids, the same array while the same files are listed in the same order. */
@@ -57,13 +69,20 @@ const urgentRows = 2;
 const rowsPerSlice = 3;
 
 /** The heading follows every announcement (a few plain elements); the rows, memoised, only the ids. */
-function UploadListBody({ entries, shown, more, title }: Props & { shown: readonly string[]; more: number }) {
+function UploadListBody({
+  entries,
+  shown,
+  more,
+  title,
+  shotsOf,
+}: Props & { shown: readonly string[]; more: number }) {
   const intl = useIntl();
   const queue = useUploadQueue();
   const overall = overallProgress(entries);
   const lightened = entries.filter(canSendOriginal);
-  // Nothing until the first rows are drawn (no "0 of 0 attached" flashing by).
-  if (shown.length === 0) return null;
+  const shooting = useHasPendingShots(shotsOf);
+  // Nothing until the first rows are drawn or a shot is being taken (no "0 of 0 attached" flashing by).
+  if (shown.length === 0 && !shooting) return null;
   return (
     <section className={`${plain.paper} ${classes.panel}`} aria-label={title}>
       <div className={`${plain.spread} ${classes.heading}`} data-gap="md">
@@ -106,6 +125,7 @@ function UploadListBody({ entries, shown, more, title }: Props & { shown: readon
         label={intl.formatMessage({ defaultMessage: '{title}: overall progress', id: 'pav+6k' }, { title })}
         className={classes.overall}
       />
+      {shotsOf && <PendingShotRows of={shotsOf} />}
       <UploadRows shown={shown} more={more} />
     </section>
   );

@@ -12,6 +12,8 @@ import { announce } from './uploadAnnouncement.ts';
 import { appIntl } from '../../i18n/index.ts';
 import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads, useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { useHasPendingShots } from './camera/PendingShotRows.tsx';
+import { usePendingShotCount } from './camera/pendingShots.ts';
 
 const countPending = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => !isFinished(entry.state)).length;
@@ -56,6 +58,7 @@ function TrayContents({ summary }: { summary: string }) {
   const uploads = useUploads();
   const offline = uploads.some((entry) => entry.waiting === 'network');
   const finished = uploads.some((entry) => entry.state === 'attached' || entry.state === 'cancelled');
+  const shooting = useHasPendingShots('all');
   return (
     <>
       {offline && (
@@ -66,11 +69,12 @@ function TrayContents({ summary }: { summary: string }) {
           />
         </Alert>
       )}
-      {uploads.length === 0 ? (
+      {uploads.length === 0 && !shooting ? (
         <EmptyNote>{intl.formatMessage(NOTHING_UPLOADED)}</EmptyNote>
       ) : (
         <UploadList
           entries={uploads}
+          shotsOf="all"
           title={
             summary
               ? intl.formatMessage({ defaultMessage: 'All uploads ({summary})', id: 'nUqw/+' }, { summary })
@@ -143,7 +147,8 @@ export function UploadTray() {
     });
   }, [queue]);
 
-  const pending = useUploadsValue(countPending);
+  // A photo being taken is still to go, though it is not in the queue yet.
+  const pending = useUploadsValue(countPending) + usePendingShotCount();
   const failed = useUploadsValue(countFailed);
   const summary = summaryOf(pending, failed, intl);
 

@@ -8,3 +8,4 @@ export { useDuplicateCheck } from './duplicateCheck.tsx';
 export { usePageFileDrag } from './usePageFileDrag.ts';
 export { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 export { useAttachFiles } from './useAttachFiles.tsx';
+export { pendingShotsTaking, usePendingShotCount } from './camera/pendingShots.ts';

@@ -1,25 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Image, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCamera, IconTrash } from '@tabler/icons-react';
+import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCamera } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../../components/DeleteAttachmentDialog.tsx';
 import { useUploadQueue, useUploads } from '../../../components/uploadQueueContext.tsx';
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
-import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
-import { FAILURE_WORDS, WordedError } from '../../../lib/failures.ts';
-import { photoFilename, startJpegEncoder, takePhoto, type JpegEncoder } from './takePhoto.ts';
+import { startJpegEncoder, type JpegEncoder } from './takePhoto.ts';
+import { pendingShots } from './pendingShots.ts';
+import { useShutter } from './useShutter.ts';
 import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
 import { CameraModal } from '../../../components/camera/CameraModal.tsx';
-import classes from '../../../components/camera/cameraView.module.css';
-
-interface Shot {
-  entryId: string;
-  url: string;
-  filename: string;
-  /** A marked-up copy of the shot before it. */
-  marked?: boolean;
-}
+import { ShotStrip, type Shot, type ShotActions } from './ShotStrip.tsx';
 
 interface Props {
   target: UploadTarget;
@@ -37,9 +29,13 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   const intl = useIntl();
   const queue = useUploadQueue();
   const uploads = useUploads();
-  const { videoRef, camera } = useCameraStream();
+  // The camera stays on after the dialog closes until the shots pressed before are developed.
+  const developing = useRef<() => Promise<void>>(() => Promise.resolve());
+  const { videoRef, camera } = useCameraStream(() => developing.current());
+  const cameraId = useId();
   const [shots, setShots] = useState<Shot[]>([]);
-  const [busy, setBusy] = useState(false);
+  // Presses whose photos are not in `shots` yet; the strip reads them from pendingShots itself.
+  const [taking, setTaking] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [editing, setEditing] = useState(false);
@@ -48,63 +44,90 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
   // Started with the camera, not at the shutter: a worker's start would be part of the first shot.
   const encoder = useRef<JpegEncoder | null>(null);
+  const shutter = useShutter({
+    videoRef,
+    camera,
+    target,
+    cameraId,
+    encoder,
+    // Not urgent: the press renders the strip and the lists' rows first (they read pendingShots), the
+    // camera's words (how many, on the way) in the next render.
+    onPressed: () =>
+      startTransition(() => {
+        setProblem(null);
+        setTaking((n) => n + 1);
+      }),
+    onQueued: (shot, entry) => {
+      const url = URL.createObjectURL(entry.file);
+      urls.current.push(url);
+      setTaking((n) => n - 1);
+      setShots((previous) => [
+        ...previous,
+        { key: shot.id, entryId: entry.id, url, filename: shot.filename },
+      ]);
+    },
+    onFailed: (_shot, reason) => {
+      setTaking((n) => n - 1);
+      setProblem(reason);
+    },
+  });
+  const { settled } = shutter;
+  useEffect(() => {
+    developing.current = settled;
+  }, [settled]);
   useEffect(() => {
     const started = startJpegEncoder();
     encoder.current = started;
     return () => {
-      started?.close();
+      // Shots pressed before the camera closed are still developed (their stills asked for).
+      void settled().then(() => started?.close());
       encoder.current = null;
     };
-  }, []);
+  }, [settled]);
 
-  const shoot = async () => {
-    const video = videoRef.current;
-    if (camera.status !== 'live' || !video || busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const blob = await takePhoto(video, camera.track, encoder.current);
-      const file = new File([blob], photoFilename(new Date(), shots.length + 1), { type: 'image/jpeg' });
-      const { added, refused } = queue.add([file], target);
-      const [entry] = added;
-      if (!entry) throw new WordedError(refused[0]?.reason ?? FAILURE_WORDS.photoNotQueued);
-      const url = URL.createObjectURL(blob);
-      urls.current.push(url);
-      setShots((previous) => [...previous, { entryId: entry.id, url, filename: file.name }]);
-    } catch (error) {
-      setProblem(error instanceof WordedError ? error.message : FAILURE_WORDS.photoNotQueued);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = useCallback(
+    (shot: Shot, entry: UploadEntry | undefined) => {
+      if (shot.entryId === undefined) {
+        // Not taken yet: its photo will not be queued.
+        pendingShots.remove(shot.key);
+        setTaking((n) => n - 1);
+        return;
+      }
+      // An attached file's own target names its entity (learned by the queue when it was chosen offline).
+      const entityId = entry?.target.entityId ?? null;
+      if (entry?.state === 'attached' && entry.attachmentId !== undefined && entityId !== null) {
+        setDeleting({ id: entry.attachmentId, filename: entry.filename, entityId });
+        return;
+      }
+      queue.cancel(shot.entryId);
+      queue.remove(shot.entryId);
+      setShots((previous) => previous.filter((other) => other !== shot));
+    },
+    [queue],
+  );
 
-  const remove = (shot: Shot) => {
-    const entry = uploads.find((candidate) => candidate.id === shot.entryId);
-    // An attached file's own target names its entity (learned by the queue when it was chosen offline).
-    const entityId = entry?.target.entityId ?? null;
-    if (entry?.state === 'attached' && entry.attachmentId !== undefined && entityId !== null) {
-      setDeleting({ id: entry.attachmentId, filename: entry.filename, entityId });
-      return;
-    }
-    queue.cancel(shot.entryId);
-    queue.remove(shot.entryId);
-    setShots((previous) => previous.filter((other) => other !== shot));
-  };
-
-  const markedUp = (original: Shot, marked: UploadEntry, keptOriginal: boolean) => {
+  const markedUp = useCallback((original: Shot, marked: UploadEntry, keptOriginal: boolean) => {
     const url = URL.createObjectURL(marked.file);
     urls.current.push(url);
-    const copy: Shot = { entryId: marked.id, url, filename: marked.filename, marked: true };
+    const copy: Shot = { key: marked.id, entryId: marked.id, url, filename: marked.filename, marked: true };
     setShots((previous) =>
       previous.flatMap((shot) => (shot !== original ? [shot] : keptOriginal ? [shot, copy] : [copy])),
     );
-  };
+  }, []);
 
-  const entryOf = (shot: Shot) => uploads.find((entry) => entry.id === shot.entryId);
-  const count = shots.length;
+  const actions = useMemo<ShotActions>(
+    () => ({ onRemove: remove, onMarkedUp: markedUp, onEditing: setEditing }),
+    [remove, markedUp],
+  );
+
+  const entryOf = (shot: Shot) =>
+    shot.entryId === undefined ? undefined : uploads.find((entry) => entry.id === shot.entryId);
+  const count = shots.length + taking;
   const summary = shotsSummary(
     shots.flatMap((shot) => entryOf(shot) ?? []),
     intl,
+    // Pressed, and not in the queue's files yet (its photo being taken, or queued but not announced).
+    taking + shots.filter((shot) => !entryOf(shot)).length,
   );
 
   return (
@@ -177,85 +200,19 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
         </Alert>
       )}
       <Group justify="center">
-        {/* Never disabled while a shot is taken: focus stays on it for the next one (shoot ignores presses meanwhile). */}
+        {/* Never disabled while a shot is taken: each press is a photo, as in a camera app. */}
         <ActionIcon
           size={88}
           radius="xl"
           variant="filled"
           aria-label={intl.formatMessage({ defaultMessage: 'Take photo', id: 'leu3Fa' })}
-          aria-busy={busy}
-          onClick={() => void shoot()}
+          onClick={shutter.press}
           disabled={camera.status !== 'live'}
         >
-          {busy ? <Loader size={40} color="white" aria-hidden /> : <IconCamera size={44} aria-hidden />}
+          <IconCamera size={44} aria-hidden />
         </ActionIcon>
       </Group>
-      {count > 0 && (
-        <ul
-          className={classes.strip}
-          aria-label={intl.formatMessage({ defaultMessage: 'Photos taken', id: 'uIf1sD' })}
-        >
-          {shots.map((shot, index) => {
-            const entry = entryOf(shot);
-            const number = index + 1;
-            const name = intl.formatMessage(
-              {
-                defaultMessage: 'photo {number}',
-                id: 'oo05LM',
-                description: 'A shot in the camera, named in "Delete photo 2"',
-              },
-              { number },
-            );
-            return (
-              <li key={shot.entryId} className={classes.shot}>
-                <Image
-                  src={shot.url}
-                  alt={
-                    shot.marked
-                      ? intl.formatMessage(
-                          { defaultMessage: 'Photo {number}, marked up', id: 'Miw2Ft' },
-                          { number },
-                        )
-                      : intl.formatMessage({ defaultMessage: 'Photo {number}', id: 'O2daUc' }, { number })
-                  }
-                  w={96}
-                  h={72}
-                  fit="cover"
-                  radius="sm"
-                />
-                <Group gap={4} wrap="nowrap">
-                  {entry && (
-                    <MarkUpQueuedPhoto
-                      entry={entry}
-                      name={name}
-                      minHeight={48}
-                      onEditing={setEditing}
-                      onSaved={(marked, keptOriginal) => markedUp(shot, marked, keptOriginal)}
-                    />
-                  )}
-                  <Tooltip label={intl.formatMessage({ defaultMessage: 'Delete this photo', id: 'hw1MJx' })}>
-                    {/* Looks disabled while the photo is being attached, but keeps focus (a disabled button drops it). */}
-                    <ActionIcon
-                      variant="filled"
-                      color="red"
-                      size={48}
-                      aria-label={intl.formatMessage(
-                        { defaultMessage: 'Delete {name}', id: 'JpsXCp' },
-                        { name },
-                      )}
-                      data-disabled={entry?.state === 'registering' || undefined}
-                      aria-disabled={entry?.state === 'registering' || undefined}
-                      onClick={() => entry?.state !== 'registering' && remove(shot)}
-                    >
-                      <IconTrash size={20} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <ShotStrip camera={cameraId} shots={shots} actions={actions} />
       <Text ta="center" role="status" data-testid="camera-shots-summary">
         {count === 0 ? (
           <FormattedMessage defaultMessage="Each photo is attached as soon as it is taken." id="Yd2FEn" />

@@ -7,8 +7,15 @@ import type { UploadEntry } from '../../../upload/types.ts';
  * What the camera says of its shots. Each one goes to the queue as it is taken, so the camera never
  * offers to "attach" them: it says how far they are ("2 photos attached, 1 photo on the way").
  */
-export function shotsSummary(entries: readonly UploadEntry[], intl: IntlShape = appIntl()): string {
-  const { attached, active, failed } = overallProgress(entries);
+export function shotsSummary(
+  entries: readonly UploadEntry[],
+  intl: IntlShape = appIntl(),
+  /** Shots pressed whose photos are not in the queue yet: on the way too. */
+  taking = 0,
+): string {
+  const progress = overallProgress(entries);
+  const { attached, failed } = progress;
+  const active = progress.active + taking;
   const parts = [
     attached > 0 &&
       intl.formatMessage(
