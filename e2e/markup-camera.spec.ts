@@ -27,13 +27,17 @@ test('a photo just taken, marked up from the camera strip: original and marked c
   const camera = page.getByRole('dialog', { name: /^Photos for Part 1/ });
   await camera.getByRole('button', { name: 'Take photo' }).click();
   const shot = camera.getByRole('img', { name: 'Photo 1' });
+  // At the press the strip shows a small copy of the video's frame; Mark up is offered once the photo
+  // itself exists, and the strip shows the photo then.
+  const markUp = camera.getByRole('button', { name: 'Mark up photo 1' });
+  await expect(markUp).toBeVisible();
   await expect(shot).toHaveJSProperty('complete', true);
   const picture = await shot.evaluate((image: HTMLImageElement) => ({
     width: image.naturalWidth,
     height: image.naturalHeight,
   }));
 
-  await camera.getByRole('button', { name: 'Mark up photo 1' }).click();
+  await markUp.click();
   await expect(editor(page).getByTestId('markup-canvas')).toBeVisible();
   await expect(editor(page).getByRole('checkbox', { name: 'Attach the original too' })).toBeChecked();
   release();
