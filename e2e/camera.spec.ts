@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
-import { fakeCameraLaunchOptions, writeQrVideo } from './fake-camera.ts';
+import { fakeCameraLaunchOptions, holdStills, writeQrVideo } from './fake-camera.ts';
 import { focusPlace, focusTrail, pressIn, recordFocus, tabTo } from './focus-support.ts';
 import { editor, marks, storedBytes, type RecordAttachment } from './markup-support.ts';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
@@ -276,23 +276,7 @@ test.describe('the camera', () => {
     page,
   }) => {
     // The camera keeps its stills until the test lets them go: the shots stay pending meanwhile.
-    await page.addInitScript(() => {
-      const w = window as { holdStills?: boolean; releaseStills?: () => void };
-      const held: (() => void)[] = [];
-      w.holdStills = true;
-      w.releaseStills = () => {
-        w.holdStills = false;
-        held.splice(0).forEach((release) => release());
-      };
-      const capture = (globalThis as { ImageCapture?: { prototype: { takePhoto(): Promise<Blob> } } })
-        .ImageCapture;
-      if (!capture) return;
-      const takePhoto = capture.prototype.takePhoto;
-      capture.prototype.takePhoto = async function (this: unknown) {
-        if (w.holdStills) await new Promise<void>((release) => held.push(release));
-        return takePhoto.call(this);
-      };
-    });
+    const releaseStills = await holdStills(page);
     const before = (await attachmentsOf('runStep', 2)).map((attachment) => attachment.id);
     await signIn(page, '/run-steps/2');
     await page.getByRole('button', { name: 'Take photo' }).click();
@@ -317,7 +301,7 @@ test.describe('the camera', () => {
     // Counted as unfinished: the tray does not say all is done.
     await expect(page.getByRole('button', { name: 'Uploads: 2 pending' })).toHaveCount(1);
 
-    await page.evaluate(() => (window as { releaseStills?: () => void }).releaseStills?.());
+    await releaseStills();
     // Each pending row becomes its file's row, in the same place, and is attached.
     await expect(rows.nth(0)).toHaveAccessibleName(`${names[0]}: Attached`);
     await expect(rows.nth(1)).toHaveAccessibleName(`${names[1]}: Attached`);

@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
+import { holdStills } from './fake-camera.ts';
 import { dropInPage } from './photo-support.ts';
 import { lowContrast } from './screen-checks.ts';
 import playwrightConfig from '../playwright.config.ts';
@@ -109,23 +110,7 @@ test.describe('scan, camera, label and lighter-photo screens at tablet sizes, li
 
       test(`${suffix}: a shot being taken, in the upload list`, async ({ page }, testInfo) => {
         // The camera keeps its still until the end: the shot stays pending in the list.
-        await page.addInitScript(() => {
-          const w = window as { releaseStills?: () => void };
-          const held: (() => void)[] = [];
-          let holding = true;
-          w.releaseStills = () => {
-            holding = false;
-            held.splice(0).forEach((release) => release());
-          };
-          const capture = (globalThis as { ImageCapture?: { prototype: { takePhoto(): Promise<Blob> } } })
-            .ImageCapture;
-          if (!capture) return;
-          const takePhoto = capture.prototype.takePhoto;
-          capture.prototype.takePhoto = async function (this: unknown) {
-            if (holding) await new Promise<void>((release) => held.push(release));
-            return takePhoto.call(this);
-          };
-        });
+        const releaseStills = await holdStills(page);
         await page.setViewportSize({ width: size.width, height: size.height });
         await page.emulateMedia({ colorScheme: scheme });
         await signIn(page, '/run-steps/3');
@@ -144,7 +129,7 @@ test.describe('scan, camera, label and lighter-photo screens at tablet sizes, li
         await checkLayout(page, row, 'the pending shot row');
         expect(await lowContrast(page, '[data-pending-shot] span')).toEqual([]);
         await shoot(page, testInfo, `pending-shot-${suffix}`);
-        await page.evaluate(() => (window as { releaseStills?: () => void }).releaseStills?.());
+        await releaseStills();
         await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(1);
       });
 

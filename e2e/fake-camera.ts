@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { encode } from 'uqr';
+import type { Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config.ts';
 
 /**
@@ -50,4 +51,29 @@ export function fakeCameraLaunchOptions(videoFile: string) {
       `--use-file-for-fake-video-capture=${videoFile}`,
     ],
   };
+}
+
+/**
+ * Holds the camera's stills until the returned function lets them go (set up before the page loads):
+ * each press's shot stays pending meanwhile, as on a tablet whose camera is slow to hand its still.
+ */
+export async function holdStills(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    const w = window as { releaseStills?: () => void };
+    const held: (() => void)[] = [];
+    let holding = true;
+    w.releaseStills = () => {
+      holding = false;
+      held.splice(0).forEach((release) => release());
+    };
+    const capture = (globalThis as { ImageCapture?: { prototype: { takePhoto(): Promise<Blob> } } })
+      .ImageCapture;
+    if (!capture) return;
+    const takePhoto = capture.prototype.takePhoto;
+    capture.prototype.takePhoto = async function (this: unknown) {
+      if (holding) await new Promise<void>((release) => held.push(release));
+      return takePhoto.call(this);
+    };
+  });
+  return () => page.evaluate(() => (window as { releaseStills?: () => void }).releaseStills?.());
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { REGISTER_MUTATION, TICKET_QUERY, type ApiClient } from './apiClient.ts';
+import { filesInPage } from './drop.ts';
 
 /**
  * The app's three requests per file (ticket, PUT, registration) made from the app's page by a bare
@@ -16,16 +17,7 @@ export async function bareAttachInPage(
   paths: string[],
   concurrency = 1,
 ): Promise<number> {
-  await page.evaluate(() => {
-    if (document.getElementById('bench-bare-source')) return;
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.multiple = true;
-    input.id = 'bench-bare-source';
-    input.hidden = true;
-    document.body.append(input);
-  });
-  await page.setInputFiles('#bench-bare-source', paths);
+  await filesInPage(page, 'bench-bare-source', paths);
   return page.evaluate(
     async ({ graphqlUrl, token, entityId, ticketQuery, registerMutation, concurrency }) => {
       const files = Array.from((document.getElementById('bench-bare-source') as HTMLInputElement).files!);

@@ -2,22 +2,30 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
+ * Puts files from disk in a hidden file input of the page (made once, with id `id`), so the page holds
+ * disk-backed `File`s the browser reads as it sends them, never the bench's bytes.
+ */
+export async function filesInPage(page: Page, id: string, paths: string[]): Promise<void> {
+  await page.evaluate((id) => {
+    if (document.getElementById(id)) return;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.multiple = true;
+    input.id = id;
+    input.hidden = true;
+    document.body.append(input);
+  }, id);
+  await page.setInputFiles(`#${id}`, paths);
+}
+
+/**
  * The real drop gesture on a record page with files from disk: Playwright puts the files in a hidden
  * input (so the browser reads them from disk, never holding them in memory), then a DataTransfer made
  * of those same File objects is dispatched as dragenter/dragover/drop on the record's drop zone.
  * Returns the page clock (performance.now()) at the moment the drop event was dispatched.
  */
 export async function dropFiles(page: Page, paths: string[]): Promise<number> {
-  await page.evaluate(() => {
-    if (document.getElementById('bench-file-source')) return;
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.multiple = true;
-    input.id = 'bench-file-source';
-    input.hidden = true;
-    document.body.append(input);
-  });
-  await page.setInputFiles('#bench-file-source', paths);
+  await filesInPage(page, 'bench-file-source', paths);
   const target = page.getByRole('button', { name: 'Choose files' });
   return target.evaluate((element) => {
     const input = document.getElementById('bench-file-source') as HTMLInputElement;
