@@ -27,11 +27,17 @@ export interface AppConfig {
   adminsMayDiscardKeptFiles?: boolean;
   /** Megabytes the copies kept for pinned records may take on the device (default 200). */
   pinnedBudgetMb?: number;
+  /** Longest video clip recorded in the app, in seconds (default 60): it stops by itself there. */
+  maxClipSeconds?: number;
+  /** Longest voice note, in seconds (default 120). */
+  maxVoiceSeconds?: number;
 }
 
 export const DEFAULT_PHOTO_MAX_EDGE_PX = 2560;
 export const DEFAULT_PHOTO_JPEG_QUALITY = 0.85;
 export const DEFAULT_PINNED_BUDGET_MB = 200;
+export const DEFAULT_MAX_CLIP_SECONDS = 60;
+export const DEFAULT_MAX_VOICE_SECONDS = 120;
 
 /**
  * The error page's sentences. The names in quotes and in arguments are the file's own (`apiUrl`,
@@ -210,6 +216,13 @@ export function parseAppConfig(json: unknown): AppConfig {
     if (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1) {
       problems.push(problem(PROBLEMS.megabytes, { field: 'pinnedBudgetMb', min: '1' }));
     } else config.pinnedBudgetMb = budget;
+  }
+  for (const field of ['maxClipSeconds', 'maxVoiceSeconds'] as const) {
+    const seconds = json[field];
+    if (seconds === undefined) continue;
+    if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds) || seconds < 1) {
+      problems.push(problem(PROBLEMS.positiveWhole, { field }));
+    } else config[field] = seconds;
   }
   if (problems.length > 0) throw new ConfigError(problem(PROBLEMS.invalid), problems);
   return config;

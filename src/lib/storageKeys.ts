@@ -137,6 +137,14 @@ export const STORAGE_KEYS = {
     holds:
       'the upload queue: files not attached yet (bytes included), each bound to the person who dropped it (upload/idbUploadStore.ts)',
   },
+  recordings: {
+    area: 'indexedDB',
+    name: 'floor-recordings',
+    match: 'exact',
+    onSignOut: 'owner-chooses',
+    holds:
+      'video clips and voice notes being recorded, slice by slice, each bound to the person recording it, so a reload or a crash mid-recording keeps what was recorded and offers it back to them only (features/upload/recording)',
+  },
   keptRecords: {
     area: 'indexedDB',
     name: 'floor-kept-records',

@@ -100,12 +100,8 @@ export class UploadQueue {
   /** Queues files for a record; files that may not go (refusalOf) are refused before anything is sent. */
   add(files: readonly File[], target: UploadTarget): { added: UploadEntry[]; refused: Refusal[] } {
     const person = this.options.person.current();
-    if (!person) {
-      return {
-        added: [],
-        refused: files.map(({ name }) => ({ filename: name, reason: signInFirst() })),
-      };
-    }
+    if (!person)
+      return { added: [], refused: files.map(({ name }) => ({ filename: name, reason: signInFirst() })) };
     const admission = {
       maxBytes: this.options.maxUploadBytes(),
       refused: this.options.attachRefusals.has(person),
@@ -129,6 +125,9 @@ export class UploadQueue {
     }
     return { added, refused };
   }
+
+  /** Resolves once the file's writes so far landed on the device (or failed: a full disk). */
+  whenKept = (id: string): Promise<void> => this.kept.whenKept(id);
 
   /** Stops a file that is not being registered yet; nothing is created for it. */
   cancel(id: string): void {

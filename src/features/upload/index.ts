@@ -9,3 +9,4 @@ export { usePageFileDrag } from './usePageFileDrag.ts';
 export { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 export { useAttachFiles } from './useAttachFiles.tsx';
 export { pendingShotsTaking, usePendingShotCount } from './camera/pendingShots.ts';
+export { InterruptedRecordingsNotice } from './recording/InterruptedRecordingsNotice.tsx';

@@ -73,7 +73,7 @@ export function useShutter(options: Options): Shutter {
   return { press, settled };
 }
 
-/** The pending shot's photo taken and queued, or its failure told; nothing queued once it was cancelled. */
+/** The pending shot's photo (or recording) taken and queued, or its failure told; nothing queued once it was cancelled. */
 export async function develop(
   shot: PendingShot,
   take: () => Promise<Blob>,
@@ -86,16 +86,17 @@ export async function develop(
     store.fail(shot.id, reason);
     tell.onFailed(reason);
   };
-  let jpeg: Blob;
+  let taken: Blob;
   try {
-    jpeg = await take();
+    taken = await take();
   } catch (error) {
     failed(error instanceof WordedError ? error.message : FAILURE_WORDS.photoNotQueued);
     return;
   }
   // Removed from the strip or the list while it was taken: the technician does not want it.
   if (!store.has(shot.id)) return;
-  const file = new File([jpeg], shot.filename, { type: 'image/jpeg' });
+  // A photo is a JPEG; a recording says its own type.
+  const file = new File([taken], shot.filename, { type: taken.type || 'image/jpeg' });
   const { added, refused } = queue.add([file], shot.target);
   const [entry] = added;
   if (!entry) {
