@@ -49,6 +49,8 @@ function expectClip(bytes: Buffer, extension: string, min: number, max: number):
 }
 
 test.describe('video clips in the camera', () => {
+  // Each records real seconds and waits for the clip to reach the server, on a machine that may be loaded.
+  test.describe.configure({ timeout: 180_000 });
   test('a 4 s clip on a run step is attached once, with picture, sound and its length', async ({ page }) => {
     expect(await clips(2)).toHaveLength(0);
     await signIn(page, '/run-steps/2');

@@ -10,3 +10,4 @@ export { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 export { useAttachFiles } from './useAttachFiles.tsx';
 export { pendingShotsTaking, usePendingShotCount } from './camera/pendingShots.ts';
 export { InterruptedRecordingsNotice } from './recording/InterruptedRecordingsNotice.tsx';
+export { VoiceNoteButton } from './recording/VoiceNoteButton.tsx';

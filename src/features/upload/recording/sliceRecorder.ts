@@ -168,7 +168,8 @@ export class SliceRecorder {
     this.options.onLimit?.(reason);
   }
 
-  private stop(): void {
+  /** Stops recording now (the press); `finish` then gathers what was recorded. */
+  stop(): void {
     clearTimeout(this.limitTimer);
     this.endedAt ??= this.now();
     if (this.recorder.state !== 'inactive') this.recorder.stop();

@@ -12,7 +12,7 @@ import { appRecordingStore } from './appRecordingStore.ts';
 import { recordingLimits } from './recordingLimits.ts';
 import { SliceRecorder, type StopReason } from './sliceRecorder.ts';
 import { handOver } from './handOver.ts';
-import { withDuration } from './withDuration.ts';
+import { preloadDurationRepair, withDuration } from './withDuration.ts';
 
 export type RecorderStatus = 'idle' | 'recording' | 'finishing';
 
@@ -78,6 +78,8 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
       kind: latest.current.kind,
     });
     const { recorder } = current;
+    // Recording stops at the press; a clip still being finished before it does not make this one longer.
+    recorder.stop();
     const cannotKeep = intl.formatMessage({
       defaultMessage:
         'The recording could not be kept for sending. It is offered again when the app next opens.', id: 'l3oT07',
@@ -122,6 +124,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
         );
         return;
       }
+      preloadDurationRepair();
       const startedAt = Date.now();
       const filename = recordingFilename(kind, new Date(startedAt), format.extension);
       try {

@@ -5,17 +5,18 @@
  * out, the recording goes as it was: playable, only without its length. Loaded when a recording ends.
  */
 export async function withDuration(recorded: Blob): Promise<Blob> {
-  const {
-    ALL_FORMATS,
-    BlobSource,
-    BufferTarget,
-    Conversion,
-    Input,
-    Mp4OutputFormat,
-    Output,
-    WebMOutputFormat,
-  } = await import('mediabunny');
   try {
+    // Its code may not load (offline without the installed app's copy): the recording goes as it is.
+    const {
+      ALL_FORMATS,
+      BlobSource,
+      BufferTarget,
+      Conversion,
+      Input,
+      Mp4OutputFormat,
+      Output,
+      WebMOutputFormat,
+    } = await import('mediabunny');
     const input = new Input({ source: new BlobSource(recorded), formats: ALL_FORMATS });
     const output = new Output({
       format: recorded.type.endsWith('/mp4') ? new Mp4OutputFormat() : new WebMOutputFormat(),
@@ -29,4 +30,9 @@ export async function withDuration(recorded: Blob): Promise<Blob> {
   } catch {
     return recorded;
   }
+}
+
+/** Loads the repair's code as a recording starts, so a clip finished offline is repaired too. */
+export function preloadDurationRepair(): void {
+  void import('mediabunny').catch(() => undefined);
 }
