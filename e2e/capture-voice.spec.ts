@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { writeQrVideo } from './fake-camera.ts';
-import { fakeMediaLaunchOptions, probe, writeToneWav } from './media-support.ts';
+import { fakeMediaLaunchOptions, probe, stopWhenTimerShows, writeToneWav } from './media-support.ts';
 import { storedBytes, type RecordAttachment } from './markup-support.ts';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 
@@ -22,27 +22,33 @@ async function attachmentsOf(kind: 'run' | 'runStepField', id: number): Promise<
 }
 
 const notes = async (kind: 'run' | 'runStepField', id: number) =>
-  (await attachmentsOf(kind, id)).filter((attachment) => /^voice-/.test(attachment.filename));
+  (await attachmentsOf(kind, id)).filter((attachment) => /-voice-/.test(attachment.filename));
 
 /** Watches the level meter until it shows sound: the fake microphone's tone reaches the page. */
 async function expectHeard(page: Page) {
   await expect
-    .poll(() => page.getByTestId('level-meter-bar').evaluate((bar) => parseFloat((bar as HTMLElement).style.width)))
+    .poll(() =>
+      page.getByTestId('level-meter-bar').evaluate((bar) => parseFloat((bar as HTMLElement).style.width)),
+    )
     .toBeGreaterThan(5);
 }
 
 test.describe('voice notes', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('a 3 s voice note on a run: one press to start, one to stop; attached once, sound only', async ({ page }) => {
+  test('a 3 s voice note on a run: one press to start, one to stop; attached once, sound only', async ({
+    page,
+  }) => {
     await signIn(page, '/runs/1');
     await page.getByRole('button', { name: 'Record voice note' }).click();
     await expectHeard(page);
-    await expect(page.getByTestId('recording-timer')).toHaveText('0:03 / 2:00', { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Stop the voice note' }).click();
-    await expect(page.getByRole('listitem', { name: /^voice-.*\.(weba|m4a|ogg): Attached$/ })).toHaveCount(1, {
-      timeout: 30_000,
-    });
+    await stopWhenTimerShows(page, '0:03 / 2:00', 'Stop the voice note');
+    await expect(page.getByRole('listitem', { name: /-voice-.*\.(weba|m4a|ogg): Attached$/ })).toHaveCount(
+      1,
+      {
+        timeout: 30_000,
+      },
+    );
     const attached = await notes('run', 1);
     expect(attached).toHaveLength(1);
     const [note] = attached;
@@ -88,7 +94,7 @@ test.describe('voice notes', () => {
         await expect(camera.getByTestId('recording-timer')).toHaveText('0:01 / 1:00', { timeout: 20_000 });
         await page.screenshot({ path: testInfo.outputPath(`video-${size.name}-${scheme}.png`) });
         await camera.getByRole('button', { name: 'Stop recording' }).click();
-        await expect(page.getByRole('listitem', { name: /^clip-.*: Attached$/ }).first()).toBeVisible({
+        await expect(page.getByRole('listitem', { name: /-clip-.*: Attached$/ }).first()).toBeVisible({
           timeout: 30_000,
         });
       });

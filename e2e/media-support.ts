@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { fakeCameraLaunchOptions } from './fake-camera.ts';
 
 /**
@@ -61,4 +61,26 @@ export function probe(bytes: Buffer, extension: string): Probed {
     }),
   ) as { streams: Probed['streams']; format: { duration?: string } };
   return { streams: json.streams, duration: Number(json.format.duration ?? NaN) };
+}
+
+/**
+ * Presses `stopLabel` in the page the moment the recording timer shows `timer` ("0:04 / 1:00"): the
+ * recorded length is then the timer's, however slowly a loaded machine would let a test click.
+ */
+export async function stopWhenTimerShows(page: Page, timer: string, stopLabel: string): Promise<void> {
+  await page.evaluate(
+    ({ timer, stopLabel }) =>
+      new Promise<void>((resolve) => {
+        const pressed = () => {
+          if (document.querySelector('[data-testid="recording-timer"]')?.textContent !== timer) return false;
+          document.querySelector<HTMLButtonElement>(`button[aria-label="${stopLabel}"]`)?.click();
+          resolve();
+          return true;
+        };
+        if (pressed()) return;
+        const watch = new MutationObserver(() => pressed() && watch.disconnect());
+        watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    { timer, stopLabel },
+  );
 }

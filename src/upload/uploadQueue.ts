@@ -11,7 +11,7 @@ import { BatchedNotifier } from './batchedNotifier.ts';
 import { queuedEntry, refusalOf, signInFirst } from './admitFile.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
 import { allows, nextState, type UploadAction } from './uploadTransitions.ts';
-import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadTarget } from './types.ts';
+import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadPerson, UploadTarget } from './types.ts';
 
 export { defaultRetryPolicy, type RetryPolicy, type UploadQueueOptions } from './uploadPorts.ts';
 export { PUT_STALL_MS } from './uploadSteps.ts';
@@ -59,7 +59,6 @@ export class UploadQueue {
   }
 
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
-
   /**
    * One file as the last announcement left it (the same object as in getSnapshot, kept while the file
    * does not change), or undefined once it is gone: for a view that follows one file.
@@ -126,6 +125,8 @@ export class UploadQueue {
     return { added, refused };
   }
 
+  /** Who files added now belong to (a recording is bound to them from its first slice), or null. */
+  currentPerson = (): UploadPerson | null => this.options.person.current();
   /** Resolves once the file's writes so far landed on the device (or failed: a full disk). */
   whenKept = (id: string): Promise<void> => this.kept.whenKept(id);
 

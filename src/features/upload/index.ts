@@ -11,3 +11,4 @@ export { useAttachFiles } from './useAttachFiles.tsx';
 export { pendingShotsTaking, usePendingShotCount } from './camera/pendingShots.ts';
 export { InterruptedRecordingsNotice } from './recording/InterruptedRecordingsNotice.tsx';
 export { VoiceNoteButton } from './recording/VoiceNoteButton.tsx';
+export { captureName, nextCaptureName, type CaptureKind, type CaptureOf } from './camera/captureName.ts';

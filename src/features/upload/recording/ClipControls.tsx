@@ -26,7 +26,8 @@ export function ClipControls({ recorder, ready, onStart, microphoneProblem }: Pr
         <Alert color="orange" role="alert" w="100%">
           {intl.formatMessage(
             {
-              defaultMessage: 'Clips are recorded without sound. {reason}', id: 'XaHvfX',
+              defaultMessage: 'Clips are recorded without sound. {reason}',
+              id: 'XaHvfX',
               description: 'reason: why the microphone cannot be used, and what to do',
             },
             { reason: microphoneProblem },
@@ -57,12 +58,16 @@ export function ClipControls({ recorder, ready, onStart, microphoneProblem }: Pr
       </Group>
       <Text ta="center" role="status" data-testid="clip-status">
         {recording
-          ? intl.formatMessage({ defaultMessage: 'Recording… Press stop when the clip shows enough.', id: 'v0c7sh' })
+          ? intl.formatMessage({
+              defaultMessage: 'Recording… Press stop when the clip shows enough.',
+              id: 'v0c7sh',
+            })
           : recorder.status === 'finishing'
             ? intl.formatMessage({ defaultMessage: 'Finishing the clip…', id: '40Cz9o' })
             : (stoppedByLimit ??
               intl.formatMessage({
-                defaultMessage: 'Each clip is attached as soon as it is stopped, like a photo.', id: '3ZX0QA',
+                defaultMessage: 'Each clip is attached as soon as it is stopped, like a photo.',
+                id: '3ZX0QA',
               }))}
       </Text>
       {recorder.problem && (

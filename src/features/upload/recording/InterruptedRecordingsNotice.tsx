@@ -86,14 +86,16 @@ export function InterruptedRecordingsNotice() {
               <Group gap="sm">
                 <Button onClick={() => void attach(recording)}>
                   <FormattedMessage
-                    defaultMessage="Attach it to {record}" id="CLwGpL"
+                    defaultMessage="Attach it to {record}"
+                    id="CLwGpL"
                     description="Button: attach an interrupted recording to the record it was made for"
                     values={{ record: recording.target.label }}
                   />
                 </Button>
                 <Button variant="default" onClick={() => void discard(recording)}>
                   <FormattedMessage
-                    defaultMessage="Discard {name}" id="gqaCDQ"
+                    defaultMessage="Discard {name}"
+                    id="gqaCDQ"
                     description="Button: delete an interrupted recording from this device"
                     values={{ name }}
                   />
@@ -104,7 +106,8 @@ export function InterruptedRecordingsNotice() {
             {intl.formatMessage(
               {
                 defaultMessage:
-                  '{kind, select, clip {The clip {name} was cut short} other {The voice note {name} was cut short}} (the app closed while recording). {seconds} of it was kept on this device.', id: 'y3OzfM',
+                  '{kind, select, clip {The clip {name} was cut short} other {The voice note {name} was cut short}} (the app closed while recording). {seconds} of it was kept on this device.',
+                id: 'y3OzfM',
                 description: 'seconds: a length, e.g. "0:12"',
               },
               { kind: recording.kind, name, seconds: clockTime(recording.seconds) },

@@ -14,14 +14,19 @@ export function RecordingTimer({ recorder, size = 'xl' }: { recorder: Recorder; 
       data-testid="recording-timer"
       aria-label={intl.formatMessage(
         {
-          defaultMessage: '{recorded} recorded of {limit}', id: 'suRvtF',
+          defaultMessage: '{recorded} recorded of {limit}',
+          id: 'suRvtF',
           description: 'The recording timer for screen readers, e.g. "0:12 recorded of 1:00"',
         },
         { recorded: clockTime(recorder.seconds), limit: clockTime(recorder.limitSeconds) },
       )}
     >
       {intl.formatMessage(
-        { defaultMessage: '{recorded} / {limit}', id: 'USmsPn', description: 'The recording timer, e.g. "0:12 / 1:00"' },
+        {
+          defaultMessage: '{recorded} / {limit}',
+          id: 'USmsPn',
+          description: 'The recording timer, e.g. "0:12 / 1:00"',
+        },
         { recorded: clockTime(recorder.seconds), limit: clockTime(recorder.limitSeconds) },
       )}
     </Text>
@@ -35,7 +40,8 @@ export function useStoppedByLimit(recorder: Recorder, kind: 'clip' | 'voice'): s
   return intl.formatMessage(
     {
       defaultMessage:
-        '{reason, select, time {{kind, select, clip {The clip} other {The voice note}} stopped by itself at the {limit} limit. It is kept and sent.} other {{kind, select, clip {The clip} other {The voice note}} stopped by itself at the size limit. It is kept and sent.}}', id: 'U1WrSK',
+        '{reason, select, time {{kind, select, clip {The clip} other {The voice note}} stopped by itself at the {limit} limit. It is kept and sent.} other {{kind, select, clip {The clip} other {The voice note}} stopped by itself at the size limit. It is kept and sent.}}',
+      id: 'U1WrSK',
       description: 'A recording reached its limit; limit is a length, e.g. "1:00"',
     },
     { reason: recorder.stoppedBy, kind, limit: clockTime(recorder.limitSeconds) },

@@ -68,17 +68,23 @@ export function VoiceNoteButton({ target, size, label }: Props) {
             leftSection={<IconPlayerStopFilled size={size === 'sm' ? 18 : 20} aria-hidden />}
             onClick={recorder.stop}
             aria-label={intl.formatMessage({
-              defaultMessage: 'Stop the voice note', id: 'FoVUsG',
+              defaultMessage: 'Stop the voice note',
+              id: 'FoVUsG',
               description: 'Button: stops recording a voice note (it is then attached)',
             })}
           >
-            <FormattedMessage defaultMessage="Stop" id="VYd8cG" description="Button: stops recording a voice note" />
+            <FormattedMessage
+              defaultMessage="Stop"
+              id="VYd8cG"
+              description="Button: stops recording a voice note"
+            />
           </Button>
           <RecordingTimer recorder={recorder} size={size === 'sm' ? 'md' : 'lg'} />
           <LevelMeter
             stream={microphone}
             label={intl.formatMessage({
-              defaultMessage: 'Sound level', id: 'ZGkDzI',
+              defaultMessage: 'Sound level',
+              id: 'ZGkDzI',
               description: 'A bar showing how loud the microphone hears the technician',
             })}
           />
@@ -92,12 +98,20 @@ export function VoiceNoteButton({ target, size, label }: Props) {
           loading={opening}
           onClick={start}
         >
-          <FormattedMessage defaultMessage="Record voice note" id="eeA69R" description="Button: starts recording a voice note" />
+          <FormattedMessage
+            defaultMessage="Record voice note"
+            id="eeA69R"
+            description="Button: starts recording a voice note"
+          />
         </Button>
       )}
       {recording && (
         <Text size="sm" role="status">
-          <FormattedMessage defaultMessage="Recording… Press Stop when you are done." id="6N7rCV" description="While a voice note records" />
+          <FormattedMessage
+            defaultMessage="Recording… Press Stop when you are done."
+            id="6N7rCV"
+            description="While a voice note records"
+          />
         </Text>
       )}
       {!recording && stoppedByLimit && (

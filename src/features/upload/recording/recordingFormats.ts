@@ -1,3 +1,6 @@
+import type { UploadTarget } from '../../../upload/types.ts';
+import { nextCaptureName } from '../camera/captureName.ts';
+
 /** What the app records: a video clip in the camera, or a voice note. */
 export type RecordingKind = 'clip' | 'voice';
 
@@ -54,14 +57,16 @@ export function containerType(format: RecordingFormat): string {
 }
 
 /**
- * The one place a recording gets its name: `clip-2026-11-29-1042-05.webm`, `voice-2026-11-29-1042-05.weba`
- * (local time, sorts by time).
+ * The one place a recording gets its name: the app's capture name from its record, e.g.
+ * `SN0041-step2-clip-2026-11-29-1042-1.webm`, `SN0041-step2-voice-2026-11-29-1042-1.weba`.
  */
-export function recordingFilename(kind: RecordingKind, at: Date, extension: string): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-  const time = `${pad(at.getHours())}${pad(at.getMinutes())}-${pad(at.getSeconds())}`;
-  return `${kind}-${day}-${time}.${extension}`;
+export function recordingFilename(
+  kind: RecordingKind,
+  target: UploadTarget,
+  at: Date,
+  extension: string,
+): string {
+  return nextCaptureName({ target, kind, extension, at });
 }
 
 /** "1:05": minutes and seconds, for the timer beside its limit. */

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useAuthSession } from '../../../auth/AuthContext.tsx';
 import { WordedError } from '../../../lib/failures.ts';
 import { useUploadQueue } from '../../../components/uploadQueueContext.tsx';
 import { useAppConfig } from '../../../config/ConfigContext.tsx';
@@ -50,7 +49,6 @@ interface Options {
 export function useRecorder({ kind, target, cameraId }: Options): Recorder {
   const intl = useIntl();
   const queue = useUploadQueue();
-  const session = useAuthSession();
   const config = useAppConfig();
   const limits = useMemo(() => recordingLimits(kind, config), [kind, config]);
   const [status, setStatus] = useState<RecorderStatus>('idle');
@@ -82,7 +80,8 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
     recorder.stop();
     const cannotKeep = intl.formatMessage({
       defaultMessage:
-        'The recording could not be kept for sending. It is offered again when the app next opens.', id: 'l3oT07',
+        'The recording could not be kept for sending. It is offered again when the app next opens.',
+      id: 'l3oT07',
     });
     let outcome: 'queued' | 'failed' | null = null;
     finishing.current = finishing.current.then(async () => {
@@ -114,19 +113,20 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
     (stream: MediaStream, thumbnail: string | null = null) => {
       if (active.current) return;
       const format = recordingFormat(kind);
-      const person = session.getPerson();
+      const person = queue.currentPerson();
       if (!format || !person) {
         setProblem(
           intl.formatMessage({
             defaultMessage:
-              'This browser cannot record here. Use the device’s own camera or recorder app and attach the file.', id: 'yOIK1o',
+              'This browser cannot record here. Use the device’s own camera or recorder app and attach the file.',
+            id: 'yOIK1o',
           }),
         );
         return;
       }
       preloadDurationRepair();
       const startedAt = Date.now();
-      const filename = recordingFilename(kind, new Date(startedAt), format.extension);
+      const filename = recordingFilename(kind, latest.current.target, new Date(startedAt), format.extension);
       try {
         const recorder = new SliceRecorder({
           stream,
@@ -149,7 +149,12 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
         });
         active.current = { recorder, filename, thumbnail };
       } catch {
-        setProblem(intl.formatMessage({ defaultMessage: 'The recording could not be started. Try again.', id: 'ZurTcN' }));
+        setProblem(
+          intl.formatMessage({
+            defaultMessage: 'The recording could not be started. Try again.',
+            id: 'ZurTcN',
+          }),
+        );
         return;
       }
       setProblem(null);
@@ -157,7 +162,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
       setSeconds(0);
       setStatus('recording');
     },
-    [kind, session, intl, limits, stop],
+    [kind, queue, intl, limits, stop],
   );
 
   // The timer: a render a second, not at every frame.
