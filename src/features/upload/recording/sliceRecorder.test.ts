@@ -231,13 +231,11 @@ describe('formats, names and limits', () => {
     expect(recordingFormat('voice', () => false)).toBeNull();
   });
 
-  it('names a recording by kind and local time', () => {
-    expect(recordingFilename('clip', new Date(2026, 10, 29, 10, 42, 5), 'webm')).toBe(
-      'clip-2026-11-29-1042-05.webm',
-    );
-    expect(recordingFilename('voice', new Date(2026, 0, 2, 3, 4, 5), 'weba')).toBe(
-      'voice-2026-01-02-0304-05.weba',
-    );
+  it('names a recording from its record, kind and local time, each one apart', () => {
+    const at = new Date(2026, 10, 29, 10, 42, 5);
+    expect(recordingFilename('clip', target, at, 'webm')).toBe('runstep-2-clip-2026-11-29-1042-1.webm');
+    expect(recordingFilename('clip', target, at, 'webm')).toBe('runstep-2-clip-2026-11-29-1042-2.webm');
+    expect(recordingFilename('voice', target, at, 'weba')).toBe('runstep-2-voice-2026-11-29-1042-1.weba');
   });
 
   it('limits from config.json, defaults 60 s and 120 s; the size cap never above what the service takes', () => {
