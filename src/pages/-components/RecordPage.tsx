@@ -36,6 +36,7 @@ import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
 import { useRememberVisit } from '../../features/recent/index.ts';
 import { PinControl } from '../../features/pins/index.ts';
+import { DownloadAllButton, type PackageKind } from '../../features/evidence-package/index.ts';
 import { loadingText, notAnIdTitle, notThereText } from './recordPageWords.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
@@ -224,6 +225,7 @@ function RecordBody({
           />
         </Text>
       )}
+      {isPackageKind(kind) && <DownloadAllButton kind={kind} id={id} title={content.title} />}
       {content.entity ? (
         <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
       ) : (
@@ -248,6 +250,10 @@ function RecordBody({
     </RecordDropZone>
   );
 }
+
+/** Records a package of files is offered for: a run (with its steps' and fields' files), and a run step, part or procedure's own. */
+const isPackageKind = (kind: RecordKind): kind is PackageKind =>
+  kind === 'run' || kind === 'runStep' || kind === 'part' || kind === 'procedure';
 
 const anyUnfinished = (entries: readonly UploadEntry[]) => entries.some((entry) => !isFinished(entry.state));
 
