@@ -78,7 +78,7 @@ async function collect(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
 
 describe('openWithRetry', () => {
   it('asks for a fresh URL after an expired one (403) and waits before it', async () => {
-    const fetch = vi.fn(async (url: string | URL | Request) =>
+    const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) =>
       String(url).endsWith('/1')
         ? new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403 })
         : answer(),
@@ -128,7 +128,8 @@ describe('openWithRetry', () => {
 describe('measureFile', () => {
   it("reads the size from a one-byte range's Content-Range", async () => {
     const fetch = vi.fn(
-      async () => new Response('x', { status: 206, headers: { 'Content-Range': 'bytes 0-0/5242880' } }),
+      async (_url: string, _init?: RequestInit) =>
+        new Response('x', { status: 206, headers: { 'Content-Range': 'bytes 0-0/5242880' } }),
     );
     expect(await measureFile(7, deps(fetch as typeof globalThis.fetch), new AbortController().signal)).toBe(
       5242880,
@@ -151,7 +152,7 @@ describe('fileBytes', () => {
   it('takes a broken read up where it stopped, with a fresh URL and a range', async () => {
     const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
       const range = (init?.headers as Record<string, string>).Range;
-      return answer(Number(/bytes=(\d+)-/.exec(range)![1]));
+      return answer(Number(/bytes=(\d+)-/.exec(range ?? '')![1]));
     });
     const d = deps(fetch as typeof globalThis.fetch);
     const outcome = emptyOutcome();
