@@ -16,6 +16,9 @@ import {
 // picker, so the page is shown a browser without one; the bytes then go the real way, through the
 // worker, to a download Playwright keeps.
 test.use({ serviceWorkers: 'allow', viewport: { width: 768, height: 1024 } });
+// Sign-in, the worker taking the page, listing, sizing and 5 MB through the worker: minutes on a CI
+// machine under load, never a wait for time (every step waits for a state).
+test.describe.configure({ timeout: 300_000 });
 
 let run: PackageRun;
 
@@ -69,14 +72,14 @@ test('Download all saves every file of the run, in folders by step, checked, wit
   await page.getByRole('button', { name: 'Download all' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download all files' });
   await expect(dialog.getByTestId('package-size')).toHaveText(/^6 files, 5\.\d MB\. Download all\?$/, {
-    timeout: 30_000,
+    timeout: 120_000,
   });
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/SN 0042.*\.zip$/);
   const path = await download.path();
-  await expect(dialog.getByTestId('package-done')).toContainText('Saved 6 files');
+  await expect(dialog.getByTestId('package-done')).toContainText('Saved 6 files', { timeout: 120_000 });
   await expect(dialog.getByTestId('package-problems')).toHaveCount(0);
   expect(refused).toBe(1);
 
@@ -136,7 +139,7 @@ test('Cancel stops the package and leaves no complete-looking ZIP', async ({ pag
   await openRun(page);
   await page.getByRole('button', { name: 'Download all' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download all files' });
-  await expect(dialog.getByTestId('package-size')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('package-size')).toBeVisible({ timeout: 120_000 });
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;
