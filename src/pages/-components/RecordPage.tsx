@@ -254,6 +254,7 @@ function RecordBody({
       entityId={content.entity.id}
       label={recordLabel}
       record={{ kind, id }}
+      facts={content.context?.facts ?? { title: content.title }}
       openCameraAtStart={cameraAfterScan}
     >
       {body}
