@@ -9,7 +9,13 @@ import { createAccountDirectory } from './accounts.ts';
 import { createFailureThrottle } from './failure-throttle.ts';
 import { handleRealmDocument, REALM_PREFIXES, TOKEN_SUFFIX } from './keycloak-realm.ts';
 import { createLoginInteraction } from './login-interaction.ts';
-import { apiResource, createOidcProvider, INTERACTION_PATH, OIDC_PATH } from './oidc-provider.ts';
+import {
+  apiResource,
+  createOidcProvider,
+  GRANT_CLAIM,
+  INTERACTION_PATH,
+  OIDC_PATH,
+} from './oidc-provider.ts';
 import { errorPage } from './pages.ts';
 import { PAGE_WORDS, pageLanguage } from './page-words.ts';
 import { loadOrCreateProviderKeys, publicJwk } from './provider-keys.ts';
@@ -43,6 +49,8 @@ export async function createAuthService(config: SandboxConfig, clock: Clock): Pr
     issuer: provider.issuer,
     audience: apiResource(config),
     clock,
+    grantClaim: GRANT_CLAIM,
+    grantLive: async (grantId) => (await provider.Grant.find(grantId)) !== undefined,
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
