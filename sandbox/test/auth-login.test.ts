@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
-  endSessionUrl,
-  signInBrowser,
   authorize,
   authorizeUrl,
   Browser,
@@ -14,7 +12,6 @@ import {
   pkcePair,
   postForm,
   REDIRECT_URI,
-  refresh,
   signIn,
 } from './auth-login-client.ts';
 import { gql } from './harness.ts';
