@@ -92,7 +92,7 @@ async function expectNoWayBackIn(page: Page): Promise<void> {
   await page.goto('/parts/1');
   await page.waitForURL(/\/oidc\/interaction\//);
   await submitLogin(page, TECHNICIAN.email, TECHNICIAN.password);
-  await expect(page.getByTestId('current-user')).toContainText(TECHNICIAN.name);
+  await expect(page.getByTestId('current-user')).toContainText(TECHNICIAN.name, { timeout: 30_000 });
 }
 
 test('signed out in one tab, signed out in every tab at once: the other shows the sign-in page, refuses a file dropped there and writes nothing of the person', async ({
@@ -243,13 +243,13 @@ test('sign-out works offline: signed out here at once; when the network returns 
   expect(renewal.status).toBe(400);
   expect(await meAnswers(taylors.accessToken)).toBe(false);
   await submitLogin(page, VIEWER.email, VIEWER.password);
-  await expect(page.getByTestId('current-user')).toContainText(VIEWER.name);
+  await expect(page.getByTestId('current-user')).toContainText(VIEWER.name, { timeout: 30_000 });
   await expect(page.getByText('1 file left by Taylor Technician', { exact: false })).toBeVisible();
   expect(await attachmentsNamed([name])).toEqual([]);
 
   await signOutAtProvider(page, VIEWER.name);
   await submitLogin(page, TECHNICIAN.email, TECHNICIAN.password);
-  await expect(page.getByTestId('current-user')).toContainText(TECHNICIAN.name);
+  await expect(page.getByTestId('current-user')).toContainText(TECHNICIAN.name, { timeout: 30_000 });
   await page.getByRole('button', { name: /Uploads/ }).click();
   await expect(
     page.getByRole('region', { name: /^All uploads/ }).getByRole('listitem', { name: `${name}: Attached` }),
