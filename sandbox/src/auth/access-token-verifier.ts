@@ -17,7 +17,8 @@ const SCHEME = /^(?:(?:bearer|token)\s+)?([^\s]+)\s*$/i;
 
 export interface VerifierOptions {
   publicKeys: JWK[];
-  issuer: string;
+  /** Whether a token's `iss` is one this provider signs with. */
+  acceptsIssuer(iss: unknown): boolean;
   audience: string;
   clock: Clock;
   /**
@@ -47,7 +48,7 @@ function toAuthError(error: unknown): AuthError {
 /** Verifies `Bearer`/`Token` access tokens against the provider's own signing keys. */
 export function createAccessTokenVerifier({
   publicKeys,
-  issuer,
+  acceptsIssuer,
   audience,
   clock,
   grantLive,
@@ -68,7 +69,6 @@ export function createAccessTokenVerifier({
     let payload;
     try {
       ({ payload } = await jwtVerify(token, keySet, {
-        issuer,
         audience,
         algorithms: ['RS256'],
         currentDate: new Date(clock.now()),
@@ -76,6 +76,7 @@ export function createAccessTokenVerifier({
     } catch (error) {
       throw toAuthError(error);
     }
+    if (!acceptsIssuer(payload.iss)) throw new AuthError(AUTH_MESSAGES.claims);
 
     const grantId = payload[grantClaim];
     // Signed out or revoked: the token's grant is gone, so is the token (as when it expires).

@@ -15,6 +15,7 @@ import {
 } from '../identities.ts';
 import type { AccountDirectory } from './accounts.ts';
 import { createHash } from 'node:crypto';
+import { realmIssuerOf } from './keycloak-realm.ts';
 import {
   errorPage,
   loggingOutPage,
@@ -180,13 +181,16 @@ export function createOidcProvider(
     },
     formats: {
       customizers: {
-        jwt(_ctx, token, parts) {
+        jwt(ctx, token, parts) {
           // The provider times tokens by the system clock; the sandbox's clock (moved by tests) decides.
           const ahead = secondsAhead(clock);
           parts.payload.iat = Number(parts.payload.iat) + ahead;
           parts.payload.exp = Number(parts.payload.exp) + ahead;
           // A person's token is bound to their grant, which sign-out and revocation end (see the verifier).
           if (token.kind === 'AccessToken' && token.grantId) parts.payload[GRANT_CLAIM] = token.grantId;
+          // Asked for at the Keycloak realm's token path: the realm's issuer, as its discovery says.
+          const realm = realmIssuerOf(ctx?.req);
+          if (realm) parts.payload.iss = realm;
           // Client-credentials tokens act as the user the API key belongs to (as in the real service).
           if (token.kind !== 'ClientCredentials') return;
           const key = API_CLIENTS.find((c) => c.clientId === token.clientId);
