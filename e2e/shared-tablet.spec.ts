@@ -16,6 +16,9 @@ import { signOutAtProvider } from './offline-support.ts';
 import { attachmentsNamed, chooseFiles, openSignOut, stallStorage, unique } from './shared-tablet-support.ts';
 import { PNG_BYTES } from './test-files.ts';
 
+// Each journey signs in two or three people; on a loaded machine a sign-in alone can take 20 s.
+test.describe.configure({ timeout: 180_000 });
+
 /** Requests that would move any of these files: a ticket, a PUT or a registration naming them. */
 function requestsFor(names: string[], seen: Request[]): string[] {
   return seen
