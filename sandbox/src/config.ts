@@ -37,6 +37,11 @@ export interface SandboxConfig {
   seedRuns: number;
   /** Browser origins allowed by CORS and as OIDC redirect URI origins. */
   allowedOrigins: string[];
+  /**
+   * Whether the built-in storage says `Vary: Origin` on every answer. Off, an answer to a request without
+   * `Origin` (an <img>) has none, as S3 answers it: for proving the app does not depend on it.
+   */
+  storageVaryOrigin: boolean;
   /** Largest object the storage endpoint accepts (bytes). */
   maxUploadBytes: number;
   /** Largest GraphQL response sent; a bigger one is replaced by an error. */
@@ -93,6 +98,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new StartupError(`${name} must be "on" or "off", got "${raw}"`);
+}
+
 export const DEFAULT_ALLOWED_ORIGINS = [
   'http://127.0.0.1:5173',
   'http://localhost:5173',
@@ -138,6 +151,7 @@ export function loadConfig(
           .map((o) => o.trim())
           .filter(Boolean)
       : DEFAULT_ALLOWED_ORIGINS,
+    storageVaryOrigin: onOff(env, 'SANDBOX_STORAGE_VARY_ORIGIN', true),
     maxUploadBytes: int(env, 'SANDBOX_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     maxResponseBytes: int(env, 'SANDBOX_MAX_RESPONSE_BYTES', 8 * 1024 ** 2),
     idleTimeoutMs: int(env, 'SANDBOX_IDLE_TIMEOUT_SECONDS', 120) * 1000,
