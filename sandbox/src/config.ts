@@ -48,6 +48,12 @@ export interface SandboxConfig {
   maxResponseBytes: number;
   /** A connection silent this long is closed; a request as a whole has no time limit (slow uploads). */
   idleTimeoutMs: number;
+  /** A request's headers must have arrived within this (408 and closed otherwise). */
+  headersTimeoutMs: number;
+  /** A request's body, other than an upload's, must have arrived within this (closed otherwise); 0: none. */
+  requestTimeoutMs: number;
+  /** Open connections one address may hold (HTTP and HTTPS together); 0: no cap. */
+  maxConnectionsPerAddress: number;
   /** How often objects of expired, never-registered upload tickets are deleted. */
   sweepIntervalMs: number;
   /** How long after its URL expired such an object is kept. */
@@ -155,6 +161,9 @@ export function loadConfig(
     maxUploadBytes: int(env, 'SANDBOX_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     maxResponseBytes: int(env, 'SANDBOX_MAX_RESPONSE_BYTES', 8 * 1024 ** 2),
     idleTimeoutMs: int(env, 'SANDBOX_IDLE_TIMEOUT_SECONDS', 120) * 1000,
+    headersTimeoutMs: Math.max(1, int(env, 'SANDBOX_HEADERS_TIMEOUT_SECONDS', 20)) * 1000,
+    requestTimeoutMs: int(env, 'SANDBOX_REQUEST_TIMEOUT_SECONDS', 60) * 1000,
+    maxConnectionsPerAddress: int(env, 'SANDBOX_MAX_CONNECTIONS_PER_ADDRESS', 128),
     sweepIntervalMs: int(env, 'SANDBOX_SWEEP_INTERVAL_SECONDS', 300) * 1000,
     sweepGraceMs: int(env, 'SANDBOX_SWEEP_GRACE_SECONDS', 3600) * 1000,
     storage,
