@@ -62,7 +62,9 @@ test('a record whose photo thumbnail is shown pins with a kept copy of that phot
     // Pinning reads the record again (its page re-renders the thumbnail with the URL just signed) and
     // fetches that photo to make its kept copy.
     await toggle.click();
-    await expect(status, `round ${round}`).toHaveAttribute('data-state', /^(pinned|failed)$/);
+    await expect(status, `round ${round}`).toHaveAttribute('data-state', /^(pinned|failed)$/, {
+      timeout: 60_000,
+    });
     await expect(status, `round ${round}`).toHaveText('Pinned for offline');
     // Unpinned, so the next round pins afresh.
     await toggle.click();
