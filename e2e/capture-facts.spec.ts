@@ -1,7 +1,7 @@
 import { load, TagValues, type IExif } from 'piexif-ts';
 import { expect, SANDBOX_URL, signIn, test, TECHNICIAN } from './fixtures.ts';
 import { fakeCameraLaunchOptions, writeQrVideo } from './fake-camera.ts';
-import { drawArrowAndLabel, editor, storedBytes, type RecordAttachment } from './markup-support.ts';
+import { drag, editor, marks, storedBytes, type RecordAttachment } from './markup-support.ts';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 
 const { ImageIFD, ExifIFD } = TagValues;
@@ -73,6 +73,8 @@ test('a photo taken on a run step is named for it and carries its facts inside, 
   page,
   context,
 }) => {
+  // Camera, editor, lightening and two uploads in one journey: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   await context.route('**/config.json', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), photoMaxEdgePx: MAX_EDGE } });
@@ -88,14 +90,25 @@ test('a photo taken on a run step is named for it and carries its facts inside, 
   await expect(markUp).toBeVisible();
   const shot = camera.getByRole('img', { name: 'Photo 1' });
   await expect(shot).toHaveJSProperty('complete', true);
-  const picture = await shot.evaluate((image: HTMLImageElement) => ({
+  const taken = await shot.evaluate((image: HTMLImageElement) => ({
     width: image.naturalWidth,
     height: image.naturalHeight,
   }));
+  // The editor opens the photo within the same size limit as lightening.
+  const scale = Math.min(1, MAX_EDGE / Math.max(taken.width, taken.height));
+  const picture = { width: Math.round(taken.width * scale), height: Math.round(taken.height * scale) };
 
   await markUp.click();
   await expect(editor(page).getByTestId('markup-canvas')).toBeVisible();
-  await drawArrowAndLabel(page, picture);
+  const canvas = editor(page).getByTestId('markup-canvas');
+  await drag(
+    page,
+    canvas,
+    picture,
+    [picture.width * 0.2, picture.height * 0.2],
+    [picture.width * 0.4, picture.height * 0.4],
+  );
+  await expect(marks(page)).toHaveText(['Red arrow']);
   await editor(page).getByRole('button', { name: 'Save marked copy' }).click();
   await expect(editor(page)).toBeHidden();
   await expect(camera.getByText('2 photos attached')).toBeVisible({ timeout: 30_000 });
