@@ -18,11 +18,17 @@ function segment(marker: number, content: number[]): number[] {
   return [0xff, marker, length >> 8, length & 0xff, ...content];
 }
 const JFIF = segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-const QUANT = segment(0xdb, Array.from({ length: 65 }, (_, i) => i));
+const QUANT = segment(
+  0xdb,
+  Array.from({ length: 65 }, (_, i) => i),
+);
 const PICTURE = [0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0, 0x12, 0x34, 0x56, 0xff, 0x00, 0x78, 0xff, 0xd9];
 
 function exifSegment(exif: IExif): number[] {
-  return segment(0xe1, [...dump(exif)].map((char) => char.charCodeAt(0)));
+  return segment(
+    0xe1,
+    [...dump(exif)].map((char) => char.charCodeAt(0)),
+  );
 }
 function jpeg(...segments: number[][]): Blob {
   return new Blob([new Uint8Array([0xff, 0xd8, ...segments.flat(), ...PICTURE])], { type: 'image/jpeg' });
