@@ -1,3 +1,4 @@
+import type { RecordFacts } from '../records/recordFacts.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
 
 /** Where a file goes: the record's entity id (what createFileAttachment takes) and the record itself. */
@@ -11,13 +12,23 @@ export interface UploadTarget {
   record: RecordRef;
   /** What the technician calls the record, e.g. "Part BRKT-001". */
   label: string;
+  /** Where the record sits (serial, run, step, field): what a file captured on it is named from. */
+  facts?: RecordFacts;
 }
 
 export type UploadState =
   'queued' | 'ticket' | 'uploading' | 'registering' | 'attached' | 'failed' | 'cancelled';
 
-/** Why a file is not moving right now although it is not finished. */
-export type UploadWait = 'network' | 'sign-in' | 'retry' | 'lightening';
+/**
+ * Why a file is not moving right now although it is not finished: `network` the device is offline,
+ * `server` the device is online but the API does not answer (lie-fi), `answer` a request to the API has
+ * gone unanswered for a while (it gives up at the API time-out).
+ */
+export type UploadWait = 'network' | 'server' | 'answer' | 'sign-in' | 'retry' | 'lightening';
+
+/** Waits that last until the network or the server is back. */
+export const waitsForNetwork = (wait: UploadWait | undefined): boolean =>
+  wait === 'network' || wait === 'server';
 
 export interface UploadTicket {
   uploadUrl: string;
