@@ -12,6 +12,7 @@ import { createSignOut } from './signOut';
 import { createPinnedRecords } from './pinnedServices';
 import type { PinnedRecords } from '../pwa/pinnedRecords';
 import type { LanguageChoice } from '../i18n';
+import { DEFAULT_API_TIMEOUT_MS, reachability, urlProbe } from '../lib/reachability';
 
 /** Everything the app is wired from, built once by startApp (or by renderApp with test doubles). */
 export interface AppServices {
@@ -45,10 +46,16 @@ export function createAppServices(
     cache,
     owner: () => session.getPerson(),
   });
-  const client = createAppApolloClient(config.apiUrl, session, {
-    cache,
-    onResponse: (data) => keptRecords.noteResponse(data),
-  });
+  const timeoutMs = () => config.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS;
+  const client = createAppApolloClient(
+    config.apiUrl,
+    session,
+    { cache, onResponse: (data) => keptRecords.noteResponse(data) },
+    timeoutMs,
+  );
+  // Unreachable, the API is asked again with backoff (and at once on online, focus, shown again).
+  reachability.setProbe(urlProbe(config.apiUrl, timeoutMs));
+  reachability.attach(window, document);
   const uploads = createAppUploadQueue({ client, session, config });
   const pinned = createPinnedRecords({ config, session, client, keptRecords });
   const signOut = createSignOut({ session, client, uploads, shareInbox, keptRecords, pinned });

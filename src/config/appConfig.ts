@@ -27,6 +27,11 @@ export interface AppConfig {
   adminsMayDiscardKeptFiles?: boolean;
   /** Megabytes the copies kept for pinned records may take on the device (default 200). */
   pinnedBudgetMb?: number;
+  /**
+   * How long a request to the API may go unanswered before the app treats the server as unreachable
+   * and carries on from what is kept (default 15 000 ms).
+   */
+  apiTimeoutMs?: number;
 }
 
 export const DEFAULT_PHOTO_MAX_EDGE_PX = 2560;
@@ -81,6 +86,11 @@ const PROBLEMS = defineMessages({
   megabytes: {
     defaultMessage: '"{field}" must be a whole number of megabytes, at least {min}.',
     id: 'xe8K2O',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  milliseconds: {
+    defaultMessage: '"{field}" must be a whole number of milliseconds, at least {min}.',
+    id: 'QDICLW',
     description: 'A setting of the configuration file; {field} is its name in the file',
   },
   quality: {
@@ -210,6 +220,12 @@ export function parseAppConfig(json: unknown): AppConfig {
     if (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1) {
       problems.push(problem(PROBLEMS.megabytes, { field: 'pinnedBudgetMb', min: '1' }));
     } else config.pinnedBudgetMb = budget;
+  }
+  const timeout = json.apiTimeoutMs;
+  if (timeout !== undefined) {
+    if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout < 1000) {
+      problems.push(problem(PROBLEMS.milliseconds, { field: 'apiTimeoutMs', min: '1000' }));
+    } else config.apiTimeoutMs = timeout;
   }
   if (problems.length > 0) throw new ConfigError(problem(PROBLEMS.invalid), problems);
   return config;
