@@ -137,6 +137,14 @@ export const STORAGE_KEYS = {
     onSignOut: 'cleared',
     holds: 'left by versions before this list: device settings under their old names; no longer read',
   },
+  attachedHere: {
+    area: 'localStorage',
+    name: 'floor-attach:attached-here',
+    match: 'exact',
+    onSignOut: 'cleared',
+    holds:
+      'per person: the last files attached from this tablet (record, name, size, MD5), so the same file is asked about before it is attached again after a reload (upload/attachedHere.ts): says what this person worked on',
+  },
   attachRefusals: {
     area: 'localStorage',
     name: 'floor-attach:attach-refused',
