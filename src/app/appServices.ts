@@ -8,7 +8,7 @@ import { KeptRecords } from '../graphql/keptRecords';
 import type { ShareInbox } from '../serviceWorker/shareInbox';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
-import { createSignOut } from './signOut';
+import { createEndOfSession, createSignOut } from './signOut';
 import { createPinnedRecords } from './pinnedServices';
 import type { PinnedRecords } from '../pwa/pinnedRecords';
 import type { LanguageChoice } from '../i18n';
@@ -23,6 +23,8 @@ export interface AppServices {
   /** Files shared into the app (share target); null where there is none (component tests). */
   shareInbox: ShareInbox | null;
   signOut: SignOut;
+  /** Ends this page's part of the session once its person signed out, here or in another tab. */
+  endOfSession: () => Promise<void>;
   /** Records kept on the device for a shift offline; absent in component tests. */
   keptRecords?: KeptRecords;
   /** Records pinned for the shift, with their kept copies; absent in component tests. */
@@ -59,5 +61,6 @@ export function createAppServices(
   const uploads = createAppUploadQueue({ client, session, config });
   const pinned = createPinnedRecords({ config, session, client, keptRecords });
   const signOut = createSignOut({ session, client, uploads, shareInbox, keptRecords, pinned });
-  return { config, session, client, uploads, shareInbox, signOut, keptRecords, pinned };
+  const endOfSession = createEndOfSession({ client, uploads, keptRecords, pinned });
+  return { config, session, client, uploads, shareInbox, signOut, endOfSession, keptRecords, pinned };
 }
