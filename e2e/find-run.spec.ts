@@ -106,6 +106,28 @@ test.describe('finding the run by its serial', () => {
     await openedRun(page, 'SN 0041');
   });
 
+  test('a number with leading zeros is a serial’s digits, never an id: 0041 opens the run with SN 0041', async ({
+    page,
+  }) => {
+    // On a part's page a bare number is a part's id, yet ids never start with 0.
+    await signIn(page, '/parts/1');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await scan(page, '0041');
+    await openedRun(page, 'SN 0041');
+
+    await page.goto('/');
+    const box = page.getByLabel('Id, scanned label or link');
+    await box.fill('0041');
+    await box.press('Enter');
+    await openedRun(page, 'SN 0041');
+
+    await page.goto('/');
+    await box.fill('09999');
+    await box.press('Enter');
+    await expect(page.getByText('No run has serial or lot 09999.')).toBeVisible();
+    await expect(page).toHaveURL('/');
+  });
+
   test('a part lists its runs newest first and links on to all of them; a procedure step to its run steps', async ({
     page,
   }) => {

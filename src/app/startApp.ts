@@ -67,6 +67,13 @@ export async function startApp(
   session.subscribe(followPerson);
   const shareInbox = createShareInbox();
   const services = { ...createAppServices(config, session, shareInbox), languages };
+  // Signed out, here or in another tab: this page stops sending and writing anything of that person.
+  let signedIn = session.getState().status !== 'signed-out';
+  session.subscribe(() => {
+    const now = session.getState().status !== 'signed-out';
+    if (signedIn && !now) void services.endOfSession();
+    signedIn = now;
+  });
   // The records kept for this person go into the cache before any page asks for them (a reload with
   // no network shows them), read while the shared files are claimed.
   const keptRestored = services.keptRecords?.restore();

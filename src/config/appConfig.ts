@@ -31,6 +31,11 @@ export interface AppConfig {
   maxClipSeconds?: number;
   /** Longest voice note, in seconds (default 120). */
   maxVoiceSeconds?: number;
+  /**
+   * How long a request to the API may go unanswered before the app treats the server as unreachable
+   * and carries on from what is kept (default 15 000 ms).
+   */
+  apiTimeoutMs?: number;
 }
 
 export const DEFAULT_PHOTO_MAX_EDGE_PX = 2560;
@@ -87,6 +92,11 @@ const PROBLEMS = defineMessages({
   megabytes: {
     defaultMessage: '"{field}" must be a whole number of megabytes, at least {min}.',
     id: 'xe8K2O',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  milliseconds: {
+    defaultMessage: '"{field}" must be a whole number of milliseconds, at least {min}.',
+    id: 'QDICLW',
     description: 'A setting of the configuration file; {field} is its name in the file',
   },
   quality: {
@@ -223,6 +233,12 @@ export function parseAppConfig(json: unknown): AppConfig {
     if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds) || seconds < 1) {
       problems.push(problem(PROBLEMS.positiveWhole, { field }));
     } else config[field] = seconds;
+  }
+  const timeout = json.apiTimeoutMs;
+  if (timeout !== undefined) {
+    if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout < 1000) {
+      problems.push(problem(PROBLEMS.milliseconds, { field: 'apiTimeoutMs', min: '1000' }));
+    } else config.apiTimeoutMs = timeout;
   }
   if (problems.length > 0) throw new ConfigError(problem(PROBLEMS.invalid), problems);
   return config;

@@ -6,6 +6,7 @@ import { clientsClaim } from 'workbox-core';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { SHARE_TARGET_PATH } from './shareTarget.ts';
 import { receiveShare, type ShareInitiator } from './receiveShare.ts';
+import { acceptPackageDownload, isPackageDownload, servePackageDownload } from './packageDownload.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -14,6 +15,13 @@ declare const self: ServiceWorkerGlobalScope & {
 // Every built asset and route chunk: each page's code is there offline, and a reload starts the app.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// An evidence package streamed to disk (for browsers without a save picker): its URL is opened as a
+// navigation, so this route comes before the shell's, which would answer it with the app.
+registerRoute(
+  ({ url }) => isPackageDownload(url),
+  ({ url }) => Promise.resolve(servePackageDownload(url)),
+);
 
 // Any page of the app opens from the cached shell; the router decides what it shows. Only same-origin
 // navigations reach this worker, so the identity provider's pages are never served from here. Files
@@ -56,6 +64,7 @@ registerRoute(
 
 // A new version waits until the technician chooses to reload (see useServiceWorkerUpdate).
 self.addEventListener('message', (event) => {
+  if (acceptPackageDownload(event)) return;
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DuplicateGuard, sha256 } from './duplicateGuard.ts';
+import { DuplicateGuard, md5Hex } from './duplicateGuard.ts';
+import { storedAttachedHere } from './attachedHere.ts';
+import { memoryStorage } from '../test/memoryStorage.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
 import { uploadEntry } from '../test/uploadEntries.ts';
 
@@ -30,8 +32,9 @@ describe('finding a file attached or queued before', () => {
       label: step3.label,
       attachedAt: null,
     });
-    // A finished entry is no longer "queued".
-    expect(await guard.find(again, step2, [entry(photo(), step3, 'failed')])).toBeNull();
+    // A failed one is still in the list, with its Retry; a cancelled one is gone.
+    expect(await guard.find(again, step2, [entry(photo(), step3, 'failed')])).toMatchObject({ failed: true });
+    expect(await guard.find(again, step2, [entry(photo(), step3, 'cancelled')])).toBeNull();
   });
 
   it('finds a copy attached from this device to the same record only', async () => {
@@ -51,7 +54,7 @@ describe('finding a file attached or queued before', () => {
   });
 
   it('hashes only files whose size matches one it knows, each once', async () => {
-    const hash = vi.fn(sha256);
+    const hash = vi.fn(md5Hex);
     const guard = new DuplicateGuard(hash);
     guard.remember(entry(photo(), step2, 'attached'), 1);
     await guard.find(new File(['a different length entirely'], 'x.jpg'), step2, []);
@@ -60,5 +63,83 @@ describe('finding a file attached or queued before', () => {
     await guard.find(candidate, step2, []);
     await guard.find(candidate, step2, []);
     expect(hash).toHaveBeenCalledTimes(2);
+  });
+});
+
+const taylor = { subject: '1', organization: 'org', name: 'Taylor Technician' };
+const sam = { subject: '2', organization: 'org', name: 'Sam Supervisor' };
+
+/** `file` attached to `target` as the queue announces it: with its attachment id and its storage ETag. */
+async function attached(file: File, target: UploadTarget, attachmentId: number): Promise<UploadEntry> {
+  return {
+    ...entry(file, target, 'attached'),
+    attachmentId,
+    s3Etag: (await md5Hex(file)).toUpperCase(),
+    person: taylor,
+  };
+}
+
+describe('across page loads and against the record’s list on the server', () => {
+  it('finds a file attached in an earlier page load by its bytes, for the same person only', async () => {
+    const storage = memoryStorage();
+    const before = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+    before.remember(await attached(photo(), step2, 71), 1_700_000_000_000);
+
+    // The page is loaded again: a new guard, the same storage.
+    const after = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+    const again = new File(['the same photo bytes'], 'renamed.jpg');
+    expect(await after.find(again, step2, [])).toEqual({
+      filename: 'IMG_0001.jpg',
+      label: step2.label,
+      attachedAt: 1_700_000_000_000,
+    });
+    expect(await after.find(again, step3, [])).toBeNull();
+    expect(await after.find(new File(['other photo bytes!!'], 'x.jpg'), step2, [])).toBeNull();
+
+    const someoneElse = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => sam);
+    expect(await someoneElse.find(again, step2, [])).toBeNull();
+  });
+
+  it('lets a file deleted from the record since be attached again', async () => {
+    const storage = memoryStorage();
+    const guard = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+    guard.remember(await attached(photo(), step2, 71), 1);
+    expect(
+      await guard.find(photo(), step2, [], [{ id: 71, filename: 'IMG_0001.jpg', createdAt: 1 }]),
+    ).not.toBeNull();
+    expect(
+      await guard.find(photo(), step2, [], [{ id: 99, filename: 'other.pdf', createdAt: 1 }]),
+    ).toBeNull();
+  });
+
+  it('asks about a name the record’s list already holds, attached from anywhere', async () => {
+    const guard = new DuplicateGuard(md5Hex);
+    const listed = [{ id: 5, filename: 'IMG_0001.jpg', createdAt: 1_700_000_000_000 }];
+    expect(await guard.find(photo(), step2, [], listed)).toEqual({
+      filename: 'IMG_0001.jpg',
+      label: step2.label,
+      attachedAt: 1_700_000_000_000,
+      sameNameOnly: true,
+    });
+    expect(await guard.find(new File(['x'], 'IMG_0002.jpg'), step2, [], listed)).toBeNull();
+  });
+
+  it('does not take another file under a listed name for a copy when this tablet knows its size', async () => {
+    const storage = memoryStorage();
+    const guard = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+    guard.remember(await attached(photo(), step2, 5), 1);
+    const listed = [{ id: 5, filename: 'IMG_0001.jpg', createdAt: 1 }];
+    expect(
+      await guard.find(new File(['a new picture, longer'], 'IMG_0001.jpg'), step2, [], listed),
+    ).toBeNull();
+  });
+
+  it('knows a photo made lighter before it was sent by its size as dropped and its name', async () => {
+    const storage = memoryStorage();
+    const guard = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+    const lighter = new File(['small'], 'IMG_0001.jpg');
+    guard.remember({ ...(await attached(lighter, step2, 8)), lightenedFrom: photo().size }, 1);
+    const reloaded = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+    expect(await reloaded.find(photo(), step2, [])).toMatchObject({ attachedAt: 1 });
   });
 });

@@ -266,6 +266,17 @@ export class UploadQueue {
     await Promise.all(ids.map((id) => this.kept.forget(id)));
   }
 
+  /**
+   * The person signed out (in another tab, perhaps): every file of this page stops at once and leaves
+   * its list; their stored copies stay, bound to them, for their next sign-in on this device.
+   */
+  suspend(): void {
+    this.scheduler.stopAll(new UploadError('aborted', 'Signed out'));
+    this.entries.clear();
+    this.announcer.dropEvents();
+    this.announcer.changed();
+  }
+
   /** Discards, once an administrator confirmed, the files another person left here. */
   async discardLeftBy(key: string): Promise<void> {
     if (!this.mayDiscardLeftBy())

@@ -197,7 +197,7 @@ export function EvidenceSlot({ field, contextLine, facts, dragging }: Props) {
             {/* The same camera as the page's, in the page; the device's camera app only where it cannot run. */}
             <TakePhotoButton
               target={target}
-              onFiles={(shot) => files.attach(shot)}
+              onFiles={files.attachUnlessDuplicate}
               size="sm"
               label={intl.formatMessage(
                 {

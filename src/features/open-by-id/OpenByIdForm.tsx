@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { OPEN_BY_ID_INPUT_ID, OPEN_BY_ID_KEYS } from './openByIdShortcut.ts';
 import { RECORD_KINDS, isRecordKind, recordKindLabel, type RecordKind } from '../../records/recordKinds.ts';
 import readable from '../../components/readable.module.css';
-import { readRememberedKind, rememberKind } from './rememberedKind.ts';
+import { readChosenKind, rememberKind } from './rememberedKind.ts';
 import { useOpenRecordRef } from './useOpenRecordRef.ts';
 import { RunChoiceList } from './RunChoiceList.tsx';
 import type { RecordRefDestination } from './resolveRecordRef.ts';
@@ -24,7 +24,9 @@ export function OpenByIdForm() {
   const input = useRef<HTMLInputElement>(null);
   const open = useOpenRecordRef();
   const scanner = useScanner();
-  const [kind, setKind] = useState<RecordKind>(() => readRememberedKind());
+  // Null until someone chooses a Kind here: the box then reads Part, and `0041` only as a serial.
+  const [chosenKind, setKind] = useState<RecordKind | null>(() => readChosenKind());
+  const kind = chosenKind ?? 'part';
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [choice, setChoice] = useState<Extract<RecordRefDestination, { to: 'choose' }> | null>(null);
@@ -33,9 +35,9 @@ export function OpenByIdForm() {
   useEffect(() => input.current?.focus(), []);
 
   const openText = useCallback(
-    async (value: string, chosen: RecordKind, scanned = false) => {
+    async (value: string, chosen: RecordKind | null, scanned = false) => {
       setChoice(null);
-      const destination = await open(value, chosen, { scanned });
+      const destination = await open(value, chosen ?? 'part', { scanned, idsAsked: chosen !== null });
       if (destination.to === 'choose') setChoice(destination);
       if (destination.to !== 'refused') return;
       setError(destination.message);
@@ -66,16 +68,16 @@ export function OpenByIdForm() {
           return;
         }
         setError(null);
-        void openText(scanned, kind, true);
+        void openText(scanned, chosenKind, true);
       },
       { page: true },
     );
-  }, [scanner, openText, kind, intl]);
+  }, [scanner, openText, chosenKind, intl]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    void openText(text, kind);
+    void openText(text, chosenKind);
   };
 
   const searchText = text.trim();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bareNumberKind } from './bareNumberKind.ts';
+import { bareNumberKind, pageKind } from './bareNumberKind.ts';
 
 describe('bareNumberKind', () => {
   it('reads a number scanned on a record page as a record of that kind', () => {
@@ -16,5 +16,14 @@ describe('bareNumberKind', () => {
   it('falls back to the Kind chosen on this device elsewhere', () => {
     expect(bareNumberKind('/', 'runStep')).toBe('runStep');
     expect(bareNumberKind('/share', 'procedure')).toBe('procedure');
+  });
+});
+
+describe('pageKind', () => {
+  it('names the kind of a record page or list, and nothing elsewhere', () => {
+    expect(pageKind('/runs/1')).toBe('run');
+    expect(pageKind('/parts')).toBe('part');
+    expect(pageKind('/')).toBeNull();
+    expect(pageKind('/share')).toBeNull();
   });
 });

@@ -10,6 +10,11 @@ import { kindOfSegment, type RecordKind } from '../../records/recordKinds.ts';
  * The page it opens says so and offers the other kinds (OpenedAsNotice), so a wrong guess costs a tap.
  */
 export function bareNumberKind(pathname: string, chosenKind: RecordKind): RecordKind {
+  return pageKind(pathname) ?? chosenKind;
+}
+
+/** The kind of record the page at `pathname` shows or lists, or null (home, share…). */
+export function pageKind(pathname: string): RecordKind | null {
   const segment = /^\/([a-z-]+)(?:\/|$)/.exec(pathname)?.[1];
-  return (segment && kindOfSegment(segment)) || chosenKind;
+  return (segment && kindOfSegment(segment)) || null;
 }

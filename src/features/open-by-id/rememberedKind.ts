@@ -8,11 +8,16 @@ const KEY = STORAGE_KEYS.openByIdKind.name;
  * label), or Part. Not personal data, so it outlives sign-outs.
  */
 export function readRememberedKind(storage: Storage | undefined = globalThis.localStorage): RecordKind {
+  return readChosenKind(storage) ?? 'part';
+}
+
+/** The Kind someone chose on this device, or null while nobody has (the box then reads Part). */
+export function readChosenKind(storage: Storage | undefined = globalThis.localStorage): RecordKind | null {
   try {
     const value = storage?.getItem(KEY);
-    return isRecordKind(value) ? value : 'part';
+    return isRecordKind(value) ? value : null;
   } catch {
-    return 'part';
+    return null;
   }
 }
 

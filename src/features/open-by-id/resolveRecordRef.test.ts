@@ -16,10 +16,15 @@ const run = (id: number, title: string): SerialMatch => ({
 function lookups(
   parts: number[] | Error,
   runs: SerialMatch[] | Error = [],
-): RecordLookups & { partIds: ReturnType<typeof vi.fn>; runsBySerial: ReturnType<typeof vi.fn> } {
+  exists: boolean | Error = true,
+): RecordLookups & {
+  partIds: ReturnType<typeof vi.fn>;
+  runsBySerial: ReturnType<typeof vi.fn>;
+  recordExists: ReturnType<typeof vi.fn>;
+} {
   const answer = <T>(value: T | Error) =>
     vi.fn(async () => (value instanceof Error ? Promise.reject(value) : value));
-  return { partIds: answer(parts), runsBySerial: answer(runs) };
+  return { partIds: answer(parts), runsBySerial: answer(runs), recordExists: answer(exists) };
 }
 
 const resolve = (text: string, found: RecordLookups) => resolveRecordRef(text, 'run', ORIGIN, found);
@@ -105,13 +110,79 @@ describe('resolveRecordRef with serial and lot numbers', () => {
     expect(find.runsBySerial).not.toHaveBeenCalled();
   });
 
-  it('keeps a bare number following the page, never a serial', async () => {
-    const find = lookups([], [run(1, 'SN 0041')]);
-    expect(await resolveRecordRef('0041', 'step', ORIGIN, find)).toEqual({
+  it('keeps a bare number without leading zeros following the page, never a serial', async () => {
+    const find = lookups([], [run(1, 'SN 41')]);
+    expect(await resolveRecordRef('41', 'step', ORIGIN, find)).toEqual({
       to: 'record',
       kind: 'step',
       id: 41,
     });
     expect(find.runsBySerial).not.toHaveBeenCalled();
+  });
+});
+
+describe('resolveRecordRef with leading zeros (ids never start with 0)', () => {
+  it('opens the run with that serial, even where ids were asked for', async () => {
+    for (const text of ['0041', '#0041', ' 0041\r']) {
+      const find = lookups([], [run(1, 'BRKT-0001 Rev C, SN 0041')]);
+      expect(await resolveRecordRef(text, 'part', ORIGIN, find, true), text).toEqual({
+        to: 'record',
+        kind: 'run',
+        id: 1,
+      });
+      expect(find.runsBySerial).toHaveBeenCalledWith('0041', null);
+      expect(find.recordExists).not.toHaveBeenCalled();
+    }
+  });
+
+  it('asks which run when several carry it', async () => {
+    const runs = [run(11, 'HSG-0104 Rev A, SN 0100'), run(12, 'Receiving: TANK-0010 SN 0100')];
+    expect(await resolveRecordRef('0100', 'part', ORIGIN, lookups([], runs))).toEqual({
+      to: 'choose',
+      serial: '0100',
+      runs,
+    });
+  });
+
+  it('opens the record with that id only when no run carries it, ids were asked for and it exists', async () => {
+    const asked = lookups([], []);
+    expect(await resolveRecordRef('000003', 'runStep', ORIGIN, asked, true)).toEqual({
+      to: 'record',
+      kind: 'runStep',
+      id: 3,
+    });
+    expect(asked.recordExists).toHaveBeenCalledWith('runStep', 3);
+
+    const notAsked = lookups([], []);
+    expect(await resolveRecordRef('0041', 'part', ORIGIN, notAsked)).toEqual({
+      to: 'refused',
+      message: 'No run has serial or lot 0041.',
+    });
+    expect(notAsked.recordExists).not.toHaveBeenCalled();
+
+    expect(await resolveRecordRef('0041', 'part', ORIGIN, lookups([], [], false), true)).toEqual({
+      to: 'refused',
+      message: 'No run has serial or lot 0041. There is no Part 41 either.',
+    });
+  });
+
+  it('offline, opens the record asked for (its kept copy) and says why otherwise', async () => {
+    const offline = new Error('offline');
+    expect(await resolveRecordRef('0041', 'run', ORIGIN, lookups([], offline, offline), true)).toEqual({
+      to: 'record',
+      kind: 'run',
+      id: 41,
+    });
+    expect(await resolveRecordRef('0041', 'run', ORIGIN, lookups([], offline, offline))).toEqual({
+      to: 'refused',
+      message: 'Runs could not be searched for 0041. Something went wrong. Try again.',
+    });
+  });
+
+  it('leaves zero itself to the id rules', async () => {
+    expect(await resolveRecordRef('000', 'run', ORIGIN, lookups([]), true)).toEqual({
+      to: 'refused',
+      message: 'Record ids start at 1.',
+    });
   });
 });

@@ -73,7 +73,7 @@ export function RecordDropZone({
     [entityId, label, record, facts],
   );
   const files = useAttachFiles(target);
-  const { attach, attachUnlessDuplicate } = files;
+  const { attachUnlessDuplicate } = files;
 
   // The overlay follows the page's own drag events, not react-dropzone's isDragActive: that one is
   // set once the dragged items are read, after the event, so a drop in the same moment came first
@@ -104,7 +104,7 @@ export function RecordDropZone({
               description="Button: opens the file picker"
             />
           </Button>
-          <TakePhotoButton target={target} onFiles={(shot) => attach(shot)} openAtStart={openCameraAtStart} />
+          <TakePhotoButton target={target} onFiles={attachUnlessDuplicate} openAtStart={openCameraAtStart} />
           <VoiceNoteButton target={target} />
           <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
             <FormattedMessage
@@ -115,7 +115,7 @@ export function RecordDropZone({
         </Group>
       )}
       <div className={classes.notices}>{files.notices}</div>
-      <SharedFilesOffer label={label} onAttach={attach} />
+      <SharedFilesOffer label={label} onAttach={attachUnlessDuplicate} />
       <RecordUploads record={record} label={label} />
       <RecordUploadTargetContext.Provider value={target}>{children}</RecordUploadTargetContext.Provider>
       {pageDrag && (

@@ -1,21 +1,69 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { DuplicateGuard, type DuplicateMatch } from '../../upload/duplicateGuard.ts';
+import type { ApolloClient } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { DuplicateGuard, type DuplicateMatch, type ListedAttachment } from '../../upload/duplicateGuard.ts';
+import { memoryAttachedHere, storedAttachedHere } from '../../upload/attachedHere.ts';
 import type { UploadTarget } from '../../upload/types.ts';
+import { useAuthSession } from '../../auth/AuthContext.tsx';
+import { graphql } from '../../graphql/generated/index.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { appIntl } from '../../i18n/index.ts';
 
 const DuplicateGuardContext = createContext<DuplicateGuard | null>(null);
 
+/** What the guard compares of a record's list from the server (read from the cache, as last listed). */
+const ListedNamesFields = graphql(`
+  fragment ListedNames on Entity {
+    id
+    fileAttachments {
+      id
+      filename
+      _created
+    }
+  }
+`);
+
+/** The record's attachments as the server last listed them, or null when this page has not read them. */
+function listedAttachments(client: ApolloClient, entityId: number | null): ListedAttachment[] | null {
+  if (entityId === null) return null;
+  const data = client.cache.readFragment({
+    fragment: ListedNamesFields,
+    id: client.cache.identify({ __typename: 'Entity', id: entityId }),
+  });
+  const list = data?.fileAttachments;
+  if (!list) return null;
+  return list.flatMap((item) =>
+    item?.filename
+      ? [
+          {
+            id: item.id,
+            filename: item.filename,
+            createdAt: item._created ? Date.parse(item._created) || null : null,
+          },
+        ]
+      : [],
+  );
+}
+
 /**
  * One guard per signed-in session, fed with what the queue attaches: "attached from this device" is
- * this person's work since they signed in, and the next person starts afresh.
+ * this person's work, kept across page loads (sign-out clears it), and the next person starts afresh.
  */
 export function DuplicateGuardProvider({ children }: { children: ReactNode }) {
   const queue = useUploadQueue();
-  const [guard] = useState(() => new DuplicateGuard());
+  const session = useAuthSession();
+  const [guard] = useState(() => {
+    let store = memoryAttachedHere();
+    try {
+      store = storedAttachedHere(window.localStorage);
+    } catch {
+      // No storage: remembered for this page only.
+    }
+    return new DuplicateGuard(undefined, store, () => session.getPerson());
+  });
   useEffect(
     () =>
       queue.onEvents((events) => {
@@ -33,10 +81,37 @@ interface Pending {
 
 /** "Already attached to Run 1 · SN 0041 · Step 2 at 10:41", or "already on its way" while queued. */
 export function duplicateText(match: DuplicateMatch, intl: IntlShape = appIntl()): string {
+  if (match.failed) {
+    return intl.formatMessage(
+      {
+        defaultMessage:
+          'Already in the upload list for {record}, not attached: it failed, and can be retried there',
+        id: 'peycI4',
+      },
+      { record: match.label },
+    );
+  }
+  if (match.attachedAt === null && match.sameNameOnly) {
+    return intl.formatMessage(
+      { defaultMessage: '{record} already has a file with this name', id: 'TrMxGh' },
+      { record: match.label },
+    );
+  }
   if (match.attachedAt === null) {
     return intl.formatMessage(
       { defaultMessage: 'Already waiting to be attached to {record}', id: '0M9vNC' },
       { record: match.label },
+    );
+  }
+  if (match.sameNameOnly) {
+    const when = intl.formatDate(match.attachedAt, { dateStyle: 'medium', timeStyle: 'short' });
+    return intl.formatMessage(
+      {
+        defaultMessage: '{record} already has a file with this name, attached {when}',
+        id: '+j690o',
+        description: '{when} is a date and time, e.g. "29 Nov 2026, 10:41"',
+      },
+      { record: match.label, when },
     );
   }
   const time = intl.formatTime(match.attachedAt, { hour: '2-digit', minute: '2-digit' });
@@ -47,8 +122,9 @@ export function duplicateText(match: DuplicateMatch, intl: IntlShape = appIntl()
 }
 
 /**
- * Asks before the same content is attached twice: files already queued, or attached from this device
- * to the same record, wait for "Attach again" or "Skip" (the default); the rest go on at once.
+ * Asks before the same content is attached twice: files already queued, attached from this device to
+ * the same record (also in an earlier page load), or named as a file the record's list already holds
+ * wait for "Attach again" or "Skip" (the default); the rest go on at once.
  */
 export function useDuplicateCheck(target: UploadTarget | null): {
   check(files: readonly File[], proceed: (files: File[]) => void): void;
@@ -57,6 +133,7 @@ export function useDuplicateCheck(target: UploadTarget | null): {
   const intl = useIntl();
   const guard = useContext(DuplicateGuardContext);
   const queue = useUploadQueue();
+  const client = useApolloClient();
   const [pending, setPending] = useState<Pending | null>(null);
 
   const check = (files: readonly File[], proceed: (files: File[]) => void) => {
@@ -65,7 +142,8 @@ export function useDuplicateCheck(target: UploadTarget | null): {
       return;
     }
     const queued = queue.getSnapshot();
-    void Promise.all(files.map((file) => guard.find(file, target, queued))).then(
+    const listed = listedAttachments(client, target.entityId);
+    void Promise.all(files.map((file) => guard.find(file, target, queued, listed))).then(
       (matches) => {
         const duplicates = files.flatMap((file, i) => (matches[i] ? [{ file, match: matches[i] }] : []));
         proceed(files.filter((_, i) => !matches[i]));

@@ -3,8 +3,8 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useIntl } from 'react-intl';
-import { bareNumberKind } from '../bareNumberKind.ts';
-import { readRememberedKind } from '../rememberedKind.ts';
+import { bareNumberKind, pageKind } from '../bareNumberKind.ts';
+import { readChosenKind } from '../rememberedKind.ts';
 import { useOpenRecordRef } from '../useOpenRecordRef.ts';
 import { RunChoiceList } from '../RunChoiceList.tsx';
 import type { RecordRefDestination } from '../resolveRecordRef.ts';
@@ -40,8 +40,12 @@ export function ScansOpenRecords() {
         return;
       }
       setChoice(null);
-      const kind = bareNumberKind(router.state.location.pathname, readRememberedKind());
-      void open(text, kind, { scanned: true }).then((destination) => {
+      const { pathname } = router.state.location;
+      const chosen = readChosenKind();
+      const kind = bareNumberKind(pathname, chosen ?? 'part');
+      // Ids were asked for where the page or a chosen Kind names their kind (`0041` is a serial else).
+      const idsAsked = chosen !== null || pageKind(pathname) !== null;
+      void open(text, kind, { scanned: true, idsAsked }).then((destination) => {
         if (destination.to === 'choose') setChoice(destination);
         if (destination.to !== 'refused') return;
         if (destination.partNumber !== undefined) {
