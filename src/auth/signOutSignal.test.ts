@@ -37,7 +37,8 @@ function device({ channel = true } = {}) {
       events,
       document,
       channel: ownChannel && {
-        addEventListener: (type: string, listener: EventListener) => ownChannel.addEventListener(type, listener),
+        addEventListener: (type: string, listener: EventListener) =>
+          ownChannel.addEventListener(type, listener),
         postMessage(data: unknown) {
           for (const tab of tabs) {
             if (tab !== self) tab.channel?.dispatchEvent(new MessageEvent('message', { data }));

@@ -35,7 +35,7 @@ export interface SignOutSignalDeps {
   /** Where `visibilitychange` is heard: the document. */
   document: Pick<EventTarget, 'addEventListener'>;
   /** The channel to the other tabs; null where BroadcastChannel does not exist. */
-  channel: Pick<EventTarget, 'addEventListener'> & { postMessage(message: string): void } | null;
+  channel: (Pick<EventTarget, 'addEventListener'> & { postMessage(message: string): void }) | null;
   random?: () => string;
   now?: () => number;
 }

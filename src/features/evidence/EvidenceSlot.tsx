@@ -213,7 +213,8 @@ export function EvidenceSlot({ field, contextLine, facts, dragging }: Props) {
               size="sm"
               label={intl.formatMessage(
                 {
-                  defaultMessage: 'Record a voice note for {field}', id: 'aB6rqQ',
+                  defaultMessage: 'Record a voice note for {field}',
+                  id: 'aB6rqQ',
                   description: 'field: an evidence slot',
                 },
                 { field: data.name },

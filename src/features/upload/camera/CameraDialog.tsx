@@ -218,18 +218,27 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
           onChange={(value) => setMode(value === 'video' ? 'video' : 'photo')}
           // A clip being recorded or finished is the camera's until it is in the queue.
           disabled={recorder.status !== 'idle'}
-          aria-label={intl.formatMessage({ defaultMessage: 'Camera mode', id: 'OrKi1J', description: 'Photo or video' })}
+          aria-label={intl.formatMessage({
+            defaultMessage: 'Camera mode',
+            id: 'OrKi1J',
+            description: 'Photo or video',
+          })}
           data={[
             {
               value: 'photo',
               label: intl.formatMessage({
-                defaultMessage: 'Photo', id: 'XggRot',
+                defaultMessage: 'Photo',
+                id: 'XggRot',
                 description: 'Camera mode: still photos',
               }),
             },
             {
               value: 'video',
-              label: intl.formatMessage({ defaultMessage: 'Video', id: '1WO9m/', description: 'Camera mode: video clips' }),
+              label: intl.formatMessage({
+                defaultMessage: 'Video',
+                id: '1WO9m/',
+                description: 'Camera mode: video clips',
+              }),
             },
           ]}
         />

@@ -40,7 +40,9 @@ function PendingShotRow({ shot }: { shot: PendingShot }) {
     ? (shot.reason ?? '')
     : intl.formatMessage(
         {
-          defaultMessage: '{kind, select, clip {Finishing clip…} voice {Finishing voice note…} other {Taking photo…}}', id: 'iS7ig9',
+          defaultMessage:
+            '{kind, select, clip {Finishing clip…} voice {Finishing voice note…} other {Taking photo…}}',
+          id: 'iS7ig9',
           description:
             'A capture in the upload list from the press until it is a file: a photo being taken, a clip or voice note being finished',
         },
