@@ -1,9 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { BrowserContext, Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
 import {
   APP_ORIGIN,
   expect,
-  freePort,
   SANDBOX_URL,
   signIn,
   submitLogin,
@@ -11,7 +9,8 @@ import {
   test,
   VIEWER,
 } from './fixtures.ts';
-import { shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
+import { shareInboxNames, shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
+import { startHostileSite } from './hostile-site.ts';
 import { signOutAtProvider } from './offline-support.ts';
 import { attachmentsNamed, chooseFiles, openSignOut, stallStorage, unique } from './shared-tablet-support.ts';
 import { PNG_BYTES } from './test-files.ts';
@@ -28,59 +27,6 @@ function requestsFor(names: string[], seen: Request[]): string[] {
       return names.some((name) => body.includes(name));
     })
     .map((request) => `${request.method()} ${request.url()}`);
-}
-
-/**
- * Another website (another origin and site: localhost, not 127.0.0.1) whose page posts a file to the
- * app's share target as soon as it opens, with its address as the referrer or, told to, hiding it.
- */
-async function startHostileSite(): Promise<{
-  plant(name: string, referrer: 'origin' | 'no-referrer'): string;
-  server: Server;
-}> {
-  const port = await freePort();
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://localhost:${port}`);
-    const name = JSON.stringify(url.searchParams.get('name') ?? 'planted.jpg');
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><meta name="referrer" content="${url.searchParams.get('referrer') === 'no-referrer' ? 'no-referrer' : 'origin'}">
-<form method="post" action="${APP_ORIGIN}/share" enctype="multipart/form-data"><input type="file" name="files"></form>
-<script>
-  const transfer = new DataTransfer();
-  transfer.items.add(new File(['planted'], ${name}, { type: 'image/jpeg' }));
-  document.querySelector('input').files = transfer.files;
-  document.forms[0].submit();
-</script>`);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    server,
-    plant: (name, referrer) =>
-      `http://localhost:${port}/?name=${encodeURIComponent(name)}&referrer=${referrer}`,
-  };
-}
-
-/** The names of the files waiting in the share inbox, read from IndexedDB in a page of the app. */
-async function shareInboxNames(context: BrowserContext): Promise<string[]> {
-  const page = await context.newPage();
-  // A file the worker lets through: a document of the app's origin that no sign-in redirects away.
-  await page.goto(`${APP_ORIGIN}/manifest.webmanifest`);
-  const names = await page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('floor-share');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('inbox')) return resolve([]);
-          const all = db.transaction('inbox').objectStore('inbox').getAll();
-          all.onsuccess = () =>
-            resolve((all.result as { files: File[] }[]).flatMap((share) => share.files.map((f) => f.name)));
-        };
-      }),
-  );
-  await page.close();
-  return names;
 }
 
 test.describe('a shared tablet', () => {

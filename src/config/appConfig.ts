@@ -1,8 +1,17 @@
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { defineMessages, plainEnglish } from '../i18n/descriptors';
+import {
+  isShareSetting,
+  UNCLAIMED_SHARE_SETTINGS,
+  type UnclaimedShareSettings,
+} from '../serviceWorker/shareBudget.ts';
 
-/** Runtime configuration, read from /config.json at start so one build serves any environment. */
-export interface AppConfig {
+/**
+ * Runtime configuration, read from /config.json at start so one build serves any environment. The
+ * budget of files shared while nobody was signed in (UnclaimedShareSettings) is read by the service
+ * worker too.
+ */
+export interface AppConfig extends UnclaimedShareSettings {
   /** GraphQL endpoint, e.g. https://api.buildwithion.com/graphql */
   apiUrl: string;
   oidc: {
@@ -239,6 +248,12 @@ export function parseAppConfig(json: unknown): AppConfig {
     if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout < 1000) {
       problems.push(problem(PROBLEMS.milliseconds, { field: 'apiTimeoutMs', min: '1000' }));
     } else config.apiTimeoutMs = timeout;
+  }
+  for (const field of UNCLAIMED_SHARE_SETTINGS) {
+    const value = json[field];
+    if (value === undefined) continue;
+    if (!isShareSetting(value)) problems.push(problem(PROBLEMS.positiveWhole, { field }));
+    else config[field] = value;
   }
   if (problems.length > 0) throw new ConfigError(problem(PROBLEMS.invalid), problems);
   return config;

@@ -7,6 +7,8 @@ import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { SHARE_TARGET_PATH } from './shareTarget.ts';
 import { receiveShare, type ShareInitiator } from './receiveShare.ts';
 import { acceptPackageDownload, isPackageDownload, servePackageDownload } from './packageDownload.ts';
+import { createShareInbox } from './shareInbox.ts';
+import { DEFAULT_SHARE_BUDGET, shareBudgetFrom, type ShareBudget } from './shareBudget.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -56,9 +58,24 @@ async function initiatorOf(event: ExtendableEvent | undefined): Promise<ShareIni
   return (await self.clients.get(clientId)) ? 'ours' : 'foreign';
 }
 
+/**
+ * The share inbox's budget as config.json sets it: the copy the app last loaded (a share arrives with
+ * or without a network), else the network's, else the defaults.
+ */
+async function shareBudget(): Promise<ShareBudget> {
+  try {
+    const response =
+      (await caches.match('/config.json', { cacheName: CONFIG_CACHE })) ?? (await fetch('/config.json'));
+    return shareBudgetFrom(await response.json());
+  } catch {
+    return DEFAULT_SHARE_BUDGET;
+  }
+}
+
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH,
-  async ({ request, event }) => receiveShare(request, await initiatorOf(event)),
+  async ({ request, event }) =>
+    receiveShare(request, await initiatorOf(event), createShareInbox({ budget: await shareBudget() })),
   'POST',
 );
 
