@@ -52,7 +52,7 @@ export function createAppServices(
   const client = createAppApolloClient(
     config.apiUrl,
     session,
-    { cache, onResponse: (data) => keptRecords.noteResponse(data) },
+    { cache, onResponse: (data, operation) => keptRecords.noteResponse(data, operation) },
     timeoutMs,
   );
   // Unreachable, the API is asked again with backoff (and at once on online, focus, shown again).

@@ -19,6 +19,13 @@ export function useKeptRecordTime(typename: string, id: number): number | undefi
   return kept?.fetchedAt(typename, id);
 }
 
+/** When the answer to the list query `key` (listKey) shown came from the server, or undefined. */
+export function useKeptListTime(key: string): number | undefined {
+  const kept = Kept.useOptional();
+  useSyncExternalStore(kept?.subscribe ?? noChange, kept?.getVersion ?? noVersion);
+  return kept?.listFetchedAt(key);
+}
+
 /**
  * A page showing the kept copy of `typename:id` (restored at start, not yet asked of the server in
  * this page) calls `refresh` once it is online, so a reload never shows an old copy as current.

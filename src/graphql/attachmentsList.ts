@@ -62,9 +62,27 @@ export function attachmentAppender(
   return (entityId, attachment) => {
     const id = cache.identify({ __typename: 'FileAttachment', ...attachment });
     if (!id) return;
+    noteAttachedHere(cache, attachment.id);
     pending.set(entityId, [...(pending.get(entityId) ?? []), id]);
     flush();
   };
+}
+
+/** Attachments this page attached (through attachmentAppender), per cache. */
+const attachedHere = new WeakMap<ApolloCache, Set<number>>();
+
+function noteAttachedHere(cache: ApolloCache, attachmentId: number): void {
+  const ids = attachedHere.get(cache) ?? new Set<number>();
+  ids.add(attachmentId);
+  attachedHere.set(cache, ids);
+}
+
+/**
+ * Whether this page attached the attachment `attachmentId` (its own upload, noted before it joins any
+ * list): a file the technician attached from this tablet is not news to them.
+ */
+export function wasAttachedHere(cache: ApolloCache, attachmentId: number): boolean {
+  return attachedHere.get(cache)?.has(attachmentId) ?? false;
 }
 
 /** Takes a deleted attachment out of its record's list and out of the cache. */

@@ -16,7 +16,7 @@ export function createApolloClient(
 export function createAppApolloClient(
   apiUrl: string,
   session: AuthSession,
-  kept?: { cache: InMemoryCache; onResponse: (data: unknown) => void },
+  kept?: { cache: InMemoryCache; onResponse: NonNullable<LinkDependencies['onResponse']> },
   timeoutMs: () => number = () => DEFAULT_API_TIMEOUT_MS,
 ): ApolloClient {
   return createApolloClient(

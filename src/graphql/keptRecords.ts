@@ -13,7 +13,34 @@ export interface KeptSnapshot {
   savedAt: number;
   /** `Typename:id` of each record a response carried → clock time it arrived from the server. */
   fetchedAt: Record<string, number>;
+  /** listKey of each list query a response answered → clock time it arrived (absent in older snapshots). */
+  listedAt?: Record<string, number>;
   cache: NormalizedCacheObject;
+}
+
+/** How many queries' answer times are kept: a shift's lists and searches. */
+export const LISTS_NOTED = 200;
+
+/** The query a response answered, as the link tells it. */
+export interface AnsweredOperation {
+  operationName?: string;
+  variables?: Record<string, unknown>;
+}
+
+/** One list query with its variables, whatever the order of their keys (and without undefined ones). */
+export function listKey(operationName: string, variables: Record<string, unknown> = {}): string {
+  return `${operationName}:${stableJson(variables)}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
 }
 
 /** Where the snapshot lives (IndexedDB in the app, memory in tests). It holds one person's, at most. */
@@ -44,6 +71,8 @@ const sameOwner = (a: KeptOwner | null | undefined, b: KeptOwner | null | undefi
  */
 export class KeptRecords {
   private fetched: Record<string, number> = {};
+  /** listKey → when its answer last came from the server (here or in an earlier page load). */
+  private listed: Record<string, number> = {};
   /** `Typename:id` of the records a response brought to this page (not only the kept snapshot). */
   private readonly arrivedHere = new Set<string>();
   private owner: KeptOwner | null = null;
@@ -106,19 +135,24 @@ export class KeptRecords {
     const current = this.options.cache.extract() as NormalizedCacheObject;
     this.options.cache.restore(arrived ? keptUnder(snapshot.cache, current) : snapshot.cache);
     this.fetched = { ...snapshot.fetchedAt, ...this.fetched };
+    this.listed = { ...snapshot.listedAt, ...this.listed };
     this.owner = snapshot.owner;
     this.holdsStored = true;
     this.changed();
   }
 
-  /** A response arrived: its records are noted as fresh and the cache is written soon after. */
-  noteResponse(data: unknown): void {
+  /**
+   * A response arrived: its records (and the query it answered, for lists) are noted as fresh and the
+   * cache is written soon after.
+   */
+  noteResponse(data: unknown, operation?: AnsweredOperation): void {
     const me = this.options.owner();
     if (!me) return;
     // What this page holds is this person's from now on: never replaced by a restore (personChanged).
     this.owner ??= { subject: me.subject, organization: me.organization };
     if (data && typeof data === 'object') {
       const at = this.now();
+      if (operation?.operationName) this.noteListed(listKey(operation.operationName, operation.variables), at);
       for (const value of Object.values(data as Record<string, unknown>)) {
         const key = recordKeyOf(value);
         if (key) {
@@ -134,6 +168,19 @@ export class KeptRecords {
   /** When the record `Typename:id` last came from the server, or undefined when it never did here. */
   fetchedAt(typename: string, id: number): number | undefined {
     return this.fetched[`${typename}:${id}`];
+  }
+
+  /** Notes a query's answer; only the newest LISTS_NOTED are kept (every search typed is one). */
+  private noteListed(key: string, at: number): void {
+    delete this.listed[key];
+    this.listed[key] = at;
+    const keys = Object.keys(this.listed);
+    for (const old of keys.slice(0, Math.max(0, keys.length - LISTS_NOTED))) delete this.listed[old];
+  }
+
+  /** When the answer to `listKey` last came from the server, or undefined when it never did. */
+  listFetchedAt(key: string): number | undefined {
+    return this.listed[key];
   }
 
   /**
@@ -162,6 +209,7 @@ export class KeptRecords {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.fetched = {};
+    this.listed = {};
     this.arrivedHere.clear();
     this.owner = null;
     this.changed();
@@ -223,6 +271,7 @@ export class KeptRecords {
           owner: { subject: owner.subject, organization: owner.organization },
           savedAt: this.now(),
           fetchedAt: { ...this.fetched },
+          listedAt: { ...this.listed },
           cache: this.options.cache.extract() as NormalizedCacheObject,
         });
       })

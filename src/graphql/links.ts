@@ -6,6 +6,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { OperationTypeNode } from 'graphql';
 import { catchError, from, mergeMap, throwError, map } from 'rxjs';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff';
+import type { AnsweredOperation } from './keptRecords';
 
 const QUERY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 8_000 };
 import { isAuthFailure, isTransientFailure, retryAfterOf } from './errors';
@@ -30,7 +31,7 @@ export interface LinkDependencies {
   /** Total attempts for a query that keeps failing transiently (first try included). */
   maxAttempts?: number;
   /** Told of every successful response's data (records kept for offline use note it). */
-  onResponse?: (data: unknown) => void;
+  onResponse?: (data: unknown, operation: AnsweredOperation) => void;
   /**
    * Whether the API is worth asking again now (the reachability store; the browser's belief when
    * absent): unreachable, a query fails at once and the page shows what is kept instead of retrying.
@@ -39,13 +40,14 @@ export interface LinkDependencies {
 }
 
 /** Tells `onResponse` of each response that arrived without errors (tap only: the result is unchanged). */
-function responseTapLink(onResponse: (data: unknown) => void): ApolloLink {
+function responseTapLink(onResponse: NonNullable<LinkDependencies['onResponse']>): ApolloLink {
   return new ApolloLink((operation, forward) =>
     forward(operation).pipe(
       map((result) => {
         // Told after Apollo has handled the result, never inside its processing of it.
         const { data } = result;
-        if (data) setTimeout(() => onResponse(data), 0);
+        const { operationName, variables } = operation;
+        if (data) setTimeout(() => onResponse(data, { operationName, variables }), 0);
         return result;
       }),
     ),

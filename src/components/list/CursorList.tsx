@@ -7,6 +7,8 @@ import { ListPageInfoFields } from './listPageInfo.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { RetryMessage } from '../RetryMessage.tsx';
 import { formatEnum } from '../formatValue.ts';
+import { KeptNote } from '../KeptNote.tsx';
+import type { KeptList } from './useCursorListQuery.ts';
 
 /** What one list says of its rows, in the user's words: each list names its own ("parts", "runs"). */
 export interface ListWords {
@@ -35,6 +37,8 @@ interface Props<S extends CursorPage> {
   loading: boolean;
   /** Already in the user's words (graphql/errors). */
   error: string | null;
+  /** The rows are the copy the cache keeps (the server not asked yet, or not answering): said so. */
+  kept?: KeptList | null;
   onRetry(): void;
   /** Whether search or filters narrow the list; then an empty page offers to clear them. */
   filtered: boolean;
@@ -71,7 +75,7 @@ export function enumMidSentence(value: string | undefined, intl: IntlShape): str
 
 /** A server-side list a page at a time: its loading, empty and error states, the rows and the pager. */
 export function CursorList<S extends CursorPage>(props: Props<S>) {
-  const { words, search, pageSize, loaded, shown, loading, error, filtered } = props;
+  const { words, search, pageSize, loaded, shown, loading, error, filtered, kept } = props;
   const pageInfo = getFragmentData(ListPageInfoFields, props.pageInfo);
   if (error) {
     return (
@@ -109,17 +113,21 @@ export function CursorList<S extends CursorPage>(props: Props<S>) {
   const page = search.page ?? 1;
   return (
     <>
-      {loading && (
-        <Group gap="xs" role="status" aria-live="polite">
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">
-            <FormattedMessage
-              defaultMessage="Loading…"
-              id="fmnTH9"
-              description="A list's next page is being loaded; its rows stay shown meanwhile"
-            />
-          </Text>
-        </Group>
+      {kept ? (
+        <KeptNote savedAt={kept.savedAt} reason={kept.reason} />
+      ) : (
+        loading && (
+          <Group gap="xs" role="status" aria-live="polite">
+            <Loader size="xs" aria-hidden="true" />
+            <Text size="sm">
+              <FormattedMessage
+                defaultMessage="Loading…"
+                id="fmnTH9"
+                description="A list's next page is being loaded; its rows stay shown meanwhile"
+              />
+            </Text>
+          </Group>
+        )
       )}
       {props.children}
       <ListPager

@@ -25,6 +25,8 @@ interface Props {
   size?: number;
   /** Just attached from this device: brought into view. */
   latest?: boolean;
+  /** Arrived since the record was opened, added by someone else or elsewhere: marked "New". */
+  isNew?: boolean;
   /** False once the server refused this user a delete or attach: the button would only fail. */
   canDelete?: boolean;
   onPreview(target: PreviewTarget): void;
@@ -44,6 +46,7 @@ export const AttachmentRow = memo(function AttachmentRow({
   entityId,
   size,
   latest = false,
+  isNew = false,
   canDelete = true,
   onPreview,
   onDelete,
@@ -84,6 +87,7 @@ export const AttachmentRow = memo(function AttachmentRow({
       className={`${plain.paper} ${classes.row}`}
       data-testid="attachment-row"
       data-latest={latest || undefined}
+      data-new={isNew || undefined}
     >
       <div className={classes.layout}>
         <AttachmentThumbnail
@@ -93,6 +97,19 @@ export const AttachmentRow = memo(function AttachmentRow({
           attachmentId={attachment.id}
         />
         <div className={classes.body}>
+          {isNew && (
+            <span className={classes.newMark}>
+              {intl.formatMessage(
+                {
+                  defaultMessage: '{hasName, select, yes {New from {name}} other {New}}',
+                  id: 'SEOqHK',
+                  description:
+                    'Marks a file that arrived on an open record page since it was opened (a colleague attached it), with who added it when known',
+                },
+                { hasName: attachment.createdBy?.name ? 'yes' : 'no', name: attachment.createdBy?.name ?? '' },
+              )}
+            </span>
+          )}
           <AttachmentName filename={attachment.filename} />
           <p className={`${plain.sm} ${plain.dimmed} ${classes.meta}`}>{meta.join(' · ')}</p>
           <div className={classes.actions}>

@@ -16,6 +16,7 @@ import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attach
 import { useViewOnly } from '../../components/viewOnly.tsx';
 import { previewTarget } from './previewTarget.ts';
 import { useUploadedHere, type UploadedHere } from './useUploadedHere.ts';
+import { useNewSinceOpened } from './newSinceOpened.ts';
 
 interface Props {
   entity: FragmentType<typeof RecordAttachmentsFields>;
@@ -52,6 +53,8 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   // Deferred like the list: an urgent render of hundreds of rows per attached batch would hold up
   // the uploads still running.
   const uploadedHere = useDeferredValue(useUploadedHere(data.id));
+  const ids = useMemo(() => attachmentsOf(attachments).map(({ id }) => id), [attachments]);
+  const newIds = useNewSinceOpened(data.id, ids);
   const { viewOnly } = useViewOnly();
   // Stable handlers and values: the closed dialogs and the sort control are memoised, and a record
   // page renders at every attached batch (the profile counted the closed preview and delete dialogs
@@ -106,6 +109,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
           )}
           sort={sort}
           uploadedHere={uploadedHere}
+          newIds={newIds}
           canDelete={!viewOnly}
           onPreview={setPreview}
           onDelete={setDeleting}
@@ -202,6 +206,8 @@ interface ListProps {
   label: string;
   sort: AttachmentSort;
   uploadedHere: UploadedHere;
+  /** Arrived since the record was opened, attached by someone else or elsewhere: marked "New". */
+  newIds: ReadonlySet<number>;
   canDelete: boolean;
   onPreview(target: PreviewTarget): void;
   onDelete(target: DeleteTarget): void;
@@ -215,6 +221,7 @@ const AttachmentList = memo(function AttachmentList({
   label,
   sort,
   uploadedHere,
+  newIds,
   canDelete,
   onPreview,
   onDelete,
@@ -230,6 +237,7 @@ const AttachmentList = memo(function AttachmentList({
           entityId={entityId}
           size={uploadedHere.sizes.get(attachment.id)}
           latest={uploadedHere.latest === attachment.id}
+          isNew={newIds.has(attachment.id)}
           canDelete={canDelete}
           onPreview={onPreview}
           onDelete={onDelete}

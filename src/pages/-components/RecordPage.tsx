@@ -26,6 +26,7 @@ import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
 import { useReachability } from '../../pwa/useOnline.ts';
 import type { ReachabilityState } from '../../lib/reachability.ts';
 import { KeptAge } from '../../features/record-view/KeptAge.tsx';
+import { keptReason } from '../../components/KeptNote.tsx';
 import { UnkeptRecord } from './UnkeptRecord.tsx';
 import { useRefreshKeptCopy } from '../../components/keptRecordsContext.tsx';
 import readable from '../../components/readable.module.css';
@@ -96,6 +97,9 @@ function LoadedRecord<TData, TRecord>({
     refetch,
   } = useQuery(query, {
     variables: recordVariables(id),
+    // Asked of the server each time the page is shown (its related runs, its files and counts may have
+    // changed since the copy the cache keeps), the kept copy shown meanwhile and said to be one.
+    fetchPolicy: 'cache-and-network',
   });
   const reachability = useReachability();
   const online = reachability === 'online';
@@ -185,6 +189,7 @@ function LoadedRecord<TData, TRecord>({
       content={content}
       refreshFailure={refreshFailure ?? error ?? null}
       reachability={reachability}
+      checking={loading}
     />
   );
 }
@@ -197,6 +202,7 @@ function RecordBody({
   content,
   refreshFailure,
   reachability,
+  checking,
 }: {
   kind: RecordKind;
   id: number;
@@ -204,11 +210,14 @@ function RecordBody({
   content: RecordView;
   refreshFailure: unknown;
   reachability: ReachabilityState;
+  /** The page shows what the cache keeps while the server is asked for the record. */
+  checking: boolean;
 }) {
   const cameraAfterScan = useCameraAfterScan(recordPath(kind, id));
   useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
   const intl = useIntl();
   const recordLabel = content.context?.line ?? titledName(name, content.title, intl);
+  const kept = keptReason(reachability, { failed: refreshFailure !== null, checking });
   const body = (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -220,9 +229,7 @@ function RecordBody({
           url={new URL(recordPath(kind, id), window.location.origin).href}
         />
       </Group>
-      {(reachability !== 'online' || refreshFailure !== null) && (
-        <KeptAge kind={kind} id={id} reachability={reachability} />
-      )}
+      {kept && <KeptAge kind={kind} id={id} reason={kept} />}
       <ViewOnlyNotice />
       {content.summary}
       <RecordFields fields={content.fields} />
