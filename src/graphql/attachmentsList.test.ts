@@ -1,7 +1,7 @@
 import { gql } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
 import { createCache } from './cache';
-import { removeAttachment } from './attachmentsList';
+import { attachmentAppender, removeAttachment, wasAttachedHere } from './attachmentsList';
 
 const StepQuery = gql`
   query Step($id: ID!) {
@@ -31,5 +31,17 @@ describe('removeAttachment', () => {
     removeAttachment(cache, 900, 70);
     const read = cache.readQuery<{ runStep: typeof runStep }>({ query: StepQuery, variables: { id: '4' } });
     expect(read?.runStep.fields.map((field) => field.fileAttachmentId)).toEqual([null, 80]);
+  });
+});
+
+describe('wasAttachedHere', () => {
+  it("knows this page's own uploads from the moment they are appended, in its own cache only", () => {
+    const cache = createCache();
+    const append = attachmentAppender(cache, 0);
+    expect(wasAttachedHere(cache, 31)).toBe(false);
+    append(5, { __typename: 'FileAttachment', id: 31 });
+    expect(wasAttachedHere(cache, 31)).toBe(true);
+    expect(wasAttachedHere(cache, 32)).toBe(false);
+    expect(wasAttachedHere(createCache(), 31)).toBe(false);
   });
 });

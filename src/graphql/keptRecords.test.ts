@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gql } from '@apollo/client';
 import { createCache } from './cache';
-import { KeptRecords, memoryKeptRecordsStore } from './keptRecords';
+import { KeptRecords, LISTS_NOTED, listKey, memoryKeptRecordsStore } from './keptRecords';
 
 const TAYLOR = { subject: '1', organization: 'example' };
 const VIC = { subject: '2', organization: 'example' };
@@ -194,6 +194,42 @@ describe('KeptRecords', () => {
       expect(w.store.snapshot!.owner).toEqual(VIC);
       expect(Object.keys(w.store.snapshot!.fetchedAt)).toEqual(['RunStep:10']);
       expect(second.cache.readQuery({ query: RunQuery, variables: { id: '1' } })).toBeNull();
+    });
+  });
+
+  describe('when each list was answered (issue 35: a kept list says how old it is)', () => {
+    const runs = { runs: { __typename: 'RunsConnection', edges: [] } };
+
+    it('is noted per query and variables, whatever the order of their keys, and kept across page loads', async () => {
+      const owner = { current: TAYLOR as typeof TAYLOR | null };
+      const w = world(owner);
+      const page = w.make();
+      page.kept.noteResponse(runs, {
+        operationName: 'RunsList',
+        variables: { first: 25, filters: { q: 'SN' } },
+      });
+      await page.kept.flush();
+      w.advance(5_000);
+      const reloaded = w.make();
+      await reloaded.kept.restore();
+      expect(reloaded.kept.listFetchedAt(listKey('RunsList', { filters: { q: 'SN' }, first: 25 }))).toBe(
+        1_000,
+      );
+      expect(reloaded.kept.listFetchedAt(listKey('RunsList', { first: 25 }))).toBeUndefined();
+      // The records' own times are the records' alone.
+      expect(Object.keys(w.store.snapshot!.fetchedAt)).toEqual([]);
+    });
+
+    it('keeps only the newest LISTS_NOTED, and forgets them all at sign-out', async () => {
+      const w = world({ current: TAYLOR });
+      const page = w.make();
+      for (let i = 0; i <= LISTS_NOTED; i += 1) {
+        page.kept.noteResponse(runs, { operationName: 'RunsList', variables: { q: String(i) } });
+      }
+      expect(page.kept.listFetchedAt(listKey('RunsList', { q: '0' }))).toBeUndefined();
+      expect(page.kept.listFetchedAt(listKey('RunsList', { q: String(LISTS_NOTED) }))).toBe(1_000);
+      await page.kept.clear();
+      expect(page.kept.listFetchedAt(listKey('RunsList', { q: String(LISTS_NOTED) }))).toBeUndefined();
     });
   });
 });

@@ -98,7 +98,7 @@ export const AttachmentRow = memo(function AttachmentRow({
         />
         <div className={classes.body}>
           {isNew && (
-            <span className={classes.newMark}>
+            <span className={classes.newMark} data-testid="new-mark">
               {intl.formatMessage(
                 {
                   defaultMessage: '{hasName, select, yes {New from {name}} other {New}}',
@@ -106,7 +106,10 @@ export const AttachmentRow = memo(function AttachmentRow({
                   description:
                     'Marks a file that arrived on an open record page since it was opened (a colleague attached it), with who added it when known',
                 },
-                { hasName: attachment.createdBy?.name ? 'yes' : 'no', name: attachment.createdBy?.name ?? '' },
+                {
+                  hasName: attachment.createdBy?.name ? 'yes' : 'no',
+                  name: attachment.createdBy?.name ?? '',
+                },
               )}
             </span>
           )}

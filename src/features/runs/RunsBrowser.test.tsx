@@ -96,3 +96,29 @@ describe('runs page', () => {
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
   });
 });
+
+describe('runs page shown again', () => {
+  it('asks the server again, saying the rows are the kept copy until it answers, and shows its count', async () => {
+    const { router } = await renderApp({
+      path: '/runs',
+      mocks: [
+        runsMock(page([edge(4, 'BRKT-0001 Rev C, SN 0044', 1)])),
+        runsMock(page([], { ...pageInfo, hasNextPage: false, totalCount: 0 }), { status: 'HOLD' }),
+        // The step's last required file was attached meanwhile: the answer says so, a moment later.
+        { ...runsMock(page([edge(4, 'BRKT-0001 Rev C, SN 0044', 0)])), delay: 300 },
+      ],
+    });
+    const link = await screen.findByRole('link', { name: /SN 0044/ });
+    expect(within(link.closest('tr')!).getByText('1 step misses files')).toBeInTheDocument();
+    expect(screen.queryByTestId('kept-age')).not.toBeInTheDocument();
+
+    await router.navigate({ to: '/runs', search: { status: 'HOLD' } });
+    await router.navigate({ to: '/runs' });
+    expect(await screen.findByTestId('kept-age')).toHaveTextContent(
+      /^Kept copy · saved earlier; checking with the server…$/,
+    );
+    expect(screen.getByText('1 step misses files')).toBeInTheDocument();
+    expect(await screen.findByText('None missing')).toBeInTheDocument();
+    expect(screen.queryByTestId('kept-age')).not.toBeInTheDocument();
+  });
+});
