@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { formatAge } from './formatAge.ts';
 import type { ReachabilityState } from '../lib/reachability.ts';
 
@@ -22,6 +22,32 @@ export function keptReason(
   if (failed) return 'failed';
   return checking ? 'checking' : null;
 }
+
+/** What the note says for each reason; `age` is e.g. "12 min ago". */
+const KEPT_MESSAGES = defineMessages({
+  unreachable: {
+    defaultMessage: 'Cannot reach the server · saved {age}; refreshed by itself when it answers again.',
+    id: 'DoH4DV',
+    description:
+      "A record page or list shown from what the tablet kept while the Wi-Fi carries nothing to the server; age is e.g. '12 min ago'",
+  },
+  offline: {
+    defaultMessage: 'Offline · saved {age}; refreshed by itself when the network is back.',
+    id: 'D3f6ZX',
+    description: "A record page or list shown from what the tablet kept; age is e.g. '12 min ago'",
+  },
+  failed: {
+    defaultMessage: 'Not refreshed · saved {age}; refreshed by itself when the network is back.',
+    id: 'ctHzwZ',
+    description: "A record page or list whose last refresh failed; age is e.g. '12 min ago'",
+  },
+  checking: {
+    defaultMessage: 'Kept copy · saved {age}; checking with the server…',
+    id: 'ibcFyo',
+    description:
+      "A list or record page shows what the tablet kept while the server is asked for the current one; age is e.g. '12 min ago'",
+  },
+});
 
 /** The time now, again every 30 s, so "saved 12 min ago" moves on while the page stays open. */
 function useNow(everyMs = 30_000): number {
@@ -50,35 +76,7 @@ export function KeptNote({ savedAt, reason }: { savedAt: number | undefined; rea
       : formatAge(Math.max(0, now - savedAt), new Date(savedAt), intl);
   return (
     <Text size="sm" fw={600} role="status" data-testid="kept-age" data-reason={reason}>
-      {reason === 'unreachable' ? (
-        <FormattedMessage
-          defaultMessage="Cannot reach the server · saved {age}; refreshed by itself when it answers again."
-          id="DoH4DV"
-          description="A record page shown from what the tablet kept while the Wi-Fi carries nothing to the server; age is e.g. '12 min ago'"
-          values={{ age }}
-        />
-      ) : reason === 'offline' ? (
-        <FormattedMessage
-          defaultMessage="Offline · saved {age}; refreshed by itself when the network is back."
-          id="D3f6ZX"
-          description="A record page shown from what the tablet kept; age is e.g. '12 min ago'"
-          values={{ age }}
-        />
-      ) : reason === 'failed' ? (
-        <FormattedMessage
-          defaultMessage="Not refreshed · saved {age}; refreshed by itself when the network is back."
-          id="ctHzwZ"
-          description="A record page whose last refresh failed; age is e.g. '12 min ago'"
-          values={{ age }}
-        />
-      ) : (
-        <FormattedMessage
-          defaultMessage="Kept copy · saved {age}; checking with the server…"
-          id="ibcFyo"
-          description="A list or record page shows what the tablet kept while the server is asked for the current one; age is e.g. '12 min ago'"
-          values={{ age }}
-        />
-      )}
+      {intl.formatMessage(KEPT_MESSAGES[reason], { age })}
     </Text>
   );
 }

@@ -19,7 +19,10 @@ export const typePolicies: TypePolicies = {
   ...Object.fromEntries(RECORD_KINDS.map(({ typename }) => [typename, { keyFields: ['id'] }])),
   // A run's steps (all of them, or those still missing files) as the server last said: a step that
   // got its last required file leaves the missing list, never merged back from the older answer.
-  Run: { keyFields: ['id'], fields: { steps: { merge: (_existing: unknown, incoming: unknown) => incoming } } },
+  Run: {
+    keyFields: ['id'],
+    fields: { steps: { merge: (_existing: unknown, incoming: unknown) => incoming } },
+  },
   User: { keyFields: ['id'] },
   Organization: { keyFields: ['id'] },
 };

@@ -152,7 +152,8 @@ export class KeptRecords {
     this.owner ??= { subject: me.subject, organization: me.organization };
     if (data && typeof data === 'object') {
       const at = this.now();
-      if (operation?.operationName) this.noteListed(listKey(operation.operationName, operation.variables), at);
+      if (operation?.operationName)
+        this.noteListed(listKey(operation.operationName, operation.variables), at);
       for (const value of Object.values(data as Record<string, unknown>)) {
         const key = recordKeyOf(value);
         if (key) {
