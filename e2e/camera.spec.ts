@@ -54,11 +54,15 @@ test.describe('the camera', () => {
     await expect(camera.getByRole('button', { name: /^Attach/ })).toHaveCount(0);
     await camera.getByRole('button', { name: 'Done' }).click();
     await expect(camera).toBeHidden();
-    await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(3);
+    await expect(page.getByRole('listitem', { name: /^[\w-]+-photo-.*: Attached$/ })).toHaveCount(3);
     const after = await attachmentsOf('runStep', 1);
     expect(after).toHaveLength(before + 3);
-    const photos = after.filter((a) => /^photo-.*\.jpg$/.test(a.filename));
+    const photos = after.filter((a) =>
+      /^SN0041-step1-photo-\d{4}-\d\d-\d\d-\d{4}-\d+\.jpg$/.test(a.filename),
+    );
+    // Named for what they show, wherever they end up: serial, step, kind, minute; one burst, three names.
     expect(photos).toHaveLength(3);
+    expect(new Set(photos.map((photo) => photo.filename)).size).toBe(3);
     // Named .jpg, listed as JPEG, and JPEG bytes (Chromium's fake camera hands takePhoto a PNG).
     for (const photo of photos) {
       expect(photo.contentType).toBe('image/jpeg');
@@ -92,7 +96,7 @@ test.describe('the camera', () => {
     await expect(close).toHaveAccessibleName('Close the camera, keeping the photo');
     await close.click();
     await expect(camera).toBeHidden();
-    await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(1);
+    await expect(page.getByRole('listitem', { name: /^[\w-]+-photo-.*: Attached$/ })).toHaveCount(1);
   });
 
   test("an evidence slot's Take photo opens the camera in the page; the shot fills the slot", async ({
@@ -127,7 +131,7 @@ test.describe('the camera', () => {
     await page.keyboard.press('Enter');
     const inCamera = /^Photos for Run 1 · SN 0041$/;
     // The editor, also while its code and the photo load.
-    const inEditor = /^(Opening the editor…|Opening photo-.*\.jpg…|Mark up photo-.*\.jpg)$/;
+    const inEditor = /^(Opening the editor…|Opening [\w-]+-photo-.*\.jpg…|Mark up [\w-]+-photo-.*\.jpg)$/;
     const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041' });
     const shutter = camera.getByRole('button', { name: 'Take photo' });
     await expect(shutter).toBeEnabled();
@@ -173,7 +177,7 @@ test.describe('the camera', () => {
       trail.slice(first, last + 1).filter((place) => !inCamera.test(place) && !inEditor.test(place)),
     ).toEqual([]);
     const added = (await attachmentsOf('run', 1)).filter((attachment) => !before.has(attachment.id));
-    const original = added.find((attachment) => /^photo-.*-1\.jpg$/.test(attachment.filename))!;
+    const original = added.find((attachment) => /-photo-[\d-]+-1\.jpg$/.test(attachment.filename))!;
     expect(added.map((attachment) => attachment.filename).sort()).toEqual([
       original.filename,
       original.filename.replace(/\.jpg$/, '.marked.jpg'),
@@ -265,11 +269,11 @@ test.describe('the camera', () => {
     const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 2' });
     await camera.getByRole('button', { name: 'Take photo' }).click();
     await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeVisible();
-    await expect(page.getByRole('listitem', { name: /^photo-.*: Uploading/ })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: /^[\w-]+-photo-.*: Uploading/ })).toBeVisible();
     await camera.getByRole('button', { name: 'Delete photo 1' }).click();
     await expect(camera.getByRole('img', { name: 'Photo 1' })).toBeHidden();
     await expect(camera.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
-    await expect(page.getByRole('listitem', { name: /^photo-/ })).toHaveCount(0);
+    await expect(page.getByRole('listitem', { name: /-photo-/ })).toHaveCount(0);
   });
 
   test('two quick presses: each a photo shown at the tap, its row turning into the attached one, each attached once', async ({
@@ -293,8 +297,8 @@ test.describe('the camera', () => {
     const uploads = page.getByRole('region', { name: 'Uploads to Run 1 · SN 0041 · Step 2' });
     const rows = uploads.getByRole('listitem');
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0)).toHaveAccessibleName(/^photo-.*-2\.jpg: Taking photo…$/);
-    await expect(rows.nth(1)).toHaveAccessibleName(/^photo-.*-1\.jpg: Taking photo…$/);
+    await expect(rows.nth(0)).toHaveAccessibleName(/-photo-[\d-]+-2\.jpg: Taking photo…$/);
+    await expect(rows.nth(1)).toHaveAccessibleName(/-photo-[\d-]+-1\.jpg: Taking photo…$/);
     const names = await rows.evaluateAll((items) =>
       items.map((item) => item.getAttribute('aria-label')!.replace(/: .*$/, '')),
     );

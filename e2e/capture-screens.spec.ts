@@ -123,14 +123,14 @@ test.describe('scan, camera, label and lighter-photo screens at tablet sizes, li
         await expect(camera.getByText('1 photo on the way')).toBeVisible();
         await camera.getByRole('button', { name: 'Done' }).click();
         await expect(camera).toBeHidden();
-        const row = page.getByRole('listitem', { name: /^photo-.*: Taking photo…$/ });
+        const row = page.getByRole('listitem', { name: /^[\w-]+-photo-.*: Taking photo…$/ });
         await expect(row).toBeVisible();
         await row.scrollIntoViewIfNeeded();
         await checkLayout(page, row, 'the pending shot row');
         expect(await lowContrast(page, '[data-pending-shot] span')).toEqual([]);
         await shoot(page, testInfo, `pending-shot-${suffix}`);
         await releaseStills();
-        await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(1);
+        await expect(page.getByRole('listitem', { name: /^[\w-]+-photo-.*: Attached$/ })).toHaveCount(1);
       });
 
       test(`${suffix}: upload rows of a lighter photo`, async ({ page }, testInfo) => {

@@ -53,10 +53,10 @@ test('a photo just taken, marked up from the camera strip: original and marked c
   await expect(camera.getByText('2 photos attached')).toBeVisible();
   await camera.getByRole('button', { name: 'Done' }).click();
   await expect(camera).toBeHidden();
-  await expect(page.getByRole('listitem', { name: /^photo-.*: Attached$/ })).toHaveCount(2);
+  await expect(page.getByRole('listitem', { name: /^[\w-]+-photo-.*: Attached$/ })).toHaveCount(2);
 
   const added = (await partAttachments()).filter((attachment) => !before.has(attachment.id));
-  const original = added.find((attachment) => /^photo-.*-1\.jpg$/.test(attachment.filename))!;
+  const original = added.find((attachment) => /-photo-[\d-]+-1\.jpg$/.test(attachment.filename))!;
   expect(added.map((attachment) => attachment.filename).sort()).toEqual([
     original.filename,
     original.filename.replace(/\.jpg$/, '.marked.jpg'),

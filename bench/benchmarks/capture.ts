@@ -133,7 +133,7 @@ async function shutterOnce(page: Page, trace = false): Promise<ShutterTimes> {
     delete w.stillAt;
     delete w.jpegAt;
     delete w.queueAt;
-    w.rowsBefore = document.querySelectorAll('li[aria-label^="photo-"]').length;
+    w.rowsBefore = document.querySelectorAll('li[aria-label*="-photo-"]').length;
     delete w.stripAt;
     delete w.storedAt;
     // Watched in the page from the tap, each frame (a rAF callback sees what that frame paints): a
@@ -146,11 +146,11 @@ async function shutterOnce(page: Page, trace = false): Promise<ShutterTimes> {
         performance.mark('bench: in the strip');
       }
       const before = w.rowsBefore ?? 0;
-      if (w.queueAt === undefined && document.querySelectorAll('li[aria-label^="photo-"]').length > before) {
+      if (w.queueAt === undefined && document.querySelectorAll('li[aria-label*="-photo-"]').length > before) {
         w.queueAt = performance.now();
         performance.mark('bench: in the queue');
       }
-      const stored = document.querySelectorAll('li[aria-label^="photo-"]:not([data-pending-shot])').length;
+      const stored = document.querySelectorAll('li[aria-label*="-photo-"]:not([data-pending-shot])').length;
       if (w.stripAt !== undefined && w.queueAt !== undefined && stored > before) {
         w.storedAt = performance.now();
         performance.mark("bench: the photo's file in the queue");
@@ -183,7 +183,7 @@ async function shutterOnce(page: Page, trace = false): Promise<ShutterTimes> {
       window.File = class extends PageFile {
         constructor(bits: BlobPart[], name: string, options?: FilePropertyBag) {
           super(bits, name, options);
-          if (options?.type === 'image/jpeg' && name.startsWith('photo-') && w.jpegAt === undefined) {
+          if (options?.type === 'image/jpeg' && name.includes('-photo-') && w.jpegAt === undefined) {
             w.jpegAt = performance.now();
             performance.mark('bench: encoded as JPEG');
           }
@@ -230,7 +230,7 @@ async function shutterOnce(page: Page, trace = false): Promise<ShutterTimes> {
   // The shot attached before the next one: its upload, and the record's list taking the new file,
   // would otherwise run on (after the reload, from the kept copy) during the next shot.
   await page.waitForFunction(() => {
-    const rows = [...document.querySelectorAll('li[aria-label^="photo-"]')];
+    const rows = [...document.querySelectorAll('li[aria-label*="-photo-"]')];
     return rows.length > 0 && rows.every((row) => row.getAttribute('aria-label')?.endsWith(': Attached'));
   });
   await camera.getByRole('button', { name: 'Done' }).click();
@@ -271,7 +271,7 @@ async function countActions(page: Page, start: 'label' | 'id' | 'run'): Promise<
   await camera.getByRole('img', { name: 'Photo 1' }).waitFor();
   // A shot is attached as soon as it is taken: the camera's Done only closes it, so it is not counted.
   await page
-    .getByRole('listitem', { name: /^photo-.*: Attached$/ })
+    .getByRole('listitem', { name: /^[\w-]+-photo-.*: Attached$/ })
     .last()
     .waitFor();
   return actions;

@@ -1,3 +1,4 @@
+import type { RecordFacts } from '../records/recordFacts.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
 
 /** Where a file goes: the record's entity id (what createFileAttachment takes) and the record itself. */
@@ -11,6 +12,8 @@ export interface UploadTarget {
   record: RecordRef;
   /** What the technician calls the record, e.g. "Part BRKT-001". */
   label: string;
+  /** Where the record sits (serial, run, step, field): what a file captured on it is named from. */
+  facts?: RecordFacts;
 }
 
 export type UploadState =

@@ -17,7 +17,8 @@ const SCHEME = /^(?:(?:bearer|token)\s+)?([^\s]+)\s*$/i;
 
 export interface VerifierOptions {
   publicKeys: JWK[];
-  issuer: string;
+  /** Whether a token's `iss` is one this provider signs with. */
+  acceptsIssuer(iss: unknown): boolean;
   audience: string;
   clock: Clock;
 }
@@ -37,7 +38,7 @@ function toAuthError(error: unknown): AuthError {
 }
 
 /** Verifies `Bearer`/`Token` access tokens against the provider's own signing keys. */
-export function createAccessTokenVerifier({ publicKeys, issuer, audience, clock }: VerifierOptions) {
+export function createAccessTokenVerifier({ publicKeys, acceptsIssuer, audience, clock }: VerifierOptions) {
   const keySet = createLocalJWKSet({ keys: publicKeys });
 
   return async function authenticate(authorization: string | undefined): Promise<Principal> {
@@ -53,7 +54,6 @@ export function createAccessTokenVerifier({ publicKeys, issuer, audience, clock 
     let payload;
     try {
       ({ payload } = await jwtVerify(token, keySet, {
-        issuer,
         audience,
         algorithms: ['RS256'],
         currentDate: new Date(clock.now()),
@@ -61,6 +61,7 @@ export function createAccessTokenVerifier({ publicKeys, issuer, audience, clock 
     } catch (error) {
       throw toAuthError(error);
     }
+    if (!acceptsIssuer(payload.iss)) throw new AuthError(AUTH_MESSAGES.claims);
 
     const user = USERS.find((u) => String(u.id) === payload.sub);
     const clientId = payload.client_id;

@@ -7,7 +7,13 @@ import type { AuthService } from '../contracts.ts';
 import { createAccessTokenVerifier } from './access-token-verifier.ts';
 import { createAccountDirectory } from './accounts.ts';
 import { createFailureThrottle } from './failure-throttle.ts';
-import { handleRealmDocument, REALM_PREFIXES, TOKEN_SUFFIX } from './keycloak-realm.ts';
+import {
+  handleRealmDocument,
+  isRealmIssuer,
+  markRealmTokenRequest,
+  REALM_PREFIXES,
+  TOKEN_SUFFIX,
+} from './keycloak-realm.ts';
 import { createLoginInteraction } from './login-interaction.ts';
 import { apiResource, createOidcProvider, INTERACTION_PATH, OIDC_PATH } from './oidc-provider.ts';
 import { errorPage } from './pages.ts';
@@ -16,8 +22,9 @@ import { loadOrCreateProviderKeys, publicJwk } from './provider-keys.ts';
 import { openOidcStore } from './sqlite-adapter.ts';
 import { throttleClientSecrets, throttledTokenRequest } from './token-throttle.ts';
 
-/** Keycloak's token endpoint of the realm ION's API keys live in, today's path and the older /auth one. */
-const KEYCLOAK_TOKEN_PATHS = REALM_PREFIXES.map((prefix) => `${prefix}${TOKEN_SUFFIX}`);
+/** The realm whose token endpoint (today's path or the older /auth one) this path is, if any. */
+const realmOfTokenPath = (pathname: string) =>
+  REALM_PREFIXES.find((prefix) => pathname === `${prefix}${TOKEN_SUFFIX}`);
 
 function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -40,7 +47,8 @@ export async function createAuthService(config: SandboxConfig, clock: Clock): Pr
   const publicKeys = [publicJwk(keys.signingKey)];
   const authenticate = createAccessTokenVerifier({
     publicKeys,
-    issuer: provider.issuer,
+    // The provider's own tokens, and those asked for at the realm's token path (signed with its issuer).
+    acceptsIssuer: (iss) => iss === provider.issuer || isRealmIssuer(iss, config),
     audience: apiResource(config),
     clock,
   });
@@ -49,8 +57,11 @@ export async function createAuthService(config: SandboxConfig, clock: Clock): Pr
     let url = req.url ?? '/';
     let pathname = url.split('?')[0] ?? '/';
     if (handleRealmDocument(req, res, pathname, config, publicKeys)) return true;
-    // Scripts written for ION's Keycloak work by changing the host: its token paths lead to the same provider.
-    if (KEYCLOAK_TOKEN_PATHS.includes(pathname)) {
+    // Scripts written for ION's Keycloak work by changing the host: its token paths lead to the same
+    // provider, which signs those tokens with the realm's issuer (as discovery names it).
+    const realm = realmOfTokenPath(pathname);
+    if (realm) {
+      markRealmTokenRequest(req, config, realm);
       url = `${OIDC_PATH}/token${url.slice(pathname.length)}`;
       pathname = `${OIDC_PATH}/token`;
     }

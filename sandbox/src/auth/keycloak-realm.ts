@@ -30,6 +30,43 @@ function requestOrigin(req: IncomingMessage, config: SandboxConfig): string {
   return host && PLAIN_HOST.test(host) ? `${secure ? 'https' : 'http'}://${host}` : fallback;
 }
 
+/**
+ * The realm's issuer as the client sees it (the discovery document's `issuer`): Keycloak signs the realm's
+ * tokens with it, and a client that checks `iss` against discovery (authlib, jose with `issuer`) needs it.
+ */
+export function realmIssuer(req: IncomingMessage, config: SandboxConfig, prefix: string): string {
+  return `${requestOrigin(req, config)}${prefix}`;
+}
+
+/** The realm issuer a token request came in under (its token path), for the token the provider signs. */
+const realmOfRequest = new WeakMap<IncomingMessage, string>();
+
+/** Remembers that this token request came through the realm's token path, under that issuer. */
+export function markRealmTokenRequest(req: IncomingMessage, config: SandboxConfig, prefix: string): void {
+  realmOfRequest.set(req, realmIssuer(req, config, prefix));
+}
+
+/** The realm issuer of a token request that came through the realm's token path; undefined for /oidc. */
+export function realmIssuerOf(req: IncomingMessage | undefined): string | undefined {
+  return req ? realmOfRequest.get(req) : undefined;
+}
+
+/**
+ * True for an issuer the realm hands out: http(s), an origin a client could have used (the public URL when
+ * SANDBOX_PUBLIC_URL is set), and one of the realm's paths. The sandbox signed the token, so the origin
+ * only says which address the client came in by.
+ */
+export function isRealmIssuer(iss: unknown, config: SandboxConfig): boolean {
+  if (typeof iss !== 'string') return false;
+  return REALM_PREFIXES.some((prefix) => {
+    if (!iss.endsWith(prefix)) return false;
+    const origin = iss.slice(0, -prefix.length);
+    if (config.publicUrlIsSet) return origin === config.publicUrl;
+    const match = /^https?:\/\/(.+)$/.exec(origin);
+    return match !== null && PLAIN_HOST.test(match[1]!);
+  });
+}
+
 function sendJson(res: ServerResponse, body: unknown): void {
   res.writeHead(200, {
     'Content-Type': 'application/json; charset=utf-8',
@@ -57,7 +94,7 @@ export function handleRealmDocument(
     return true;
   }
   if (rest !== DISCOVERY_SUFFIX) return false;
-  const issuer = `${requestOrigin(req, config)}${prefix}`;
+  const issuer = realmIssuer(req, config, prefix);
   sendJson(res, {
     issuer,
     token_endpoint: `${issuer}${TOKEN_SUFFIX}`,

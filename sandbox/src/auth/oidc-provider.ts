@@ -14,6 +14,7 @@ import {
   APP_SCOPES,
 } from '../identities.ts';
 import type { AccountDirectory } from './accounts.ts';
+import { realmIssuerOf } from './keycloak-realm.ts';
 import { errorPage, logoutConfirmPage, PRODUCT_NAME, signedOutPage } from './pages.ts';
 import { PAGE_LANGUAGES, pageLanguage } from './page-words.ts';
 import type { ProviderKeys } from './provider-keys.ts';
@@ -149,11 +150,14 @@ export function createOidcProvider(
     },
     formats: {
       customizers: {
-        jwt(_ctx, token, parts) {
+        jwt(ctx, token, parts) {
           // The provider times tokens by the system clock; the sandbox's clock (moved by tests) decides.
           const ahead = secondsAhead(clock);
           parts.payload.iat = Number(parts.payload.iat) + ahead;
           parts.payload.exp = Number(parts.payload.exp) + ahead;
+          // Asked for at the Keycloak realm's token path: the realm's issuer, as its discovery says.
+          const realm = realmIssuerOf(ctx?.req);
+          if (realm) parts.payload.iss = realm;
           // Client-credentials tokens act as the user the API key belongs to (as in the real service).
           if (token.kind !== 'ClientCredentials') return;
           const key = API_CLIENTS.find((c) => c.clientId === token.clientId);

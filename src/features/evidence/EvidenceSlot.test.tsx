@@ -49,6 +49,7 @@ describe('EvidenceSlot', () => {
       entityId: 9041,
       label: 'Run 1 · SN 0041 · Step 4 · Part photo',
       record: { kind: 'runStepField', id: 41 },
+      facts: { title: 'Part photo', field: { id: 41, name: 'Part photo' } },
     });
   });
 

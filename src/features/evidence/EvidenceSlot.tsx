@@ -9,6 +9,7 @@ import { TakePhotoButton, useAttachFiles } from '../upload/index.ts';
 import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { isFinished, type UploadTarget } from '../../upload/types.ts';
+import type { RecordFacts } from '../../records/recordFacts.ts';
 import { EvidenceSlotFields } from './evidenceDocuments.ts';
 import { isAttached } from './evidenceState.ts';
 import { useViewOnly } from '../../components/viewOnly.tsx';
@@ -19,6 +20,8 @@ interface Props {
   field: FragmentType<typeof EvidenceSlotFields>;
   /** The step's context line; the slot's uploads are named "<step> · <field>". */
   contextLine: string;
+  /** The step's facts: the field's own are added, and its captured files are named from them. */
+  facts?: RecordFacts;
   /** Files are being dragged over the page: the slot shows itself as a drop target. */
   dragging: boolean;
 }
@@ -38,7 +41,7 @@ const STATE_COLOR: Record<SlotState, string> = { empty: 'gray', uploading: 'blue
 const SHOWN_THUMBNAILS = 3;
 
 /** One FILE_ATTACHMENT field of a run step: drop, choose or shoot a file straight into it. */
-export function EvidenceSlot({ field, contextLine, dragging }: Props) {
+export function EvidenceSlot({ field, contextLine, facts, dragging }: Props) {
   const intl = useIntl();
   const data = getFragmentData(EvidenceSlotFields, field);
   const entity = data.entity ? getFragmentData(RecordAttachmentsFields, data.entity) : null;
@@ -60,7 +63,14 @@ export function EvidenceSlot({ field, contextLine, dragging }: Props) {
   // Named like the field's context line: "Run 1 · SN 0041 · Step 4 · CMM report".
   const label = [contextLine, name].join(' · ');
   const target: UploadTarget | null =
-    entityId === null ? null : { entityId, label, record: { kind: 'runStepField', id: fieldId } };
+    entityId === null
+      ? null
+      : {
+          entityId,
+          label,
+          record: { kind: 'runStepField', id: fieldId },
+          facts: { ...facts, title: name, field: { id: fieldId, name } },
+        };
   // The page around the slot is a drop target for the step itself: a drop here is the field's only.
   const files = useAttachFiles(target, { nested: true });
 

@@ -1,5 +1,6 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { RecordFacts } from '../../records/recordFacts.ts';
 import { HeadedSection } from '../../components/HeadedSection.tsx';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { RecordAttachmentsFields } from '../attachments/index.ts';
@@ -13,10 +14,12 @@ interface Props {
   fields: readonly FragmentType<typeof EvidenceSlotFields>[];
   /** The step's context line, e.g. "Run 1 · SN 0041 · Step 4". */
   contextLine: string;
+  /** The step's facts (serial, run, position): a slot's captured files are named from them. */
+  facts?: RecordFacts;
 }
 
 /** A run step's evidence: its FILE_ATTACHMENT fields as slots, required first, with how many are filled. */
-export function EvidenceSlots({ fields, contextLine }: Props) {
+export function EvidenceSlots({ fields, contextLine, facts }: Props) {
   const intl = useIntl();
   const dragging = usePageFileDrag();
   const slots = slotOrder(
@@ -60,6 +63,7 @@ export function EvidenceSlots({ fields, contextLine }: Props) {
             key={getFragmentData(EvidenceSlotFields, field).id}
             field={field}
             contextLine={contextLine}
+            facts={facts}
             dragging={dragging}
           />
         ))}

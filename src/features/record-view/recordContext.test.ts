@@ -21,6 +21,7 @@ describe('record context', () => {
     expect(runContext(run, 'IN_PROGRESS')).toEqual({
       line: 'Run 1 · SN 0041',
       details: ['Part BRKT-0001 rev C', 'In progress'],
+      facts: { run: { id: 1, title: 'BRKT-0001 Rev C, SN 0041' }, serial: { kind: 'serial', value: '0041' } },
     });
     const receiving = makeFragmentData(
       { ...runFields, id: 2, title: 'Receiving: FTG-0210 lot 24-117' },
@@ -38,6 +39,12 @@ describe('record context', () => {
       'Step 2 of 4',
       'Todo',
     ]);
+    expect(context.facts).toEqual({
+      run: { id: 1, title: 'BRKT-0001 Rev C, SN 0041' },
+      serial: { kind: 'serial', value: '0041' },
+      title: 'Machine',
+      step: { id: 2, position: 2 },
+    });
     expect(
       runStepContext(stepPlace({ id: 9, title: 'Orphan', position: null, status: null, run: null })).line,
     ).toBe('Run step 9');
@@ -45,13 +52,17 @@ describe('record context', () => {
 
   it('names a field by its step and run', () => {
     const step = stepPlace({ id: 4, title: 'Dimensional inspection', position: 4, status: 'TODO', run });
-    const context = runStepFieldContext({ name: 'CMM report', step });
+    const context = runStepFieldContext({ id: 12, name: 'CMM report', step });
     expect(context.line).toBe('Run 1 · SN 0041 · Step 4 · CMM report');
     expect(context.details).toEqual([
       'Step 4: Dimensional inspection',
       'Run 1: BRKT-0001 Rev C, SN 0041',
       'Part BRKT-0001 rev C',
     ]);
+    expect(context.facts).toMatchObject({
+      step: { id: 4, position: 4 },
+      field: { id: 12, name: 'CMM report' },
+    });
   });
 
   it('titles the tab with the record, then its context, then the app', () => {

@@ -6,6 +6,7 @@ import { appIntl } from '../../i18n';
 import { partRevision, recordName, titledName } from '../../records/recordKinds.ts';
 import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
 import { serialOf } from '../../records/serialNumbers.ts';
+import { runFacts, type RecordFacts } from '../../records/recordFacts.ts';
 
 /**
  * Where a record sits in the work, so a photo is not put on the wrong serial: a run step names its
@@ -17,6 +18,8 @@ export interface RecordContext {
   line: string;
   /** Facts shown under the page title, e.g. ["Run 1: BRKT-0001 Rev C, SN 0041", "Step 2 of 7", …]. */
   details: string[];
+  /** The same place as facts, for what a captured file says about itself (its name, its EXIF). */
+  facts: RecordFacts;
 }
 
 /** A run as a query spreads `...RunPlace`: what the context reads is asked for in one place. */
@@ -74,6 +77,14 @@ function present(values: (string | null | undefined)[]): string[] {
   return values.filter((value): value is string => typeof value === 'string' && value !== '');
 }
 
+function stepFacts(step: StepPlaceFragment, run: RunPlaceFragment | null): RecordFacts {
+  return {
+    ...(run ? runFacts(run) : {}),
+    title: step.title,
+    step: { id: step.id, position: step.position ?? null },
+  };
+}
+
 export function runContext(
   runRef: RunPlace,
   status: string | null | undefined,
@@ -83,6 +94,7 @@ export function runContext(
   return {
     line: runName(run, intl),
     details: present([partText(run.part, intl), formatEnum(status, intl)]),
+    facts: runFacts(run),
   };
 }
 
@@ -103,11 +115,12 @@ export function runStepContext(stepRef: StepPlace, intl: IntlShape = appIntl()):
       position(step, run, intl),
       formatEnum(step.status, intl),
     ]),
+    facts: stepFacts(step, run),
   };
 }
 
 export function runStepFieldContext(
-  field: { name: string; step?: StepPlace | null },
+  field: { id: number; name: string; step?: StepPlace | null },
   intl: IntlShape = appIntl(),
 ): RecordContext {
   if (!field.step) {
@@ -123,6 +136,7 @@ export function runStepFieldContext(
           description: 'A run step field without a run step',
         }),
       ],
+      facts: { field: { id: field.id, name: field.name } },
     };
   }
   const step = getFragmentData(StepPlaceFields, field.step);
@@ -130,6 +144,7 @@ export function runStepFieldContext(
   return {
     line: `${stepLine.line}${SEPARATOR}${field.name}`,
     details: present([titledName(stepName(step, intl), step.title, intl), ...stepLine.details.slice(0, 2)]),
+    facts: { ...stepLine.facts, title: field.name, field: { id: field.id, name: field.name } },
   };
 }
 

@@ -3,6 +3,7 @@ import { IconFiles, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { RecordRef } from '../../records/recordKinds.ts';
+import type { RecordFacts } from '../../records/recordFacts.ts';
 import { sameRecord, type UploadTarget } from '../../upload/types.ts';
 import { pastedFiles } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
@@ -27,6 +28,8 @@ export interface RecordDropZoneProps {
   label: string;
   /** The record's kind and own id: how a lost registration is looked up again. */
   record: RecordRef;
+  /** Where the record sits (serial, run, step): what files captured on it are named from. */
+  facts?: RecordFacts;
   /** Opens the camera as the page appears (scan, then shoot). */
   openCameraAtStart?: boolean;
   children: ReactNode;
@@ -84,11 +87,15 @@ export function RecordDropZone({
   entityId,
   label,
   record,
+  facts,
   openCameraAtStart = false,
   children,
 }: RecordDropZoneProps) {
   const { viewOnly } = useViewOnly();
-  const target = useMemo<UploadTarget>(() => ({ entityId, label, record }), [entityId, label, record]);
+  const target = useMemo<UploadTarget>(
+    () => ({ entityId, label, record, ...(facts ? { facts } : {}) }),
+    [entityId, label, record, facts],
+  );
   const [focusRequest, setFocusRequest] = useState(0);
   const onAdded = useCallback(() => setFocusRequest((count) => count + 1), []);
   const files = useAttachFiles(target, { onAdded });

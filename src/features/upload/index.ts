@@ -9,3 +9,4 @@ export { usePageFileDrag } from './usePageFileDrag.ts';
 export { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 export { useAttachFiles } from './useAttachFiles.tsx';
 export { pendingShotsTaking, usePendingShotCount } from './camera/pendingShots.ts';
+export { captureName, nextCaptureName, type CaptureKind, type CaptureOf } from './camera/captureName.ts';

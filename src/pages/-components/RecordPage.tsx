@@ -242,6 +242,7 @@ function RecordBody({
       entityId={content.entity.id}
       label={recordLabel}
       record={{ kind, id }}
+      facts={content.context?.facts ?? { title: content.title }}
       openCameraAtStart={cameraAfterScan}
     >
       {body}

@@ -310,6 +310,7 @@ const RECORD_PAGES = {
           <EvidenceSlots
             fields={(runStep.fields ?? []).flatMap((field) => (field ? [field] : []))}
             contextLine={context.line}
+            facts={context.facts}
           />
         ),
         fields: fields(intl, runStep, [

@@ -120,11 +120,3 @@ function asJpeg(picture: ImageBitmap | HTMLVideoElement): Promise<Blob> {
     ),
   );
 }
-
-/** `photo-2026-11-23-1402-05-3.jpg`: sorts by time, tells shots of one burst apart. */
-export function photoFilename(at: Date, shot: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-  const time = `${pad(at.getHours())}${pad(at.getMinutes())}-${pad(at.getSeconds())}`;
-  return `photo-${day}-${time}-${shot}.jpg`;
-}

@@ -6,7 +6,8 @@ import type { UploadQueue } from '../../../upload/uploadQueue.ts';
 import type { CameraState } from '../../../components/camera/useCameraStream.ts';
 import { frameThumbnail } from './frameThumbnail.ts';
 import { pendingShots as appPendingShots, type PendingShot, type PendingShots } from './pendingShots.ts';
-import { photoFilename, takePhoto, type JpegEncoder } from './takePhoto.ts';
+import { takePhoto, type JpegEncoder } from './takePhoto.ts';
+import { nextCaptureName } from './captureName.ts';
 
 interface Options {
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -45,15 +46,13 @@ export function useShutter(options: Options): Shutter {
     latest.current = options;
   });
   const chain = useRef<Promise<void>>(Promise.resolve());
-  const presses = useRef(0);
 
   const press = useCallback(() => {
     const { videoRef, camera, target, cameraId, store = appPendingShots } = latest.current;
     const video = videoRef.current;
     if (camera.status !== 'live' || !video) return;
-    presses.current += 1;
     const shot = store.add({
-      filename: photoFilename(new Date(), presses.current),
+      filename: nextCaptureName({ target, kind: 'photo', extension: 'jpg' }),
       target,
       thumbnail: frameThumbnail(video),
       camera: cameraId,
