@@ -62,6 +62,9 @@ export default defineConfig({
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DATA_DIR: dataDir,
         SANDBOX_ALLOWED_ORIGINS: appOrigin,
+        // As S3 answers: no Vary: Origin on an answer to a request without Origin (an <img>), so the
+        // journeys prove the app never depends on storage varying its answer (issue 35).
+        SANDBOX_STORAGE_VARY_ORIGIN: process.env.E2E_STORAGE_VARY_ORIGIN || 'off',
         E2E_S3_PORT: String(s3Port),
       },
       reuseExistingServer: false,

@@ -5,10 +5,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import tsr from './tsr.config.json' with { type: 'json' };
 import { graphqlDocuments } from './scripts/graphql-documents-plugin.ts';
+import { piexifWithoutEval } from './scripts/piexif-without-eval-plugin.ts';
 import { webAppManifest } from './src/serviceWorker/webAppManifest.ts';
 
 export default defineConfig({
   plugins: [
+    piexifWithoutEval(),
     graphqlDocuments(path.resolve(import.meta.dirname, 'src/graphql/generated')),
     tanstackRouter({ target: 'react', ...tsr }),
     react(),
@@ -37,5 +39,6 @@ export default defineConfig({
   build: { sourcemap: 'hidden', target: 'es2022' },
   // Module workers (the app starts them with type: 'module'), so a worker's rarely needed imports
   // (libheif for HEIC) stay in their own chunk instead of being loaded with every photo.
-  worker: { format: 'es' },
+  // piexif-ts is imported by the photo workers too: the same fix applies there.
+  worker: { format: 'es', plugins: () => [piexifWithoutEval()] },
 });

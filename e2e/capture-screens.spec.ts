@@ -41,11 +41,14 @@ async function checkLayout(page: Page, scope: Locator, what: string) {
     return [...root.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], input:not([type=file])')]
       .filter((control) => control.getClientRects().length > 0 && control.tabIndex >= 0)
       .flatMap((control) => {
-        const box = control.getBoundingClientRect();
-        const name = `${control.getAttribute('aria-label') ?? control.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`;
+        // A visually hidden radio (the camera's Photo / Video switch) is tapped through its label.
+        const hidden = control instanceof HTMLInputElement && getComputedStyle(control).opacity === '0';
+        const target = hidden ? (control.closest('label') ?? control.labels?.[0] ?? control) : control;
+        const box = target.getBoundingClientRect();
+        const name = `${control.getAttribute('aria-label') ?? target.textContent} ${Math.round(box.width)}x${Math.round(box.height)}`;
         return [
           ...(box.width < 44 || box.height < 44 ? [`${name} is under 44 px`] : []),
-          ...(cutBy(control, box) ? [`${name} is cut off`] : []),
+          ...(cutBy(target, box) ? [`${name} is cut off`] : []),
         ];
       });
   });

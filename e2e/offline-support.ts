@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** What the device keeps for offline use (IndexedDB floor-kept-records), read in the page. */
 export interface KeptOnDevice {
@@ -58,11 +58,13 @@ export async function keptRecordKeys(page: Page): Promise<string[]> {
   return (await keptOnDevice(page))?.records ?? [];
 }
 
-/** Signs out through the app's account menu and the identity provider's "Sign out", to its login page. */
+/**
+ * Signs out through the app's account menu: the identity provider, given the ID token as the hint,
+ * asks nothing and shows its login page, which asks for the password.
+ */
 export async function signOutAtProvider(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: `Account: ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.waitForURL(/\/oidc\/session\/end/);
-  await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(/\/oidc\/interaction\//);
+  await expect(page.getByLabel('Password')).toBeVisible();
 }

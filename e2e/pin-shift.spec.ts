@@ -94,6 +94,11 @@ test('a run pinned online opens offline with its steps, their fields and kept co
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // 17 records and files fetched ahead: on a loaded machine that outlasts the default wait. The state
+  // settles (pinned or failed) before the words are read, so a failure shows its reason.
+  await expect(page.getByTestId('pin-status')).toHaveAttribute('data-state', /^(pinned|failed)$/, {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('pin-status')).toHaveText(/^Pinned for offline/);
   await page.screenshot({ path: test.info().outputPath('run-pinned.png') });
   // Every step and field of the run is kept (written as soon as the pin's records came).

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { APP_ORIGIN } from './fixtures.ts';
 
 /**
  * Waits until the app's service worker is active and controls the page: from then on it starts
@@ -49,4 +50,27 @@ export async function shareIntoApp(page: Page, files: SharedFile[]): Promise<voi
     },
     files.map(({ name, type, bytes }) => ({ name, type, bytes: [...bytes] })),
   );
+}
+
+/** The names of the files waiting in the share inbox, read from IndexedDB in a page of the app. */
+export async function shareInboxNames(context: BrowserContext): Promise<string[]> {
+  const page = await context.newPage();
+  // A file the worker lets through: a document of the app's origin that no sign-in redirects away.
+  await page.goto(`${APP_ORIGIN}/manifest.webmanifest`);
+  const names = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('floor-share');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('inbox')) return resolve([]);
+          const all = db.transaction('inbox').objectStore('inbox').getAll();
+          all.onsuccess = () =>
+            resolve((all.result as { files: File[] }[]).flatMap((share) => share.files.map((f) => f.name)));
+        };
+      }),
+  );
+  await page.close();
+  return names;
 }

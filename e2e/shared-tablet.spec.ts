@@ -1,10 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { BrowserContext, Page, Request } from '@playwright/test';
-import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+import type { Request } from '@playwright/test';
 import {
   APP_ORIGIN,
   expect,
-  freePort,
   SANDBOX_URL,
   signIn,
   submitLogin,
@@ -12,46 +9,14 @@ import {
   test,
   VIEWER,
 } from './fixtures.ts';
-import { shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
-import { keptOnDevice, keptRecordKeys } from './offline-support.ts';
+import { shareInboxNames, shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
+import { startHostileSite } from './hostile-site.ts';
+import { signOutAtProvider } from './offline-support.ts';
+import { attachmentsNamed, chooseFiles, openSignOut, stallStorage, unique } from './shared-tablet-support.ts';
 import { PNG_BYTES } from './test-files.ts';
 
-interface StoredAttachment {
-  filename: string;
-  createdById: number;
-}
-
-/** Part 1's attachments with these names, read through the API (the sandbox's records). */
-async function attachmentsNamed(names: string[]): Promise<StoredAttachment[]> {
-  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
-  const result = await gql(
-    SANDBOX_URL,
-    token,
-    `query { part(id: "1") { entity { fileAttachments { filename createdById } } } }`,
-  );
-  expect(result.errors).toBeUndefined();
-  const all = result.data?.part.entity.fileAttachments as StoredAttachment[];
-  return all.filter((attachment) => names.includes(attachment.filename));
-}
-
-function unique(base: string): string {
-  return base.replace(/(\.[^.]+)?$/, `-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}$1`);
-}
-
-/** Storage never answers this page's PUTs: the files stay in flight. */
-async function stallStorage(page: Page): Promise<void> {
-  await page.route(`${SANDBOX_URL}/storage/**`, (route) =>
-    route.request().method() === 'PUT' ? new Promise<void>(() => {}) : route.fallback(),
-  );
-}
-
-async function chooseFiles(page: Page, names: string[]): Promise<void> {
-  await page
-    .getByTestId('choose-files-input')
-    .setInputFiles(
-      names.map((name) => ({ name, mimeType: 'image/jpeg', buffer: Buffer.from(`photo ${name}`) })),
-    );
-}
+// Each journey signs in two or three people; on a loaded machine a sign-in alone can take 20 s.
+test.describe.configure({ timeout: 180_000 });
 
 /** Requests that would move any of these files: a ticket, a PUT or a registration naming them. */
 function requestsFor(names: string[], seen: Request[]): string[] {
@@ -62,72 +27,6 @@ function requestsFor(names: string[], seen: Request[]): string[] {
       return names.some((name) => body.includes(name));
     })
     .map((request) => `${request.method()} ${request.url()}`);
-}
-
-async function openSignOut(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: `Account: ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-}
-
-/** Signs out through the app and the identity provider's "Sign out", back to its login page. */
-async function signOutAtProvider(page: Page, name: string): Promise<void> {
-  await openSignOut(page, name);
-  await page.waitForURL(/\/oidc\/session\/end/);
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL(/\/oidc\/interaction\//);
-}
-
-/**
- * Another website (another origin and site: localhost, not 127.0.0.1) whose page posts a file to the
- * app's share target as soon as it opens, with its address as the referrer or, told to, hiding it.
- */
-async function startHostileSite(): Promise<{
-  plant(name: string, referrer: 'origin' | 'no-referrer'): string;
-  server: Server;
-}> {
-  const port = await freePort();
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://localhost:${port}`);
-    const name = JSON.stringify(url.searchParams.get('name') ?? 'planted.jpg');
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><meta name="referrer" content="${url.searchParams.get('referrer') === 'no-referrer' ? 'no-referrer' : 'origin'}">
-<form method="post" action="${APP_ORIGIN}/share" enctype="multipart/form-data"><input type="file" name="files"></form>
-<script>
-  const transfer = new DataTransfer();
-  transfer.items.add(new File(['planted'], ${name}, { type: 'image/jpeg' }));
-  document.querySelector('input').files = transfer.files;
-  document.forms[0].submit();
-</script>`);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    server,
-    plant: (name, referrer) =>
-      `http://localhost:${port}/?name=${encodeURIComponent(name)}&referrer=${referrer}`,
-  };
-}
-
-/** The names of the files waiting in the share inbox, read from IndexedDB in a page of the app. */
-async function shareInboxNames(context: BrowserContext): Promise<string[]> {
-  const page = await context.newPage();
-  // A file the worker lets through: a document of the app's origin that no sign-in redirects away.
-  await page.goto(`${APP_ORIGIN}/manifest.webmanifest`);
-  const names = await page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('floor-share');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('inbox')) return resolve([]);
-          const all = db.transaction('inbox').objectStore('inbox').getAll();
-          all.onsuccess = () =>
-            resolve((all.result as { files: File[] }[]).flatMap((share) => share.files.map((f) => f.name)));
-        };
-      }),
-  );
-  await page.close();
-  return names;
 }
 
 test.describe('a shared tablet', () => {
@@ -176,8 +75,6 @@ test.describe('a shared tablet', () => {
     await openSignOut(vic, VIEWER.name);
     await expect(vic.getByText('1 file could not be attached.', { exact: false })).toBeVisible();
     await vic.getByRole('button', { name: 'Keep them for me and sign out' }).click();
-    await vic.waitForURL(/\/oidc\/session\/end/);
-    await vic.getByRole('button', { name: 'Sign out' }).click();
     await vic.waitForURL(/\/oidc\/interaction\//);
     expect(requestsFor(names, seen)).toEqual([]);
     expect(await attachmentsNamed(names)).toEqual([]);
@@ -201,7 +98,7 @@ test.describe('a shared tablet', () => {
     await expect(back.getByText(/left by Vic Viewer/)).toHaveCount(0);
   });
 
-  test('sign-out with a file in flight: wait keeps it, discard asks again, "Stay signed in" comes back to it', async ({
+  test('sign-out with a file in flight: discard asks again, kept files go when their owner signs in again with the password', async ({
     page,
   }) => {
     const [name] = [unique('pending.jpg')];
@@ -213,11 +110,8 @@ test.describe('a shared tablet', () => {
 
     await openSignOut(page, TECHNICIAN.name);
     const ask = page.getByRole('dialog', { name: '1 file not attached yet' });
-    await ask.getByRole('button', { name: 'Wait for them, then sign out' }).click();
-    const waiting = page.getByRole('dialog', { name: 'Signing out when the files are attached' });
-    await expect(waiting.getByRole('status')).toHaveText(/^1 file still to attach/);
-    await waiting.getByRole('button', { name: 'Stay signed in' }).click();
-    await expect(waiting).toBeHidden();
+    await ask.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(ask).toBeHidden();
     await expect(row).toBeVisible();
 
     await openSignOut(page, TECHNICIAN.name);
@@ -226,9 +120,11 @@ test.describe('a shared tablet', () => {
     await discard.getByRole('button', { name: 'Back' }).click();
     await ask.getByRole('button', { name: 'Keep them for me and sign out' }).click();
 
-    await page.waitForURL(/\/oidc\/session\/end/);
+    // The provider asks nothing: its login page, and the password, whoever comes next.
+    await page.waitForURL(/\/oidc\/interaction\//);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    await submitLogin(page, TECHNICIAN.email, TECHNICIAN.password);
+    // The same person is back on the page they signed out from.
     await page.waitForURL((url) => url.pathname === '/parts/1');
     await page.getByRole('button', { name: /Uploads/ }).click();
     await expect(
@@ -237,7 +133,7 @@ test.describe('a shared tablet', () => {
     expect(await attachmentsNamed([name!])).toHaveLength(1);
   });
 
-  test('"wait, then sign out" signs out by itself once the files are attached, and not before', async ({
+  test('"wait, then sign out" covers the screen at once and signs out by itself once the files are attached, and not before', async ({
     page,
   }) => {
     const names = [unique('first.jpg'), unique('second.jpg')];
@@ -253,11 +149,15 @@ test.describe('a shared tablet', () => {
 
     await openSignOut(page, TECHNICIAN.name);
     await page.getByRole('button', { name: 'Wait for them, then sign out' }).click();
-    const waiting = page.getByRole('dialog', { name: 'Signing out when the files are attached' });
-    await expect(waiting.getByRole('status')).toHaveText(/^2 files still to attach/);
+    // The tablet is signing out already: the whole screen says so, and nothing else can be opened.
+    const waiting = page.getByRole('dialog', { name: 'Signing out' });
+    await expect(waiting.getByRole('status')).toHaveText(/^Signing out: sending 2 files first\./);
+    await expect(page.getByRole('button', { name: 'Stay signed in' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(waiting).toBeVisible();
     expect(await attachmentsNamed(names)).toEqual([]);
     release();
-    await page.waitForURL(/\/oidc\/session\/end/);
+    await page.waitForURL(/\/oidc\/interaction\//);
     const attached = await attachmentsNamed(names);
     expect(attached.map((a) => a.filename).sort()).toEqual([...names].sort());
   });
@@ -272,9 +172,9 @@ test.describe('a shared tablet', () => {
     await openSignOut(page, TECHNICIAN.name);
     await page.getByRole('button', { name: 'Discard them…' }).click();
     await page.getByRole('button', { name: 'Discard and sign out' }).click();
-    await page.waitForURL(/\/oidc\/session\/end/);
+    await page.waitForURL(/\/oidc\/interaction\//);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    await submitLogin(page, TECHNICIAN.email, TECHNICIAN.password);
     await page.waitForURL((url) => url.pathname === '/parts/1');
     await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: /Uploads/ }).click();
@@ -341,48 +241,4 @@ test.describe('shares on a shared tablet', () => {
       await new Promise((resolve) => hostile.server.close(resolve));
     }
   });
-});
-
-test('sign-out works offline: signed out here at once, the next person must enter a password, the kept file goes when its owner is back', async ({
-  page,
-  context,
-}) => {
-  const name = unique('kept-offline.jpg');
-  await signIn(page, '/parts/1', TECHNICIAN);
-  await expect.poll(() => keptRecordKeys(page)).toContain('Part:1');
-  await context.setOffline(true);
-  await chooseFiles(page, [name]);
-  await expect(page.getByTestId('network-indicator')).toHaveText('Offline · 1 waiting for the network');
-
-  await openSignOut(page, TECHNICIAN.name);
-  await page
-    .getByRole('dialog', { name: '1 file not attached yet' })
-    .getByRole('button', { name: 'Keep them for me and sign out' })
-    .click();
-  await expect(page.getByText('You are signed out of this tablet.')).toBeVisible();
-  await expect(page.getByText(/the next sign-in on this tablet asks for a password/)).toBeVisible();
-  await expect(page.getByText(/Failed to fetch|TypeError|Error:/)).toHaveCount(0);
-  expect(
-    await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('oidc.user'))),
-  ).toEqual([]);
-  // The records kept for Taylor's shift are gone from the device, offline too.
-  expect(await keptOnDevice(page)).toBeNull();
-
-  // The network is back; the provider's session of Taylor still lives, but the next person is asked.
-  await context.setOffline(false);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await submitLogin(page, VIEWER.email, VIEWER.password);
-  await expect(page.getByTestId('current-user')).toContainText(VIEWER.name);
-  await expect(page.getByText('1 file left by Taylor Technician', { exact: false })).toBeVisible();
-  expect(await attachmentsNamed([name])).toEqual([]);
-
-  await signOutAtProvider(page, VIEWER.name);
-  await submitLogin(page, TECHNICIAN.email, TECHNICIAN.password);
-  await expect(page.getByTestId('current-user')).toContainText(TECHNICIAN.name);
-  await page.getByRole('button', { name: /Uploads/ }).click();
-  await expect(
-    page.getByRole('region', { name: /^All uploads/ }).getByRole('listitem', { name: `${name}: Attached` }),
-  ).toBeVisible();
-  expect(await attachmentsNamed([name])).toHaveLength(1);
 });

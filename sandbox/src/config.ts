@@ -37,12 +37,23 @@ export interface SandboxConfig {
   seedRuns: number;
   /** Browser origins allowed by CORS and as OIDC redirect URI origins. */
   allowedOrigins: string[];
+  /**
+   * Whether the built-in storage says `Vary: Origin` on every answer. Off, an answer to a request without
+   * `Origin` (an <img>) has none, as S3 answers it: for proving the app does not depend on it.
+   */
+  storageVaryOrigin: boolean;
   /** Largest object the storage endpoint accepts (bytes). */
   maxUploadBytes: number;
   /** Largest GraphQL response sent; a bigger one is replaced by an error. */
   maxResponseBytes: number;
   /** A connection silent this long is closed; a request as a whole has no time limit (slow uploads). */
   idleTimeoutMs: number;
+  /** A request's headers must have arrived within this (408 and closed otherwise). */
+  headersTimeoutMs: number;
+  /** A request's body, other than an upload's, must have arrived within this (closed otherwise); 0: none. */
+  requestTimeoutMs: number;
+  /** Open connections one address may hold (HTTP and HTTPS together); 0: no cap. */
+  maxConnectionsPerAddress: number;
   /** How often objects of expired, never-registered upload tickets are deleted. */
   sweepIntervalMs: number;
   /** How long after its URL expired such an object is kept. */
@@ -93,6 +104,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new StartupError(`${name} must be "on" or "off", got "${raw}"`);
+}
+
 export const DEFAULT_ALLOWED_ORIGINS = [
   'http://127.0.0.1:5173',
   'http://localhost:5173',
@@ -138,9 +157,13 @@ export function loadConfig(
           .map((o) => o.trim())
           .filter(Boolean)
       : DEFAULT_ALLOWED_ORIGINS,
+    storageVaryOrigin: onOff(env, 'SANDBOX_STORAGE_VARY_ORIGIN', true),
     maxUploadBytes: int(env, 'SANDBOX_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     maxResponseBytes: int(env, 'SANDBOX_MAX_RESPONSE_BYTES', 8 * 1024 ** 2),
     idleTimeoutMs: int(env, 'SANDBOX_IDLE_TIMEOUT_SECONDS', 120) * 1000,
+    headersTimeoutMs: Math.max(1, int(env, 'SANDBOX_HEADERS_TIMEOUT_SECONDS', 20)) * 1000,
+    requestTimeoutMs: int(env, 'SANDBOX_REQUEST_TIMEOUT_SECONDS', 60) * 1000,
+    maxConnectionsPerAddress: int(env, 'SANDBOX_MAX_CONNECTIONS_PER_ADDRESS', 128),
     sweepIntervalMs: int(env, 'SANDBOX_SWEEP_INTERVAL_SECONDS', 300) * 1000,
     sweepGraceMs: int(env, 'SANDBOX_SWEEP_GRACE_SECONDS', 3600) * 1000,
     storage,

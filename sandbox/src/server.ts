@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { createAuthService } from './auth/index.ts';
+import { bodyDeadline, capConnectionsPerAddress, slowClientOptions } from './connection-guard.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { httpsUrlOf, type SandboxConfig } from './config.ts';
 import { AuthError, type AuthService, type StorageService } from './contracts.ts';
@@ -112,15 +113,15 @@ export async function createSandbox(config: SandboxConfig, options: SandboxOptio
     dataDir.release();
     throw error;
   }
-  // Node ends any request after 300 s by default, which cuts off a 2 GiB upload slower than ~57 Mbit/s.
-  // Instead a connection is closed only when nothing moved on it for idleTimeoutMs.
-  const servers: Server[] = [createServer({ requestTimeout: 0 })];
+  // No limit for a whole request (slow uploads); headers, other bodies and silence have theirs.
+  const slowClients = slowClientOptions(config);
+  const servers: Server[] = [createServer(slowClients)];
   let caCertPath: string | null = null;
   try {
     if (config.httpsPort !== null) {
       const tls = loadOrCreateTlsFiles(config.dataDir, config.host);
       caCertPath = tls.caPath;
-      servers.push(createHttpsServer({ key: tls.key, cert: tls.cert, requestTimeout: 0 }));
+      servers.push(createHttpsServer({ key: tls.key, cert: tls.cert, ...slowClients }));
     }
   } catch (error) {
     db.close();
@@ -132,9 +133,11 @@ export async function createSandbox(config: SandboxConfig, options: SandboxOptio
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
   });
+  capConnectionsPerAddress(servers, config.maxConnectionsPerAddress);
   for (const server of servers) {
     server.setTimeout(config.idleTimeoutMs, (socket) => socket.destroy());
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      bodyDeadline(req, config.requestTimeoutMs);
       ready
         .then(() => route(req, res))
         .catch((error: unknown) => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   APP_ORIGIN,
-  endSessionUrl,
-  signInBrowser,
   authorize,
   authorizeUrl,
   Browser,
@@ -14,7 +12,6 @@ import {
   pkcePair,
   postForm,
   REDIRECT_URI,
-  refresh,
   signIn,
 } from './auth-login-client.ts';
 import { gql } from './harness.ts';
@@ -178,49 +175,7 @@ describe('authorization code + PKCE through the login page', () => {
   });
 });
 
-describe('sign-out', () => {
-  it('confirms, ends the session and returns to the app with the post-logout redirect URI', async () => {
-    const { browser, tokens } = await signInBrowser(api.issuer, 'technician@example.com', 'technician');
-
-    const endSession = endSessionUrl(api.issuer, tokens.id_token, { state: 'bye' });
-    const confirm = await browser.fetch(endSession.href);
-    expect(confirm.status).toBe(200);
-    const html = await confirm.text();
-    expect(html).toContain('Floor Attach');
-    expect(html).toMatch(
-      /<button type="submit" form="op.logoutForm" name="logout" value="yes"[^>]*>Sign out<\/button>/,
-    );
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-
-    const done = await postForm(browser, formAction(html, api.issuer), { xsrf, logout: 'yes' });
-    const back = await follow(browser, done, api.issuer);
-    if (!(back instanceof URL)) throw new Error(`expected the app, got HTTP ${back.status}`);
-    expect(back.origin + back.pathname).toBe(`${APP_ORIGIN}/`);
-    expect(back.searchParams.get('state')).toBe('bye');
-
-    // Signing out ends the grant: the refresh token no longer works.
-    const renewal = await refresh(api.issuer, tokens.refresh_token ?? '');
-    expect(renewal.status).toBe(400);
-
-    // The session is gone: a new authorization shows the login page again.
-    expect(await loginPage(browser, pkcePair().challenge)).toHaveProperty('status', 200);
-  });
-
-  it('says "You are signed out." when there is no session to end', async () => {
-    // With nothing to confirm, the provider's page submits itself (a browser runs that script).
-    const browser = new Browser();
-    const html = await (await browser.fetch(`${api.issuer}/session/end`)).text();
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-    const res = await follow(
-      browser,
-      await postForm(browser, formAction(html, api.issuer), { xsrf, logout: 'yes' }),
-      api.issuer,
-    );
-    if (res instanceof URL) throw new Error('expected the signed-out page');
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('You are signed out.');
-  });
-
+describe('sign-in', () => {
   it('signIn helper completes the whole flow', async () => {
     const tokens = await signIn(api.issuer, 'technician@example.com', 'technician');
     expect(claimsOf(tokens.access_token).sub).toBe('1');

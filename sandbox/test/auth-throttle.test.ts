@@ -15,10 +15,10 @@ import { useSandbox } from './use-sandbox.ts';
 const api = useSandbox();
 
 /** A login form of a fresh authorization, as the browser shows it: its action URL and the browser. */
-async function loginForm(): Promise<{ browser: Browser; action: string }> {
+async function loginForm(issuer = api.issuer): Promise<{ browser: Browser; action: string }> {
   const browser = new Browser();
-  const page = await openLoginPage(browser, api.issuer, pkcePair().challenge);
-  return { browser, action: formAction(await page.text(), api.issuer) };
+  const page = await openLoginPage(browser, issuer, pkcePair().challenge);
+  return { browser, action: formAction(await page.text(), issuer) };
 }
 
 const apiKey = (clientId: string, secret: string, issuer = api.issuer) =>
@@ -153,5 +153,63 @@ describe('failures of an address', () => {
     // Without a window this would be the 51st failure, and the address would be locked.
     expect((await unknownClient(50)).status).toBe(401);
     expect((await apiKey('viewer-key', 'viewer-secret', api.issuer)).status).toBe(200);
+  });
+});
+
+/**
+ * Wrong guesses sent all at once, then, as soon as one is refused as locked, the right one among a
+ * second wave of wrong ones: the statuses of every guess, and the right one's.
+ */
+async function guessInParallel(
+  guess: (secret: string) => Promise<Response>,
+  right: string,
+): Promise<{ statuses: number[]; right: number }> {
+  const status = (res: Response) => {
+    void res.body?.cancel();
+    return res.status;
+  };
+  let seenLock!: () => void;
+  const locked = new Promise<void>((resolve) => (seenLock = resolve));
+  const first = Array.from({ length: 20 }, (_, i) =>
+    guess(`wrong-a${i}`).then((res) => {
+      if (res.status === 429) seenLock();
+      return status(res);
+    }),
+  );
+  // Without a lock among the first wave (every guess checked), the second goes once they all answered.
+  await Promise.race([locked, Promise.all(first)]);
+  const rightOne = guess(right).then(status);
+  const second = Array.from({ length: 20 }, (_, i) => guess(`wrong-b${i}`).then(status));
+  const statuses = await Promise.all([...first, ...second]);
+  return { statuses, right: await rightOne };
+}
+
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+describe('parallel guesses', () => {
+  const api = useSandbox();
+
+  it('of a password are checked no more often than the limit allows, and the right one among them is refused', async () => {
+    const { browser, action } = await loginForm(api.issuer);
+    const result = await guessInParallel(
+      (password) => postForm(browser, action, { email: 'technician@example.com', password }),
+      'technician',
+    );
+    // 5 free failures, and the one that locks: every other guess is refused unchecked.
+    expect(count(result.statuses, 401)).toBe(6);
+    expect(count(result.statuses, 429)).toBe(34);
+    expect(result.right).toBe(429);
+  });
+
+  it('of a client secret likewise', async () => {
+    const result = await guessInParallel(
+      (secret) => clientCredentials(api.issuer, 'viewer-key', secret),
+      'viewer-secret',
+    );
+    expect(count(result.statuses, 401)).toBe(6);
+    expect(count(result.statuses, 429)).toBe(34);
+    expect(result.right).toBe(429);
+    // Another key from the same address is not locked by them.
+    expect((await clientCredentials(api.issuer, 'technician-key', 'technician-secret')).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { BUILTIN_STORAGE, preflight, putObject as put } from './harness.ts';
 import { useSandbox } from './use-sandbox.ts';
 
@@ -296,5 +297,34 @@ describe('expiry', () => {
     expect(await s.sandbox.storage.head(key)).toBeNull();
     const lateGet = await fetch(getUrl);
     await expectS3Error(lateGet, 403, 'AccessDenied');
+  });
+});
+
+describe('Vary: Origin on a download without Origin (SANDBOX_STORAGE_VARY_ORIGIN)', () => {
+  const on = useSandbox({ storage: BUILTIN_STORAGE, allowedOrigins: [APP_ORIGIN] });
+  const off = useSandbox({
+    storage: BUILTIN_STORAGE,
+    allowedOrigins: [APP_ORIGIN],
+    storageVaryOrigin: false,
+  });
+
+  /** An <img>'s GET (no Origin) and a fetch's (with the app's Origin) of one stored object. */
+  async function varyOf(api: typeof on): Promise<{ img: string | null; cors: string | null }> {
+    const key = freshKey('photo.png');
+    await put(await api.sandbox.storage.presignPut(key, 'image/png'), 'png', 'image/png');
+    const url = await api.sandbox.storage.presignGet(key, 'photo.png', 'image/png');
+    const img = await fetch(url);
+    const cors = await fetch(url, { headers: { origin: APP_ORIGIN } });
+    expect([img.status, cors.status]).toEqual([200, 200]);
+    return { img: img.headers.get('vary'), cors: cors.headers.get('vary') };
+  }
+
+  test('is said by default, also to a request without Origin', async () => {
+    expect(await varyOf(on)).toEqual({ img: 'Origin', cors: 'Origin' });
+  });
+
+  test('off, is left off an answer to a request without Origin, as S3 does', async () => {
+    expect(loadConfig({ SANDBOX_STORAGE_VARY_ORIGIN: 'off' }).storageVaryOrigin).toBe(false);
+    expect(await varyOf(off)).toEqual({ img: null, cors: 'Origin' });
   });
 });

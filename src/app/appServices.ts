@@ -8,10 +8,11 @@ import { KeptRecords } from '../graphql/keptRecords';
 import type { ShareInbox } from '../serviceWorker/shareInbox';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
-import { createSignOut } from './signOut';
+import { createEndOfSession, createSignOut } from './signOut';
 import { createPinnedRecords } from './pinnedServices';
 import type { PinnedRecords } from '../pwa/pinnedRecords';
 import type { LanguageChoice } from '../i18n';
+import { DEFAULT_API_TIMEOUT_MS, reachability, urlProbe } from '../lib/reachability';
 
 /** Everything the app is wired from, built once by startApp (or by renderApp with test doubles). */
 export interface AppServices {
@@ -22,6 +23,8 @@ export interface AppServices {
   /** Files shared into the app (share target); null where there is none (component tests). */
   shareInbox: ShareInbox | null;
   signOut: SignOut;
+  /** Ends this page's part of the session once its person signed out, here or in another tab. */
+  endOfSession: () => Promise<void>;
   /** Records kept on the device for a shift offline; absent in component tests. */
   keptRecords?: KeptRecords;
   /** Records pinned for the shift, with their kept copies; absent in component tests. */
@@ -45,12 +48,19 @@ export function createAppServices(
     cache,
     owner: () => session.getPerson(),
   });
-  const client = createAppApolloClient(config.apiUrl, session, {
-    cache,
-    onResponse: (data) => keptRecords.noteResponse(data),
-  });
+  const timeoutMs = () => config.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS;
+  const client = createAppApolloClient(
+    config.apiUrl,
+    session,
+    { cache, onResponse: (data) => keptRecords.noteResponse(data) },
+    timeoutMs,
+  );
+  // Unreachable, the API is asked again with backoff (and at once on online, focus, shown again).
+  reachability.setProbe(urlProbe(config.apiUrl, timeoutMs));
+  reachability.attach(window, document);
   const uploads = createAppUploadQueue({ client, session, config });
   const pinned = createPinnedRecords({ config, session, client, keptRecords });
   const signOut = createSignOut({ session, client, uploads, shareInbox, keptRecords, pinned });
-  return { config, session, client, uploads, shareInbox, signOut, keptRecords, pinned };
+  const endOfSession = createEndOfSession({ client, uploads, keptRecords, pinned });
+  return { config, session, client, uploads, shareInbox, signOut, endOfSession, keptRecords, pinned };
 }

@@ -5,6 +5,7 @@ import type { KeptRecords } from '../graphql/keptRecords';
 import { PinnedRecords, type PersistenceManager } from '../pwa/pinnedRecords';
 import { createIdbPinnedStorage } from '../pwa/idbPinnedStorage';
 import { createPinFetcher } from '../features/pins/fetchAhead';
+import { freshDownloadUrl } from '../features/attachments';
 import { RECORD_QUERIES } from '../pages/-components/recordQueries';
 import { recordVariables } from '../features/record-view/prefetchRecord';
 
@@ -42,6 +43,7 @@ export function createPinnedRecords(deps: {
         });
         return data;
       },
+      freshUrl: (attachmentId) => freshDownloadUrl(client, attachmentId),
       recordsFetched: async () => keptRecords?.flush(),
     }),
   });

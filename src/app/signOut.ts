@@ -24,37 +24,64 @@ function clearWebStorage(storages: { localStorage: Storage; sessionStorage: Stor
   }
 }
 
+/** What ending a person's session on this page needs: their data, in memory and on the device. */
+interface PersonData {
+  client: ApolloClient;
+  uploads: UploadQueue;
+  storages?: { localStorage: Storage; sessionStorage: Storage };
+  /** Records kept for offline use; absent in component tests. */
+  keptRecords?: KeptRecords;
+  /** Records pinned for the shift and their kept copies; absent in component tests. */
+  pinned?: PinnedRecords;
+}
+
+const browserStorages = () => ({ localStorage: window.localStorage, sessionStorage: window.sessionStorage });
+
+/** Forgets, in memory and on the device, what sign-out clears (the upload queue aside). */
+async function forgetPersonData(deps: PersonData): Promise<void> {
+  // Cleared first so no response still arriving is written again under their name.
+  await deps.keptRecords?.clear().catch(() => undefined);
+  await deps.pinned?.clear().catch(() => undefined);
+  await deps.client.clearStore();
+}
+
+/**
+ * The session of this page's person ended: signed out here, or in another tab of this device (the
+ * session ends at once in every tab, see auth/signOutSignal.ts). Their files stop and stay stored for
+ * them, and nothing of theirs stays in memory or is written again, whatever this page was doing.
+ * Cleared again here after a sign-out elsewhere: this page may have written after that tab cleared.
+ */
+export function createEndOfSession(deps: PersonData): () => Promise<void> {
+  const storages = deps.storages ?? browserStorages();
+  return async () => {
+    deps.uploads.suspend();
+    await forgetPersonData(deps).catch(() => undefined);
+    clearWebStorage(storages);
+  };
+}
+
 /**
  * What "Sign out" does, in one place: the shell asks the technician first when files are pending or
  * could not be sent (see SignOutDialog) and calls the function this returns with their choice. What
  * is cleared is what lib/storageKeys.ts marks 'cleared' (and the session its own); it all happens on
  * this device, offline too, before the identity provider is asked to end its session.
  */
-export function createSignOut(deps: {
-  session: AuthSession;
-  client: ApolloClient;
-  uploads: UploadQueue;
-  /** null where the app runs without a share target (component tests). */
-  shareInbox: ShareInbox | null;
-  storages?: { localStorage: Storage; sessionStorage: Storage };
-  /** Records kept for offline use; absent in component tests. */
-  keptRecords?: KeptRecords;
-  /** Records pinned for the shift and their kept copies; absent in component tests. */
-  pinned?: PinnedRecords;
-}): SignOut {
-  const storages = deps.storages ?? {
-    localStorage: window.localStorage,
-    sessionStorage: window.sessionStorage,
-  };
+export function createSignOut(
+  deps: PersonData & {
+    session: AuthSession;
+    /** null where the app runs without a share target (component tests). */
+    shareInbox: ShareInbox | null;
+  },
+): SignOut {
+  const storages = deps.storages ?? browserStorages();
   return async ({ discardFiles, returnTo }) => {
     const person = deps.session.getPerson();
+    // Every other tab ends this person's session now, while this one clears up.
+    deps.session.beginSignOut();
     // Kept files stay stored, bound to this person: nobody else's sign-in sends them.
     if (discardFiles) await deps.uploads.discardAll();
     // Nothing of this user's data stays in memory, nor kept on the device, for the next person here.
-    // Cleared first so no response still arriving is written again under their name.
-    await deps.keptRecords?.clear().catch(() => undefined);
-    await deps.pinned?.clear().catch(() => undefined);
-    await deps.client.clearStore();
+    await forgetPersonData(deps);
     // Shared files go with the person who shared them. Should the inbox fail, signing out still goes
     // on: the shares stay bound to this person (nobody else is offered them) and expire by themselves.
     if (person) await deps.shareInbox?.discardOwnedBy(person).catch(() => undefined);

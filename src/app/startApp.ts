@@ -1,5 +1,6 @@
 import type { Root } from 'react-dom/client';
 import { fetchAppConfig } from '../config/appConfig';
+import { shareBudgetFrom } from '../serviceWorker/shareBudget';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
 import { launchDestination } from '../pwa/lastPage';
 import { countMoving } from '../upload/uploadCounts';
@@ -65,8 +66,15 @@ export async function startApp(
   const followPerson = () => languages.setPerson(session.getPerson());
   followPerson();
   session.subscribe(followPerson);
-  const shareInbox = createShareInbox();
+  const shareInbox = createShareInbox({ budget: shareBudgetFrom(config) });
   const services = { ...createAppServices(config, session, shareInbox), languages };
+  // Signed out, here or in another tab: this page stops sending and writing anything of that person.
+  let signedIn = session.getState().status !== 'signed-out';
+  session.subscribe(() => {
+    const now = session.getState().status !== 'signed-out';
+    if (signedIn && !now) void services.endOfSession();
+    signedIn = now;
+  });
   // The records kept for this person go into the cache before any page asks for them (a reload with
   // no network shows them), read while the shared files are claimed.
   const keptRestored = services.keptRecords?.restore();

@@ -53,12 +53,21 @@ export interface AuthSession {
   /** Completes the login from the callback URL (once per URL); resolves to the local path to open. */
   completeSignIn(url: string): Promise<string>;
   /**
-   * Ends the session in the app at once, then at the identity provider when it can be reached (the
-   * page leaves for it); otherwise the next sign-in asks for a password.
+   * Tells every tab of this device that this person is signing out (they end their session at once)
+   * and makes the next sign-in here ask for a password. Once; signOut does it too. This tab stays
+   * signed in until signOut (it may still be sending this person's files, see SignOutDialog).
+   */
+  beginSignOut(): void;
+  /**
+   * Ends the session in this tab and every other at once; revokes the refresh token and ends the
+   * identity provider's session (the page leaves for it) when the provider can be reached, otherwise
+   * as soon as it can (the tokens wait in this tab).
    */
   signOut(): Promise<SignOutOutcome>;
-  /** True while an earlier sign-out could not reach the provider: the next sign-in asks for a password. */
+  /** True after any sign-out on this device until a sign-in asked for the password (prompt=login). */
   nextSignInAsksPassword(): boolean;
+  /** True while a sign-out in this tab could not reach the provider to end its session there yet. */
+  providerSessionToEnd(): boolean;
 }
 
 /**

@@ -4,6 +4,8 @@ import { StaleSignInError } from './authSession';
 import { createOidcAuthSession, createUserManager } from './oidcSession';
 import { TEST_CONFIG } from '../test/renderApp';
 import { memoryStorage } from '../test/memoryStorage';
+import { createPendingRevocation } from './pendingRevocation';
+import { createSignOutSignal } from './signOutSignal';
 
 type Handler = () => void;
 
@@ -13,6 +15,7 @@ function fakeUserManager(initialUser: Partial<User> | null) {
   const handlers = { loaded: [] as Handler[], unloaded: [] as Handler[], renewError: [] as Handler[] };
   const manager = {
     settings: {
+      client_id: 'floor-app',
       post_logout_redirect_uri: 'http://app.test/',
       metadataUrl: 'http://idp.test/.well-known/openid-configuration',
     },
@@ -34,7 +37,13 @@ function fakeUserManager(initialUser: Partial<User> | null) {
       throw new Error('invalid_grant');
     }),
     signinRedirect: vi.fn(async () => {}),
-    signoutRedirect: vi.fn(async () => {}),
+    signoutRedirect: vi.fn(async (_args?: object) => {
+      // Reads the stored user's ID token, removes the user, then the page leaves.
+      user = null;
+    }),
+    stopSilentRenew: vi.fn(),
+    startSilentRenew: vi.fn(),
+    metadataService: { getRevocationEndpoint: async () => 'http://idp.test/token/revocation' },
     events: {
       addUserLoaded: (h: Handler) => handlers.loaded.push(h),
       addUserUnloaded: (h: Handler) => handlers.unloaded.push(h),
@@ -121,38 +130,129 @@ describe('OIDC auth session', () => {
   });
 });
 
+/** A device whose tabs share a localStorage (the sign-out generation) and hear each other's sign-outs. */
+function tabletDevice() {
+  const localStorage = memoryStorage();
+  const tabs = new Set<EventTarget>();
+  const revoked: string[] = [];
+  let online = true;
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    if (!online) throw new TypeError('Failed to fetch');
+    revoked.push(new URLSearchParams(String(init?.body)).get('token') ?? '');
+    return new Response('', { status: 200 });
+  });
+
+  /** A tab of the app on this device, with `user` in its own sessionStorage. */
+  async function openTab(user: Partial<User> | null, { signedInUnderCurrent = true } = {}) {
+    const { manager, asUserManager } = fakeUserManager(user);
+    const channel = new EventTarget();
+    tabs.add(channel);
+    const sessionStorage = memoryStorage();
+    const signal = createSignOutSignal({
+      localStorage,
+      sessionStorage,
+      events: new EventTarget(),
+      document: new EventTarget(),
+      channel: {
+        addEventListener: (type: string, listener: EventListener) => channel.addEventListener(type, listener),
+        postMessage: (data: string) =>
+          tabs.forEach((tab) => tab !== channel && tab.dispatchEvent(new MessageEvent('message', { data }))),
+      },
+    });
+    if (user && signedInUnderCurrent) signal.signedInNow();
+    const pending = createPendingRevocation({
+      storage: sessionStorage,
+      clientId: 'floor-app',
+      revocationEndpoint: async () => 'http://idp.test/token/revocation',
+      endSession: async (idToken) => manager.signoutRedirect({ id_token_hint: idToken }),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    const session = await createOidcAuthSession(asUserManager, {
+      storage: localStorage,
+      reachable: async () => online,
+      signal,
+      pending,
+      retries: () => undefined,
+    });
+    return { manager, session, sessionStorage, pending };
+  }
+
+  return {
+    openTab,
+    revoked,
+    setOnline: (value: boolean) => {
+      online = value;
+    },
+  };
+}
+
 describe('signing out', () => {
   const signedIn = {
     access_token: 't',
     id_token: 'id-token',
+    refresh_token: 'refresh-token',
     expired: false,
     profile: { sub: '1', iss: 'i' } as IdTokenClaims,
   };
 
-  it('goes on to the identity provider to end its session when it answers', async () => {
-    const { manager, asUserManager } = fakeUserManager(signedIn);
-    const storage = memoryStorage();
-    const session = await createOidcAuthSession(asUserManager, { storage, reachable: async () => true });
-    await expect(session.signOut()).resolves.toBe('left-for-provider');
-    expect(manager.removeUser).toHaveBeenCalled();
-    expect(manager.signoutRedirect).toHaveBeenCalledWith({
-      id_token_hint: 'id-token',
-      post_logout_redirect_uri: 'http://app.test/',
-    });
-    expect(session.nextSignInAsksPassword()).toBe(false);
+  it("revokes the refresh token, then ends the provider's session with the stored ID token as the hint", async () => {
+    const tablet = tabletDevice();
+    const elsewhere = await tabletDevice().openTab(null);
+    const tab = await tablet.openTab(signedIn);
+    await expect(tab.session.signOut()).resolves.toBe('left-for-provider');
+    expect(tablet.revoked).toEqual(['refresh-token']);
+    // The user is still stored when signoutRedirect reads its ID token: it removes it itself.
+    expect(tab.manager.removeUser).not.toHaveBeenCalled();
+    expect(tab.manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token' });
+    expect(tab.session.getState().status).toBe('signed-out');
+    await expect(tab.session.getAccessToken()).resolves.toBeNull();
+    // Whoever signs in next on this tablet is asked for the password, online sign-out or not.
+    expect(tab.session.nextSignInAsksPassword()).toBe(true);
+    expect(elsewhere.session.nextSignInAsksPassword()).toBe(false);
   });
 
-  it("asks the provider's sign-in and sign-out pages for the app's language", async () => {
+  it('ends the session in every other tab at once: no token, nobody signed in, its refresh token revoked', async () => {
+    const tablet = tabletDevice();
+    const [one, two] = [
+      await tablet.openTab(signedIn),
+      await tablet.openTab({ ...signedIn, refresh_token: 'two' }),
+    ];
+    const told = vi.fn();
+    two.session.subscribe(told);
+
+    one.session.beginSignOut();
+
+    // At once, before anything asynchronous: a drop or a response a moment later finds nobody signed in.
+    expect(two.session.getState().status).toBe('signed-out');
+    expect(two.session.getPerson()).toBeNull();
+    expect(told).toHaveBeenCalledTimes(1);
+    await expect(two.session.getAccessToken()).resolves.toBeNull();
+    expect(two.manager.stopSilentRenew).toHaveBeenCalled();
+    await vi.waitFor(() => expect(tablet.revoked).toEqual(['two']));
+    expect(two.manager.removeUser).toHaveBeenCalled();
+    // The tab that signs out is still signed in until it does (it may be sending this person's files).
+    expect(one.session.getState().status).toBe('signed-in');
+  });
+
+  it('does not use a user a tab still has stored from before a sign-out on the device', async () => {
+    const tablet = tabletDevice();
+    await (await tablet.openTab(signedIn)).session.signOut();
+    const restored = await tablet.openTab(
+      { ...signedIn, refresh_token: 'restored' },
+      { signedInUnderCurrent: false },
+    );
+    expect(restored.session.getState().status).toBe('signed-out');
+    expect(restored.session.getPerson()).toBeNull();
+    await vi.waitFor(() => expect(tablet.revoked).toContain('restored'));
+  });
+
+  it("asks the provider's sign-in page for the app's language", async () => {
     const { manager, asUserManager } = fakeUserManager(signedIn);
-    // The person's language while they are signed in; the browser's (English here) once they are not.
-    let signedInHere = true;
-    manager.removeUser.mockImplementation(async () => {
-      signedInHere = false;
-    });
     const session = await createOidcAuthSession(asUserManager, {
       storage: memoryStorage(),
       reachable: async () => true,
-      uiLocales: () => (signedInHere ? 'zh-Hans' : 'en'),
+      uiLocales: () => 'zh-Hans',
+      retries: () => undefined,
     });
     await session.signIn('/parts/1');
     expect(manager.signinRedirect).toHaveBeenCalledWith({
@@ -160,55 +260,56 @@ describe('signing out', () => {
       redirectMethod: 'replace',
       ui_locales: 'zh-Hans',
     });
-    await session.signOut();
-    expect(manager.signoutRedirect).toHaveBeenCalledWith({
-      id_token_hint: 'id-token',
-      post_logout_redirect_uri: 'http://app.test/',
-      extraQueryParams: { ui_locales: 'zh-Hans' },
-    });
   });
 
-  it('offline, signs out on this device at once and makes the next sign-in ask for a password', async () => {
-    const { manager, asUserManager } = fakeUserManager(signedIn);
-    const storage = memoryStorage();
-    const session = await createOidcAuthSession(asUserManager, { storage, reachable: async () => false });
-    await expect(session.signOut()).resolves.toBe('provider-not-reached');
-    expect(session.getState().status).toBe('signed-out');
-    expect(session.getPerson()).toBeNull();
-    expect(manager.signoutRedirect).not.toHaveBeenCalled();
+  it('offline, signs out here at once, keeps the tokens in this tab only, and revokes them before the next sign-in', async () => {
+    const tablet = tabletDevice();
+    const tab = await tablet.openTab(signedIn);
+    tablet.setOnline(false);
+    await expect(tab.session.signOut()).resolves.toBe('provider-not-reached');
+    expect(tab.session.getState().status).toBe('signed-out');
+    expect(tab.session.getPerson()).toBeNull();
+    expect(tab.manager.removeUser).toHaveBeenCalled();
+    expect(tab.manager.signoutRedirect).not.toHaveBeenCalled();
+    expect(tab.session.providerSessionToEnd()).toBe(true);
+    expect(tab.sessionStorage.getItem('floor-attach:revoke-pending')).toContain('refresh-token');
 
     // The flag is the device's, not the page's: a page opened later asks too.
-    const later = await createOidcAuthSession(fakeUserManager(null).asUserManager, { storage });
-    expect(later.nextSignInAsksPassword()).toBe(true);
-    await session.signIn('/parts/1');
-    expect(manager.signinRedirect).toHaveBeenCalledWith({
+    const later = await tablet.openTab(null);
+    expect(later.session.nextSignInAsksPassword()).toBe(true);
+
+    // Still offline: the sign-in cannot start, and nothing is sent.
+    await expect(tab.session.signIn('/parts/1')).rejects.toThrow();
+    expect(tab.manager.signinRedirect).not.toHaveBeenCalled();
+
+    // The network is back: revoked, then the provider's session ended with the ID token, before any sign-in.
+    tablet.setOnline(true);
+    await tab.session.signIn('/parts/1');
+    expect(tablet.revoked).toEqual(['refresh-token']);
+    expect(tab.manager.signoutRedirect).toHaveBeenCalledWith({ id_token_hint: 'id-token' });
+    expect(tab.manager.signinRedirect).not.toHaveBeenCalled();
+    expect(tab.session.providerSessionToEnd()).toBe(false);
+    expect(tab.sessionStorage.getItem('floor-attach:revoke-pending')).toBeNull();
+
+    // Back from the provider, the next sign-in asks for the password.
+    await tab.session.signIn('/parts/1');
+    expect(tab.manager.signinRedirect).toHaveBeenCalledWith({
       state: { returnTo: '/parts/1', freshLogin: true },
       redirectMethod: 'replace',
       prompt: 'login',
     });
 
     // The provider asked for the password: its session is the new person's, so the next sign-in need not.
-    manager.signinCallback.mockImplementationOnce(
+    tab.manager.signinCallback.mockImplementationOnce(
       async () => ({ state: { returnTo: '/parts/1', freshLogin: true } }) as unknown as User,
     );
-    await session.completeSignIn(CALLBACK);
-    expect(session.nextSignInAsksPassword()).toBe(false);
-    await session.signIn('/');
-    expect(manager.signinRedirect).toHaveBeenLastCalledWith({
+    await tab.session.completeSignIn(CALLBACK);
+    expect(tab.session.nextSignInAsksPassword()).toBe(false);
+    await tab.session.signIn('/');
+    expect(tab.manager.signinRedirect).toHaveBeenLastCalledWith({
       state: { returnTo: '/' },
       redirectMethod: 'replace',
     });
-  });
-
-  it('takes a provider whose address cannot be read as one that cannot be reached', async () => {
-    const { manager, asUserManager } = fakeUserManager(signedIn);
-    manager.signoutRedirect.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const session = await createOidcAuthSession(asUserManager, {
-      storage: memoryStorage(),
-      reachable: async () => true,
-    });
-    await expect(session.signOut()).resolves.toBe('provider-not-reached');
-    expect(session.nextSignInAsksPassword()).toBe(true);
   });
 });
 

@@ -9,6 +9,8 @@ import {
   type SignOutOutcome,
 } from './authSession';
 import { sanitizeRedirect } from './redirect';
+import { createPendingRevocation, type PendingRevocation } from './pendingRevocation';
+import { browserSignOutSignal, type SignOutSignal } from './signOutSignal';
 
 export const CALLBACK_PATH = '/auth/callback';
 
@@ -32,6 +34,15 @@ interface SignInState {
   returnTo: string;
   /** The provider was told to ask for the password (prompt=login), whatever session it had. */
   freshLogin?: boolean;
+}
+
+/** How often tokens of someone who signed out offline are tried again while the network stays away. */
+const RETRY_REVOCATION_MS = 15_000;
+
+/** Calls `retry` when the network may be back: the browser's `online` event, and every little while (lie-fi). */
+function browserRetries(retry: () => void): void {
+  window.addEventListener('online', retry);
+  window.setInterval(retry, RETRY_REVOCATION_MS);
 }
 
 /** How long a sign-out waits to learn whether the identity provider can be reached. */
@@ -102,19 +113,57 @@ export async function createOidcAuthSession(
     storage = window.localStorage,
     reachable = () => providerAnswers(userManager.settings.metadataUrl),
     uiLocales,
+    signal = browserSignOutSignal(),
+    pending: givenPending,
+    retries = browserRetries,
   }: {
-    /** Where "the provider's session may still live" is kept: device-wide, for whoever signs in next. */
+    /** Where "the next sign-in asks for a password" is kept: device-wide, for whoever signs in next. */
     storage?: Storage;
     reachable?: () => Promise<boolean>;
     /** The language the app speaks now: the provider's sign-in and sign-out pages are asked to speak it too. */
     uiLocales?: () => string;
+    /** How the tabs of this device tell each other of a sign-out. */
+    signal?: SignOutSignal;
+    /** Tokens of someone who signed out, kept in this tab until the provider has revoked them. */
+    pending?: PendingRevocation;
+    /** When to try again to revoke what an offline sign-out left (see browserRetries). */
+    retries?: (retry: () => void) => void;
   } = {},
 ): Promise<AuthSession> {
   const listeners = new Set<() => void>();
   const callbacks = new Map<string, Promise<string>>();
-  const stored = await userManager.getUser();
+  /** The language of the person signing out, read while they were still signed in. */
+  let leavingLocale: string | undefined;
+  const pending =
+    givenPending ??
+    createPendingRevocation({
+      storage: window.sessionStorage,
+      clientId: userManager.settings.client_id,
+      revocationEndpoint: () => userManager.metadataService.getRevocationEndpoint(),
+      endSession: (idToken) => {
+        // Their sign-out page in their language (RP-initiated logout's ui_locales), else the app's now.
+        const locale = leavingLocale ?? uiLocales?.();
+        return userManager.signoutRedirect({
+          id_token_hint: idToken,
+          post_logout_redirect_uri: userManager.settings.post_logout_redirect_uri,
+          redirectMethod: 'replace',
+          ...(locale && { extraQueryParams: { ui_locales: locale } }),
+        });
+      },
+    });
+  let stored = await userManager.getUser();
+  if (stored && signal.isStale()) {
+    // Someone signed out on this device after this tab's user signed in (a tab opened again, or
+    // restored with its sessionStorage): that user is not used, and its refresh token is revoked.
+    pending.keep({ refreshToken: stored.refresh_token });
+    await userManager.removeUser();
+    stored = null;
+  }
   let state: AuthState = { status: stored ? 'signed-in' : 'signed-out' };
   let person = personOf(stored);
+  /** Set the moment this tab's person signed out, here or in another tab: nothing more is done as them. */
+  let ended = false;
+  let announced = false;
 
   const setStatus = (status: AuthState['status']) => {
     if (state.status === status) return;
@@ -123,6 +172,8 @@ export async function createOidcAuthSession(
   };
 
   userManager.events.addUserLoaded((user) => {
+    // A renewal that was on its way when the person signed out does not sign them in again.
+    if (ended) return;
     person = personOf(user);
     setStatus('signed-in');
   });
@@ -133,6 +184,7 @@ export async function createOidcAuthSession(
   userManager.events.addSilentRenewError(() => setStatus('session-ended'));
 
   const renew = async (): Promise<string | null> => {
+    if (ended) return null;
     try {
       const user = await userManager.signinSilent();
       if (!user) throw new Error('Renewal returned no user.');
@@ -144,6 +196,33 @@ export async function createOidcAuthSession(
       return null;
     }
   };
+
+  /** Ends this tab's session at once: no token is handed out, nobody is signed in, the shell leaves. */
+  const endHere = () => {
+    ended = true;
+    userManager.stopSilentRenew();
+    person = null;
+    setStatus('signed-out');
+  };
+
+  const settlePending = () => {
+    if (pending.pending()) void pending.settle();
+  };
+
+  // Signed out in another tab: this one ends too, at once, and revokes the refresh token it held.
+  signal.subscribe(() => {
+    if (state.status === 'signed-out') return;
+    endHere();
+    void (async () => {
+      const user = await userManager.getUser();
+      pending.keep({ refreshToken: user?.refresh_token });
+      await userManager.removeUser();
+      settlePending();
+    })();
+  });
+  // What an earlier sign-out left to revoke goes first, as soon as the provider answers.
+  settlePending();
+  retries(settlePending);
 
   const PROVIDER_SESSION_OPEN = STORAGE_KEYS.providerSessionOpen.name;
   const providerSessionMayLive = () => {
@@ -162,6 +241,14 @@ export async function createOidcAuthSession(
     }
   };
 
+  /** Tells the other tabs, once; the next sign-in on this device asks for a password. */
+  function beginSignOut() {
+    if (announced) return;
+    announced = true;
+    signal.announce();
+    setProviderSessionMayLive(true);
+  }
+
   const finishCallback = async (url: string): Promise<string> => {
     const params = new URL(url).searchParams;
     if (!params.has('state') || (!params.has('code') && !params.has('error'))) {
@@ -169,7 +256,13 @@ export async function createOidcAuthSession(
       throw new StaleSignInError();
     }
     try {
+      // A new sign-in in this tab: whoever signed out before, this is the person now.
+      ended = false;
       const user = await userManager.signinCallback(url);
+      if (user) {
+        signal.signedInNow();
+        userManager.startSilentRenew();
+      }
       // A password was asked for: whatever session the provider had is this person's now.
       if ((user?.state as Partial<SignInState> | undefined)?.freshLogin) setProviderSessionMayLive(false);
       return user ? returnToOf(user) : '/';
@@ -189,6 +282,7 @@ export async function createOidcAuthSession(
       return () => listeners.delete(listener);
     },
     async getAccessToken() {
+      if (ended) return null;
       const user = await userManager.getUser();
       if (!user) return null;
       if (user.expired !== false) return renew();
@@ -198,6 +292,12 @@ export async function createOidcAuthSession(
     getPerson: () => person,
     endSession: () => setStatus('session-ended'),
     async signIn(returnTo) {
+      // The last person's tokens are revoked (and their provider session ended) before anything else.
+      if (pending.pending()) {
+        const settled = await pending.settle();
+        if (settled === 'not-reached') throw new Error('The identity provider could not be reached.');
+        if (settled === 'left-for-provider') return;
+      }
       const freshLogin = providerSessionMayLive();
       const data: SignInState = { returnTo: sanitizeRedirect(returnTo), ...(freshLogin && { freshLogin }) };
       // replace: Back from the login page returns to where the user was, not to a page that redirects again.
@@ -219,28 +319,27 @@ export async function createOidcAuthSession(
       }
       return pending;
     },
+    beginSignOut,
     async signOut(): Promise<SignOutOutcome> {
       const user = await userManager.getUser();
       // Their language, read while they are still signed in (afterwards the app speaks the browser's).
-      const locale = uiLocales?.();
-      // On this device first, at once, whatever the network does: the stored user and its tokens go.
-      await userManager.removeUser();
+      leavingLocale = uiLocales?.();
+      beginSignOut();
+      // On this device first, at once, whatever the network does.
+      endHere();
+      // Kept in this tab until revoked: the stored user stays until signoutRedirect has read its ID token.
+      pending.keep({ refreshToken: user?.refresh_token, idToken: user?.id_token });
       if (await reachable()) {
-        try {
-          await userManager.signoutRedirect({
-            id_token_hint: user?.id_token,
-            post_logout_redirect_uri: userManager.settings.post_logout_redirect_uri,
-            // Its "Do you want to sign out?" in the app's language too (RP-initiated logout's ui_locales).
-            ...(locale && { extraQueryParams: { ui_locales: locale } }),
-          });
-          return 'left-for-provider';
-        } catch {
-          // The provider's address could not be read after all: as if it could not be reached.
-        }
+        // The refresh token is revoked, then the page leaves for the provider's end-session with the ID
+        // token as the hint (the provider then signs out without asking).
+        const settled = await pending.settle();
+        if (settled === 'left-for-provider') return 'left-for-provider';
       }
-      setProviderSessionMayLive(true);
+      await userManager.removeUser();
+      // The tokens wait in this tab for the network (see createPendingRevocation); nothing signs in as them.
       return 'provider-not-reached';
     },
+    providerSessionToEnd: () => pending.sessionToEnd(),
     nextSignInAsksPassword: providerSessionMayLive,
   };
 }

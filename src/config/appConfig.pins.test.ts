@@ -18,3 +18,14 @@ describe('the budget of copies kept for pinned records', () => {
     expect(() => parseAppConfig({ ...valid, pinnedBudgetMb })).toThrow(ConfigError);
   });
 });
+
+describe('how long a request to the API may go unanswered', () => {
+  it('is left to the default when not given, and taken when it is', () => {
+    expect(parseAppConfig(valid).apiTimeoutMs).toBeUndefined();
+    expect(parseAppConfig({ ...valid, apiTimeoutMs: 8000 }).apiTimeoutMs).toBe(8000);
+  });
+
+  it.each([0, 999, 1500.5, '15000', null])('refuses %j', (apiTimeoutMs) => {
+    expect(() => parseAppConfig({ ...valid, apiTimeoutMs })).toThrow(ConfigError);
+  });
+});

@@ -1,8 +1,17 @@
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { defineMessages, plainEnglish } from '../i18n/descriptors';
+import {
+  isShareSetting,
+  UNCLAIMED_SHARE_SETTINGS,
+  type UnclaimedShareSettings,
+} from '../serviceWorker/shareBudget.ts';
 
-/** Runtime configuration, read from /config.json at start so one build serves any environment. */
-export interface AppConfig {
+/**
+ * Runtime configuration, read from /config.json at start so one build serves any environment. The
+ * budget of files shared while nobody was signed in (UnclaimedShareSettings) is read by the service
+ * worker too.
+ */
+export interface AppConfig extends UnclaimedShareSettings {
   /** GraphQL endpoint, e.g. https://api.buildwithion.com/graphql */
   apiUrl: string;
   oidc: {
@@ -27,11 +36,22 @@ export interface AppConfig {
   adminsMayDiscardKeptFiles?: boolean;
   /** Megabytes the copies kept for pinned records may take on the device (default 200). */
   pinnedBudgetMb?: number;
+  /** Longest video clip recorded in the app, in seconds (default 60): it stops by itself there. */
+  maxClipSeconds?: number;
+  /** Longest voice note, in seconds (default 120). */
+  maxVoiceSeconds?: number;
+  /**
+   * How long a request to the API may go unanswered before the app treats the server as unreachable
+   * and carries on from what is kept (default 15 000 ms).
+   */
+  apiTimeoutMs?: number;
 }
 
 export const DEFAULT_PHOTO_MAX_EDGE_PX = 2560;
 export const DEFAULT_PHOTO_JPEG_QUALITY = 0.85;
 export const DEFAULT_PINNED_BUDGET_MB = 200;
+export const DEFAULT_MAX_CLIP_SECONDS = 60;
+export const DEFAULT_MAX_VOICE_SECONDS = 120;
 
 /**
  * The error page's sentences. The names in quotes and in arguments are the file's own (`apiUrl`,
@@ -81,6 +101,11 @@ const PROBLEMS = defineMessages({
   megabytes: {
     defaultMessage: '"{field}" must be a whole number of megabytes, at least {min}.',
     id: 'xe8K2O',
+    description: 'A setting of the configuration file; {field} is its name in the file',
+  },
+  milliseconds: {
+    defaultMessage: '"{field}" must be a whole number of milliseconds, at least {min}.',
+    id: 'QDICLW',
     description: 'A setting of the configuration file; {field} is its name in the file',
   },
   quality: {
@@ -210,6 +235,25 @@ export function parseAppConfig(json: unknown): AppConfig {
     if (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1) {
       problems.push(problem(PROBLEMS.megabytes, { field: 'pinnedBudgetMb', min: '1' }));
     } else config.pinnedBudgetMb = budget;
+  }
+  for (const field of ['maxClipSeconds', 'maxVoiceSeconds'] as const) {
+    const seconds = json[field];
+    if (seconds === undefined) continue;
+    if (typeof seconds !== 'number' || !Number.isSafeInteger(seconds) || seconds < 1) {
+      problems.push(problem(PROBLEMS.positiveWhole, { field }));
+    } else config[field] = seconds;
+  }
+  const timeout = json.apiTimeoutMs;
+  if (timeout !== undefined) {
+    if (typeof timeout !== 'number' || !Number.isSafeInteger(timeout) || timeout < 1000) {
+      problems.push(problem(PROBLEMS.milliseconds, { field: 'apiTimeoutMs', min: '1000' }));
+    } else config.apiTimeoutMs = timeout;
+  }
+  for (const field of UNCLAIMED_SHARE_SETTINGS) {
+    const value = json[field];
+    if (value === undefined) continue;
+    if (!isShareSetting(value)) problems.push(problem(PROBLEMS.positiveWhole, { field }));
+    else config[field] = value;
   }
   if (problems.length > 0) throw new ConfigError(problem(PROBLEMS.invalid), problems);
   return config;

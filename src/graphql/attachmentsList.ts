@@ -78,6 +78,14 @@ export function removeAttachment(cache: ApolloCache, entityId: number, attachmen
           : existing,
     },
   });
+  // A step's evidence slot that held it holds nothing now: the slot, its step's "2 of 2" and the run's
+  // missing files say so at once, not at the next visit.
+  for (const [id, value] of Object.entries(
+    cache.extract() as Record<string, { fileAttachmentId?: unknown }>,
+  )) {
+    if (value?.fileAttachmentId !== attachmentId) continue;
+    cache.modify({ id, fields: { fileAttachmentId: () => null } });
+  }
   cache.evict({ id: cache.identify({ __typename: 'FileAttachment', id: attachmentId }) });
   cache.gc();
 }

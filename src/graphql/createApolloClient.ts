@@ -3,6 +3,7 @@ import type { AuthSession } from '../auth/authSession';
 import { createCache } from './cache';
 import { createLink, type LinkDependencies } from './links';
 import { attachmentsReadByPanel } from './attachmentsReadByPanel';
+import { DEFAULT_API_TIMEOUT_MS, reachability, reachabilityFetch } from '../lib/reachability';
 
 export function createApolloClient(
   deps: LinkDependencies,
@@ -16,6 +17,7 @@ export function createAppApolloClient(
   apiUrl: string,
   session: AuthSession,
   kept?: { cache: InMemoryCache; onResponse: (data: unknown) => void },
+  timeoutMs: () => number = () => DEFAULT_API_TIMEOUT_MS,
 ): ApolloClient {
   return createApolloClient(
     {
@@ -23,8 +25,10 @@ export function createAppApolloClient(
       getAccessToken: () => session.getAccessToken(),
       renewAccessToken: () => session.renew(),
       onSessionEnded: () => session.endSession(),
-      // Late-bound so the fetch in effect at request time is used.
-      fetch: (input, init) => fetch(input, init),
+      // Late-bound so the fetch in effect at request time is used. Every answer or failure feeds the
+      // one store of whether the API is reachable, and a request that hangs gives up in time.
+      fetch: reachabilityFetch((input, init) => fetch(input, init), reachability, timeoutMs),
+      isReachable: reachability.isReachable,
       ...(kept && { onResponse: kept.onResponse }),
     },
     kept?.cache,

@@ -141,4 +141,59 @@ describe('KeptRecords', () => {
     });
     expect(await kept.restore()).toBe(false);
   });
+
+  describe('nothing kept is lost across page loads, whatever order things come in (issue 35)', () => {
+    const step = { __typename: 'RunStep', id: 10, title: 'Torque' };
+    const StepQuery = gql`
+      query Step($id: ID!) {
+        runStep(id: $id) {
+          id
+          title
+        }
+      }
+    `;
+    /** A new page load whose own response (run step 10) is noted and written. */
+    async function openStepIn(page: ReturnType<ReturnType<typeof world>['make']>) {
+      page.cache.writeQuery({ query: StepQuery, variables: { id: '10' }, data: { runStep: step } });
+      page.kept.noteResponse({ runStep: step });
+      await page.kept.flush();
+    }
+
+    it('the session known only after the restore: the next write takes the kept records in', async () => {
+      const { owner, w } = await taylorKeptRun1({ opened: true });
+      owner.current = null;
+      const second = w.make();
+      expect(await second.kept.restore()).toBe(false);
+      owner.current = TAYLOR;
+      await openStepIn(second);
+      expect(Object.keys(w.store.snapshot!.fetchedAt).sort()).toEqual(['Run:1', 'RunStep:10']);
+      expect(second.cache.readQuery({ query: RunQuery, variables: { id: '1' } })).toEqual({ run });
+      expect(second.cache.readQuery({ query: StepQuery, variables: { id: '10' } })).toEqual({
+        runStep: step,
+      });
+    });
+
+    it('no restore at all (it failed, or came late): the first write still keeps the earlier records', async () => {
+      const { w } = await taylorKeptRun1({ opened: true });
+      const second = w.make();
+      await openStepIn(second);
+      const third = w.make();
+      expect(await third.kept.restore()).toBe(true);
+      expect(third.cache.readQuery({ query: RunQuery, variables: { id: '1' } })).toEqual({ run });
+      expect(third.cache.readQuery({ query: StepQuery, variables: { id: '10' } })).toEqual({ runStep: step });
+      // The restore landing after the write joins the same records, and loses nothing either.
+      expect(await second.kept.restore()).toBe(true);
+      expect(Object.keys(w.store.snapshot!.fetchedAt).sort()).toEqual(['Run:1', 'RunStep:10']);
+    });
+
+    it("another person's kept records are still never taken in by a write", async () => {
+      const { owner, w } = await taylorKeptRun1({ opened: true });
+      owner.current = VIC;
+      const second = w.make();
+      await openStepIn(second);
+      expect(w.store.snapshot!.owner).toEqual(VIC);
+      expect(Object.keys(w.store.snapshot!.fetchedAt)).toEqual(['RunStep:10']);
+      expect(second.cache.readQuery({ query: RunQuery, variables: { id: '1' } })).toBeNull();
+    });
+  });
 });

@@ -47,6 +47,12 @@ export class KeptRecords {
   /** `Typename:id` of the records a response brought to this page (not only the kept snapshot). */
   private readonly arrivedHere = new Set<string>();
   private owner: KeptOwner | null = null;
+  /**
+   * Whether this page holds what the device kept (restored it, found nothing there, or cleared it). Until
+   * it does, a write first takes in what is stored: a page load whose responses, session or restore came
+   * in another order never overwrites the earlier loads' records with its own partial cache.
+   */
+  private holdsStored = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
@@ -70,27 +76,39 @@ export class KeptRecords {
     try {
       const snapshot = await this.options.store.read();
       const me = this.options.owner();
-      if (!snapshot) return false;
-      if (!sameOwner(snapshot.owner, me)) {
-        // Nobody signed in yet: left for its owner, unread. Someone else: never theirs to see.
-        if (me) await this.options.store.clear();
+      if (!snapshot) {
+        if (me) this.holdsStored = true;
         return false;
       }
-      // A response may have arrived while the store was read (the first page's own query): what it
-      // brought is newer and stays; the kept records fill in the rest. Skipping the restore instead
-      // would have the next write keep only this page's records and lose the rest of the shift.
-      const arrived = Object.keys(this.fetched).length > 0;
-      const current = this.options.cache.extract() as NormalizedCacheObject;
-      this.options.cache.restore(arrived ? keptUnder(snapshot.cache, current) : snapshot.cache);
-      this.fetched = { ...snapshot.fetchedAt, ...this.fetched };
-      this.owner = snapshot.owner;
-      this.changed();
+      if (!sameOwner(snapshot.owner, me)) {
+        // Nobody signed in yet: left for its owner, unread. Someone else: never theirs to see.
+        if (me) {
+          await this.options.store.clear();
+          this.holdsStored = true;
+        }
+        return false;
+      }
+      this.takeIn(snapshot);
       return true;
     } catch {
       return false;
     } finally {
       this.restoreMs = performance.now() - started;
     }
+  }
+
+  /**
+   * Lays the kept snapshot under what this page holds: what arrived here is newer and stays, the kept
+   * records fill in the rest (every record of the shift's earlier page loads).
+   */
+  private takeIn(snapshot: KeptSnapshot): void {
+    const arrived = Object.keys(this.fetched).length > 0;
+    const current = this.options.cache.extract() as NormalizedCacheObject;
+    this.options.cache.restore(arrived ? keptUnder(snapshot.cache, current) : snapshot.cache);
+    this.fetched = { ...snapshot.fetchedAt, ...this.fetched };
+    this.owner = snapshot.owner;
+    this.holdsStored = true;
+    this.changed();
   }
 
   /** A response arrived: its records are noted as fresh and the cache is written soon after. */
@@ -149,6 +167,8 @@ export class KeptRecords {
     this.changed();
     await this.writing.catch(() => undefined);
     await this.options.store.clear();
+    // Nothing stored is anyone's now: the next person's writes need not read it.
+    this.holdsStored = true;
   }
 
   /**
@@ -192,18 +212,31 @@ export class KeptRecords {
     if (!owner) return this.writing;
     if (this.owner && !sameOwner(this.owner, owner)) return this.writing;
     this.owner = owner;
-    const snapshot: KeptSnapshot = {
-      owner: { subject: owner.subject, organization: owner.organization },
-      savedAt: this.now(),
-      fetchedAt: { ...this.fetched },
-      cache: this.options.cache.extract() as NormalizedCacheObject,
-    };
-    // One write at a time, in order: a slow write never lands after a newer one.
+    // One write at a time, in order: a slow write never lands after a newer one. The snapshot is taken
+    // when its turn comes, after what is stored was taken in.
     this.writing = this.writing
       .catch(() => undefined)
-      .then(() => this.options.store.write(snapshot))
+      .then(async () => {
+        if (!this.holdsStored) await this.takeInStored(owner);
+        if (!sameOwner(this.owner, this.options.owner())) return;
+        await this.options.store.write({
+          owner: { subject: owner.subject, organization: owner.organization },
+          savedAt: this.now(),
+          fetchedAt: { ...this.fetched },
+          cache: this.options.cache.extract() as NormalizedCacheObject,
+        });
+      })
       .catch(() => undefined);
     return this.writing;
+  }
+
+  /** Before this page's first write: the same person's kept records are taken in, never written over. */
+  private async takeInStored(owner: KeptOwner): Promise<void> {
+    // A store that cannot be read does not stop this page's records from being kept.
+    const snapshot = await this.options.store.read().catch(() => undefined);
+    if (this.holdsStored) return;
+    if (snapshot && sameOwner(snapshot.owner, owner)) this.takeIn(snapshot);
+    else this.holdsStored = true;
   }
 }
 

@@ -31,6 +31,11 @@ export interface LinkDependencies {
   maxAttempts?: number;
   /** Told of every successful response's data (records kept for offline use note it). */
   onResponse?: (data: unknown) => void;
+  /**
+   * Whether the API is worth asking again now (the reachability store; the browser's belief when
+   * absent): unreachable, a query fails at once and the page shows what is kept instead of retrying.
+   */
+  isReachable?: () => boolean;
 }
 
 /** Tells `onResponse` of each response that arrived without errors (tap only: the result is unchanged). */
@@ -104,8 +109,9 @@ function transientRetryLink(deps: LinkDependencies): ApolloLink {
       Math.max(backoffDelay(retry, deps.backoff ?? QUERY_BACKOFF), retryAfterOf(error) ?? 0),
     attempts: (retry, operation, error) =>
       retry < maxAttempts &&
-      // Offline, the page shows what is kept (or says it is not) at once rather than after the backoff.
-      navigator.onLine !== false &&
+      // Offline or unreachable, the page shows what is kept (or says it is not) at once rather than
+      // after the backoff.
+      (deps.isReachable ? deps.isReachable() : navigator.onLine !== false) &&
       operation.operationType === OperationTypeNode.QUERY &&
       operation.getContext().retryTransient !== false &&
       isTransientFailure(error),

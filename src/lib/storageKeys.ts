@@ -40,6 +40,22 @@ export const STORAGE_KEYS = {
     holds:
       'oidc-client-ts: the signed-in user with its tokens, and sign-in requests in progress (this tab only)',
   },
+  signedInUnder: {
+    area: 'sessionStorage',
+    name: 'floor-attach:signed-in-under',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds:
+      "the device's sign-out generation this tab's user signed in under: a user stored before a later sign-out on the device is not used (auth/signOutSignal.ts); no secret",
+  },
+  revokePending: {
+    area: 'sessionStorage',
+    name: 'floor-attach:revoke-pending',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds:
+      "written by a sign-out that could not reach the identity provider (this tab only, never localStorage): the refresh token to revoke and the ID token to end the provider's session with, sent as soon as it answers, then removed (auth/pendingRevocation.ts)",
+  },
   signedOutFrom: {
     area: 'sessionStorage',
     name: 'floor-attach:signed-out-from',
@@ -69,7 +85,15 @@ export const STORAGE_KEYS = {
     match: 'exact',
     onSignOut: 'kept',
     holds:
-      'written by a sign-out that could not reach the identity provider: its session may still live, so the next sign-in asks for a password (auth/oidcSession.ts)',
+      'written by every sign-out, removed by the next sign-in that asked for a password: the next sign-in on this device asks for one (prompt=login), whatever the provider kept (auth/oidcSession.ts); a time, no secret',
+  },
+  signOutGeneration: {
+    area: 'localStorage',
+    name: 'floor-attach:sign-out-generation',
+    match: 'exact',
+    onSignOut: 'kept',
+    holds:
+      'written by every sign-out: a time and a random part, new each time, which tells every tab of the app that a sign-out happened on this device (auth/signOutSignal.ts); no secret',
   },
   openByIdKind: {
     area: 'localStorage',
@@ -144,6 +168,14 @@ export const STORAGE_KEYS = {
     onSignOut: 'owner-chooses',
     holds:
       'the upload queue: files not attached yet (bytes included), each bound to the person who dropped it (upload/idbUploadStore.ts)',
+  },
+  recordings: {
+    area: 'indexedDB',
+    name: 'floor-recordings',
+    match: 'exact',
+    onSignOut: 'owner-chooses',
+    holds:
+      'video clips and voice notes being recorded, slice by slice, each bound to the person recording it, so a reload or a crash mid-recording keeps what was recorded and offers it back to them only (features/upload/recording)',
   },
   keptRecords: {
     area: 'indexedDB',

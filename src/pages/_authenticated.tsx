@@ -1,4 +1,6 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { useAuthState } from '../auth/AuthContext';
 import { AppShellLayout } from '../features/app-shell/AppShellLayout';
 import { ViewOnlyProvider } from '../components/viewOnly.tsx';
 import { DuplicateGuardProvider } from '../features/upload/duplicateCheck.tsx';
@@ -13,12 +15,31 @@ export const Route = createFileRoute('/_authenticated')({
   component: PrivateLayout,
 });
 
+/**
+ * Signed out, in this tab or another one of this device: the sign-in page, at once, whatever was open
+ * (a dialog, a half-filled form). Nothing of the person who left stays on the screen.
+ */
+function LeaveWhenSignedOut() {
+  const { status } = useAuthState();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === 'signed-out') {
+      void navigate({ to: '/sign-in', search: { redirect: '/', signedOut: true }, replace: true });
+    }
+  }, [status, navigate]);
+  return null;
+}
+
 function PrivateLayout() {
+  const { status } = useAuthState();
   return (
     <ViewOnlyProvider>
-      <DuplicateGuardProvider>
-        <AppShellLayout />
-      </DuplicateGuardProvider>
+      <LeaveWhenSignedOut />
+      {status === 'signed-out' ? null : (
+        <DuplicateGuardProvider>
+          <AppShellLayout />
+        </DuplicateGuardProvider>
+      )}
     </ViewOnlyProvider>
   );
 }

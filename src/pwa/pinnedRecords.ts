@@ -5,6 +5,7 @@ import type { KeptOwner } from '../graphql/keptRecords';
 import type { RecordRef } from '../records/recordKinds';
 import { copiesOverBudget } from './keptBudget';
 import { workPool } from '../lib/workPool';
+import { reachability } from '../lib/reachability';
 
 /** `kind:id` of a pinned record. */
 export const pinKey = (record: RecordRef): string => `${record.kind}:${record.id}`;
@@ -172,8 +173,7 @@ export class PinnedRecords {
 
   constructor(private readonly options: PinnedRecordsOptions) {
     this.now = options.now ?? Date.now;
-    this.isOnline =
-      options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+    this.isOnline = options.isOnline ?? reachability.isReachable;
     this.snapshot = this.makeSnapshot();
   }
 
@@ -229,6 +229,13 @@ export class PinnedRecords {
   async start(session: { subscribe(listener: () => void): () => void }, waitMs = 1_000): Promise<void> {
     session.subscribe(() => void this.personChanged());
     if (typeof window !== 'undefined') window.addEventListener('online', () => this.resume());
+    // The server answers again after lie-fi (the browser said online all along).
+    let wasReachable = reachability.isReachable();
+    reachability.subscribe(() => {
+      const now = reachability.isReachable();
+      if (now && !wasReachable) this.resume();
+      wasReachable = now;
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       this.restore(),

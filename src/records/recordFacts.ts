@@ -1,3 +1,4 @@
+import type { RecordKind, RecordRef } from './recordKinds.ts';
 import { serialInTitle, type SerialRef } from './serialNumbers.ts';
 
 /**
@@ -23,4 +24,30 @@ export interface RecordFacts {
 export function runFacts(run: { id: number; title: string }): RecordFacts {
   const serial = serialInTitle(run.title);
   return { run: { id: run.id, title: run.title }, ...(serial ? { serial } : {}) };
+}
+
+/** Each kind in the words a file's own metadata uses (English, like its name's words). */
+const KIND_TEXT = {
+  part: 'Part',
+  run: 'Run',
+  procedure: 'Procedure',
+  step: 'Procedure step',
+  runStep: 'Run step',
+  runStepField: 'Run step field',
+} as const satisfies Record<RecordKind, string>;
+
+/**
+ * What a captured file says it shows, inside it (a photo's EXIF ImageDescription): the run, the
+ * serial or lot, the step's position, then the record itself with its title, e.g.
+ * `Run 3 · SN 0041 · Step 2 · Run step 10: Machine the bore`; `Part 41: BRKT-0001`.
+ */
+export function factsDescription(record: RecordRef, facts: RecordFacts = {}): string {
+  const items: string[] = [];
+  const own = `${KIND_TEXT[record.kind]} ${record.id}${facts.title ? `: ${facts.title}` : ''}`;
+  if (facts.run && record.kind !== 'run') items.push(`Run ${facts.run.id}`);
+  if (record.kind === 'run') items.push(own);
+  if (facts.serial) items.push(`${facts.serial.kind === 'lot' ? 'Lot' : 'SN'} ${facts.serial.value}`);
+  if (facts.step?.position != null) items.push(`Step ${facts.step.position}`);
+  if (record.kind !== 'run') items.push(own);
+  return items.join(' · ');
 }

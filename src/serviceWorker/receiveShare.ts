@@ -5,21 +5,36 @@ import { RECEIVED_PARAM, SHARE_FILES_FIELD, SHARE_TARGET_PATH } from './shareTar
 export type ShareInitiator = 'none' | 'ours' | 'foreign';
 
 /**
- * Whether a share-target POST clearly came from a page of another origin. The tablet's share sheet
- * navigates with no page behind it; a form on another website submits from its page. Sec-Fetch-Site
- * would say so, but Chromium adds it only when the request leaves for the network, after the service
- * worker (w3c/webappsec-fetch-metadata#38). What the worker does see, in Chromium 156: the initiating
- * page as the event's clientId (a page of another origin is not among this worker's clients), the
- * Origin header (`null` when the page hides its referrer) and the referrer. Any of them naming another
- * origin refuses the share. Browsers that leave clientId empty on navigations (the spec is moving
- * there, w3c/ServiceWorker#1267) let a site that hides its referrer through: shares are therefore
- * also bounded, expire, never replace another, and are attached only when someone says they shared them.
+ * Referrer policies under which a page sends the app no referrer on purpose. The tablet's share sheet
+ * has no page, hence no policy of its own: it navigates under the default one.
+ */
+const HIDING_POLICIES = new Set<ReferrerPolicy>(['no-referrer', 'same-origin']);
+
+/**
+ * Whether a share-target POST came from a page of another origin, by all that the worker sees of it.
+ * Sec-Fetch-Site would say so, but Chromium adds it only when the request leaves for the network,
+ * after the service worker (w3c/webappsec-fetch-metadata#38). What the worker does see, in Chromium
+ * 156: the initiating page as the event's clientId (a page of another origin is not among this
+ * worker's clients) unless it opened a new window, the Origin header, the referrer, and the referrer
+ * policy it was sent under. Refused:
+ * - any of them naming another origin;
+ * - no referrer under a policy that hides it (`no-referrer`, `rel=noreferrer`, `same-origin`): only a
+ *   page hides its referrer; that page sends `Origin: null` and, opening a new window, no clientId.
+ *
+ * What passes with `Origin: null`, no referrer and no initiating page is the tablet's share sheet: a
+ * navigation the browser starts itself carries exactly that (Chromium sets the Origin of a POST with
+ * no initiator to `null`). A page of an opaque origin (a `data:` frame let out of its sandbox) that
+ * opens a new window looks the same and cannot be told apart, so such shares are kept as nobody's:
+ * within their own small budget, gone after a while, and attached only when someone says they shared
+ * them (shareBudget.ts).
  */
 export function isCrossSiteShare(request: Request, ownOrigin: string, initiator: ShareInitiator): boolean {
   if (request.mode !== 'navigate' || initiator === 'foreign') return true;
   const origin = request.headers.get('origin');
   if (origin !== null && origin !== 'null' && origin !== ownOrigin) return true;
-  if (request.referrer === '' || request.referrer === 'about:client') return false;
+  if (request.referrer === '' || request.referrer === 'about:client') {
+    return initiator !== 'ours' && HIDING_POLICIES.has(request.referrerPolicy);
+  }
   try {
     return new URL(request.referrer).origin !== ownOrigin;
   } catch {

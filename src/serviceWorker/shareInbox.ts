@@ -1,5 +1,6 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
+import { DEFAULT_SHARE_BUDGET, type ShareBudget } from './shareBudget.ts';
 
 /** Who shared files: the same fields as the signed-in person (subject and organisation decide). */
 export interface SharePerson {
@@ -17,20 +18,15 @@ export interface Share {
   owner: SharePerson | null;
 }
 
-/**
- * Any website can submit a form to the share target, so what may wait is bounded: a flood neither
- * fills the tablet nor pushes out a real share, and whatever nobody attaches goes by itself.
- */
-export const SHARE_LIMITS = {
-  maxFiles: 50,
-  maxBytes: 500 * 1024 * 1024,
-  keepMs: 30 * 60 * 1000,
-} as const;
-
-export type ShareRefusal = 'empty' | 'too-many';
+/** 'too-large': more than a share nobody claimed may hold; 'too-many': the people's shares are full. */
+export type ShareRefusal = 'empty' | 'too-large' | 'too-many';
 
 export interface ShareInbox {
-  /** Keeps a share beside those waiting, never in place of one; refused when it would pass the limits. */
+  /**
+   * Keeps a share, nobody's until claimed: beside those waiting, never in place of a claimed one. It
+   * is refused when it alone passes the budget of unclaimed shares or the claimed ones leave it no
+   * room; older unclaimed shares give way to it (the newest is the one just shared on this tablet).
+   */
   add(files: File[]): Promise<{ id: string } | { refused: ShareRefusal }>;
   /** The shares waiting, oldest first; expired ones are dropped on the way. */
   list(): Promise<Share[]>;
@@ -65,7 +61,10 @@ export function createShareInbox({
   store = createStore(STORAGE_KEYS.shareInbox.name, 'inbox'),
   now = Date.now,
   newId = () => crypto.randomUUID(),
-}: { store?: UseStore; now?: () => number; newId?: () => string } = {}): ShareInbox {
+  budget = DEFAULT_SHARE_BUDGET,
+}: { store?: UseStore; now?: () => number; newId?: () => string; budget?: ShareBudget } = {}): ShareInbox {
+  const expired = (share: Share) =>
+    share.receivedAt < now() - (share.owner === null ? budget.unclaimedKeepMs : budget.keepMs);
   /**
    * Reads every share in one transaction, deletes what expired or is not a share (an older version's
    * entry), and lets `then` write in the same transaction: two shares arriving at once cannot both
@@ -76,10 +75,9 @@ export function createShareInbox({
       const keys = promisifyRequest(objects.getAllKeys());
       const values = promisifyRequest(objects.getAll());
       return Promise.all([keys, values]).then(([allKeys, all]) => {
-        const oldest = now() - SHARE_LIMITS.keepMs;
         const shares: Share[] = [];
         all.forEach((value: unknown, index) => {
-          if (isShare(value) && value.receivedAt >= oldest) shares.push(value);
+          if (isShare(value) && !expired(value)) shares.push(value);
           else objects.delete(allKeys[index]!);
         });
         const result = then(
@@ -93,14 +91,27 @@ export function createShareInbox({
   return {
     add(files) {
       if (files.length === 0) return Promise.resolve({ refused: 'empty' as const });
+      if (files.length > budget.unclaimedMaxFiles || bytesOf(files) > budget.unclaimedMaxBytes) {
+        return Promise.resolve({ refused: 'too-large' as const });
+      }
       return withShares((shares, objects) => {
-        const waiting = shares.flatMap((share) => share.files);
+        const claimed = shares.filter((share) => share.owner !== null).flatMap((share) => share.files);
         if (
-          waiting.length + files.length > SHARE_LIMITS.maxFiles ||
-          bytesOf(waiting) + bytesOf(files) > SHARE_LIMITS.maxBytes
+          claimed.length + files.length > budget.maxFiles ||
+          bytesOf(claimed) + bytesOf(files) > budget.maxBytes
         ) {
           return { refused: 'too-many' as const };
         }
+        // Oldest first: the unclaimed shares that stay, with the new one, fit their own budget.
+        const unclaimed = shares.filter((share) => share.owner === null);
+        const fits = () => {
+          const waiting = unclaimed.flatMap((share) => share.files);
+          return (
+            waiting.length + files.length <= budget.unclaimedMaxFiles &&
+            bytesOf(waiting) + bytesOf(files) <= budget.unclaimedMaxBytes
+          );
+        };
+        while (!fits()) objects.delete(unclaimed.shift()!.id);
         const share: Share = { id: newId(), files, receivedAt: now(), owner: null };
         objects.put(share, share.id);
         return { id: share.id };

@@ -6,6 +6,9 @@ import { clientsClaim } from 'workbox-core';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { SHARE_TARGET_PATH } from './shareTarget.ts';
 import { receiveShare, type ShareInitiator } from './receiveShare.ts';
+import { acceptPackageDownload, isPackageDownload, servePackageDownload } from './packageDownload.ts';
+import { createShareInbox } from './shareInbox.ts';
+import { DEFAULT_SHARE_BUDGET, shareBudgetFrom, type ShareBudget } from './shareBudget.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -14,6 +17,13 @@ declare const self: ServiceWorkerGlobalScope & {
 // Every built asset and route chunk: each page's code is there offline, and a reload starts the app.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// An evidence package streamed to disk (for browsers without a save picker): its URL is opened as a
+// navigation, so this route comes before the shell's, which would answer it with the app.
+registerRoute(
+  ({ url }) => isPackageDownload(url),
+  ({ url }) => Promise.resolve(servePackageDownload(url)),
+);
 
 // Any page of the app opens from the cached shell; the router decides what it shows. Only same-origin
 // navigations reach this worker, so the identity provider's pages are never served from here. Files
@@ -48,14 +58,30 @@ async function initiatorOf(event: ExtendableEvent | undefined): Promise<ShareIni
   return (await self.clients.get(clientId)) ? 'ours' : 'foreign';
 }
 
+/**
+ * The share inbox's budget as config.json sets it: the copy the app last loaded (a share arrives with
+ * or without a network), else the network's, else the defaults.
+ */
+async function shareBudget(): Promise<ShareBudget> {
+  try {
+    const response =
+      (await caches.match('/config.json', { cacheName: CONFIG_CACHE })) ?? (await fetch('/config.json'));
+    return shareBudgetFrom(await response.json());
+  } catch {
+    return DEFAULT_SHARE_BUDGET;
+  }
+}
+
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH,
-  async ({ request, event }) => receiveShare(request, await initiatorOf(event)),
+  async ({ request, event }) =>
+    receiveShare(request, await initiatorOf(event), createShareInbox({ budget: await shareBudget() })),
   'POST',
 );
 
 // A new version waits until the technician chooses to reload (see useServiceWorkerUpdate).
 self.addEventListener('message', (event) => {
+  if (acceptPackageDownload(event)) return;
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 

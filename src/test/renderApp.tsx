@@ -6,7 +6,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createAppRouter } from '../app/router';
-import { createSignOut } from '../app/signOut';
+import { createEndOfSession, createSignOut } from '../app/signOut';
 import type { AuthSession, AuthState, AuthStatus } from '../auth/authSession';
 import type { AppConfig } from '../config/appConfig';
 import { createCache } from '../graphql/cache';
@@ -85,7 +85,9 @@ export function createTestAuthSession(
       setStatus('signed-out');
       return 'left-for-provider';
     }),
+    beginSignOut: vi.fn<AuthSession['beginSignOut']>(),
     nextSignInAsksPassword: () => false,
+    providerSessionToEnd: () => false,
     setStatus,
   };
 }
@@ -140,6 +142,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
     uploads: queue,
     shareInbox,
     signOut: createSignOut({ session, client, uploads: queue, shareInbox }),
+    endOfSession: createEndOfSession({ client, uploads: queue }),
   };
   const history = createMemoryHistory({ initialEntries: [options.path ?? '/'] });
   const router = createAppRouter({ auth: session, apolloClient: client }, history);

@@ -1,6 +1,7 @@
 import { UploadError } from './uploadErrors.ts';
 import type { Clock, Connectivity, ResumeSignal, SessionGate, UploadOwnership } from './uploadPorts.ts';
 import { sleep } from '../lib/sleep.ts';
+import { reachability } from '../lib/reachability.ts';
 
 function abortReason(signal: AbortSignal): UploadError {
   return signal.reason instanceof UploadError ? signal.reason : new UploadError('aborted', 'Cancelled');
@@ -11,35 +12,32 @@ export const browserClock: Clock = {
   sleep: (ms, signal) => sleep(ms, signal, abortReason),
 };
 
+/** The app's reachability store: a failed or timed-out API request counts, not only `navigator.onLine`. */
 export const browserConnectivity: Connectivity = {
-  isOnline: () => navigator.onLine !== false,
+  isOnline: () => reachability.isReachable(),
+  isServerUnreachable: () => reachability.state() === 'unreachable',
   whenOnline: (signal) =>
-    new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(abortReason(signal));
-      const onOnline = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        window.removeEventListener('online', onOnline);
-        reject(abortReason(signal));
-      };
-      window.addEventListener('online', onOnline, { once: true });
-      signal.addEventListener('abort', onAbort, { once: true });
+    reachability.whenReachable(signal).catch(() => {
+      throw abortReason(signal);
     }),
 };
 
-/** The network came back, or the page was brought to the front. */
+/** The network came back (or the server answers again), or the page was brought to the front. */
 export const browserResume: ResumeSignal = {
   onResume(listener) {
     const onVisible = () => {
       if (document.visibilityState === 'visible') listener();
     };
+    const onReachable = () => {
+      if (reachability.isReachable()) listener();
+    };
     window.addEventListener('online', listener);
     document.addEventListener('visibilitychange', onVisible);
+    const stop = reachability.subscribe(onReachable);
     return () => {
       window.removeEventListener('online', listener);
       document.removeEventListener('visibilitychange', onVisible);
+      stop();
     };
   },
 };

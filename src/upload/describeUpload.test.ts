@@ -42,6 +42,8 @@ describe('describing uploads', () => {
     }
     const byWait = {
       network: 'Offline: waiting for the network',
+      server: 'Cannot reach the server: waiting to send',
+      answer: 'Waiting for the server to answer',
       'sign-in': 'Waiting for you to sign in again',
       retry: 'Connection problem: trying again soon',
       lightening: 'Making the photo lighter',

@@ -10,15 +10,17 @@ import type { UploadEntry, UploadWait } from './types.ts';
  */
 const STATUS: MessageDescriptor = defineMessage({
   defaultMessage:
-    '{status, select, queued {Waiting} ticket {Preparing} uploading {Uploading} registering {Attaching} attached {Attached} failed {Failed} cancelled {Cancelled} network {Offline: waiting for the network} signIn {Waiting for you to sign in again} retry {Connection problem: trying again soon} lightening {Making the photo lighter} markup {Held while it is marked up} other {}}',
-  id: 'rFsgpJ',
+    '{status, select, queued {Waiting} ticket {Preparing} uploading {Uploading} registering {Attaching} attached {Attached} failed {Failed} cancelled {Cancelled} network {Offline: waiting for the network} server {Cannot reach the server: waiting to send} answer {Waiting for the server to answer} signIn {Waiting for you to sign in again} retry {Connection problem: trying again soon} lightening {Making the photo lighter} markup {Held while it is marked up} other {}}',
+  id: 'A0hcSv',
   description:
-    "An upload's status: queued is not started yet, ticket is getting its storage address, registering is the server attaching the uploaded file, cancelled is stopped by the technician, markup is waiting for its mark-up",
+    "An upload's status: queued is not started yet, ticket is getting its storage address, registering is the server attaching the uploaded file, cancelled is stopped by the technician, markup is waiting for its mark-up, server is online but the server does not answer, answer is a request the server has not answered yet",
 });
 
 /** A wait's name as a select key (keys cannot hold a hyphen). */
 const WAIT_KEY: Record<UploadWait, string> = {
   network: 'network',
+  server: 'server',
+  answer: 'answer',
   'sign-in': 'signIn',
   retry: 'retry',
   lightening: 'lightening',

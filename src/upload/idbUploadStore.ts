@@ -78,3 +78,14 @@ export function createIdbUploadStore(): UploadStore {
     },
   };
 }
+
+/** Whether the queue has a file stored under `id` (a recording handed to it just before a crash). */
+export async function isStoredUpload(id: string): Promise<boolean> {
+  const db = await openDb();
+  try {
+    const tx = db.transaction(ENTRIES, 'readonly');
+    return (await promisifyRequest(tx.objectStore(ENTRIES).getKey(id))) !== undefined;
+  } finally {
+    db.close();
+  }
+}

@@ -1,4 +1,5 @@
 import { scaledSize, type LightenSettings } from './lightenPolicy.ts';
+import { carryExif } from './photoExif.ts';
 
 export interface LightenRequest extends LightenSettings {
   file: Blob;
@@ -9,7 +10,7 @@ export type LightenReply = { lighter: Blob | null } | { error: string };
 
 /**
  * Decodes with the EXIF orientation applied to the pixels (createImageBitmap's default
- * `from-image`), so the copy, which carries no EXIF, stands upright everywhere.
+ * `from-image`), so the copy stands upright everywhere; its EXIF (carryExif) says so.
  */
 async function decode(file: Blob, kind: LightenRequest['kind']): Promise<ImageBitmap> {
   try {
@@ -36,7 +37,9 @@ async function lighten({ file, kind, maxEdgePx, jpegQuality }: LightenRequest): 
     if (!context) throw new Error('This browser cannot draw images in the background.');
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap, 0, 0, width, height);
-    const lighter = await canvas.convertToBlob({ type: 'image/jpeg', quality: jpegQuality });
+    const encoded = await canvas.convertToBlob({ type: 'image/jpeg', quality: jpegQuality });
+    // The canvas writes no EXIF: the photo's facts (when, what, who, the camera's) are copied over.
+    const lighter = kind === 'jpeg' ? await carryExif(file, encoded, { width, height }) : encoded;
     return kind === 'jpeg' && lighter.size >= file.size ? null : lighter;
   } finally {
     bitmap.close();

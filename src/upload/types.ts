@@ -19,8 +19,16 @@ export interface UploadTarget {
 export type UploadState =
   'queued' | 'ticket' | 'uploading' | 'registering' | 'attached' | 'failed' | 'cancelled';
 
-/** Why a file is not moving right now although it is not finished. */
-export type UploadWait = 'network' | 'sign-in' | 'retry' | 'lightening';
+/**
+ * Why a file is not moving right now although it is not finished: `network` the device is offline,
+ * `server` the device is online but the API does not answer (lie-fi), `answer` a request to the API has
+ * gone unanswered for a while (it gives up at the API time-out).
+ */
+export type UploadWait = 'network' | 'server' | 'answer' | 'sign-in' | 'retry' | 'lightening';
+
+/** Waits that last until the network or the server is back. */
+export const waitsForNetwork = (wait: UploadWait | undefined): boolean =>
+  wait === 'network' || wait === 'server';
 
 export interface UploadTicket {
   uploadUrl: string;

@@ -54,10 +54,12 @@ export type PreparePhoto = (
   signal: AbortSignal,
 ) => Promise<{ file: Blob; filename: string; type: string } | null>;
 
-/** The browser's connectivity. */
+/** The browser's connectivity: whether the API can be reached (not only the browser's belief). */
 export interface Connectivity {
   isOnline(): boolean;
-  /** Resolves when the browser is back online (rejects with the signal's reason when aborted). */
+  /** Online as far as the browser knows, but the API does not answer (lie-fi); false when unknown. */
+  isServerUnreachable?(): boolean;
+  /** Resolves when the API can be reached again (rejects with the signal's reason when aborted). */
   whenOnline(signal: AbortSignal): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ import { BatchedNotifier } from './batchedNotifier.ts';
 import { queuedEntry, refusalOf, signInFirst } from './admitFile.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
 import { allows, nextState, type UploadAction } from './uploadTransitions.ts';
-import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadTarget } from './types.ts';
+import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadPerson, UploadTarget } from './types.ts';
 
 export { defaultRetryPolicy, type RetryPolicy, type UploadQueueOptions } from './uploadPorts.ts';
 export { PUT_STALL_MS } from './uploadSteps.ts';
@@ -59,7 +59,6 @@ export class UploadQueue {
   }
 
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
-
   /**
    * One file as the last announcement left it (the same object as in getSnapshot, kept while the file
    * does not change), or undefined once it is gone: for a view that follows one file.
@@ -100,12 +99,8 @@ export class UploadQueue {
   /** Queues files for a record; files that may not go (refusalOf) are refused before anything is sent. */
   add(files: readonly File[], target: UploadTarget): { added: UploadEntry[]; refused: Refusal[] } {
     const person = this.options.person.current();
-    if (!person) {
-      return {
-        added: [],
-        refused: files.map(({ name }) => ({ filename: name, reason: signInFirst() })),
-      };
-    }
+    if (!person)
+      return { added: [], refused: files.map(({ name }) => ({ filename: name, reason: signInFirst() })) };
     const admission = {
       maxBytes: this.options.maxUploadBytes(),
       refused: this.options.attachRefusals.has(person),
@@ -129,6 +124,11 @@ export class UploadQueue {
     }
     return { added, refused };
   }
+
+  /** Who files added now belong to (a recording is bound to them from its first slice), or null. */
+  currentPerson = (): UploadPerson | null => this.options.person.current();
+  /** Resolves once the file's writes so far landed on the device (or failed: a full disk). */
+  whenKept = (id: string): Promise<void> => this.kept.whenKept(id);
 
   /** Stops a file that is not being registered yet; nothing is created for it. */
   cancel(id: string): void {
@@ -264,6 +264,17 @@ export class UploadQueue {
     this.announcer.dropEvents();
     this.announcer.changed();
     await Promise.all(ids.map((id) => this.kept.forget(id)));
+  }
+
+  /**
+   * The person signed out (in another tab, perhaps): every file of this page stops at once and leaves
+   * its list; their stored copies stay, bound to them, for their next sign-in on this device.
+   */
+  suspend(): void {
+    this.scheduler.stopAll(new UploadError('aborted', 'Signed out'));
+    this.entries.clear();
+    this.announcer.dropEvents();
+    this.announcer.changed();
   }
 
   /** Discards, once an administrator confirmed, the files another person left here. */

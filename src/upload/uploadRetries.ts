@@ -46,7 +46,8 @@ export class UploadRetries {
         throw new UploadError('not-owner', 'Waiting for the person who dropped it.');
       }
       if (!connectivity.isOnline()) {
-        onWait({ waiting: 'network' });
+        // Queued at once and saying why: offline, or online with a server that does not answer.
+        onWait({ waiting: connectivity.isServerUnreachable?.() ? 'server' : 'network' });
         await connectivity.whenOnline(signal);
         onWait({ waiting: undefined });
       }

@@ -9,6 +9,9 @@ import type { UploadEntry, UploadTicket } from './types.ts';
 /** A PUT that sends nothing for this long gives its slot back and is tried again. */
 export const PUT_STALL_MS = 30_000;
 
+/** A request to the API unanswered for this long shows on the file's row as waiting for the server. */
+export const SLOW_ANSWER_MS = 3_000;
+
 const speedSampleMs = 250;
 
 /** The moves of the pipeline itself: a ticket, the PUT, the registration. */
@@ -147,7 +150,7 @@ export class UploadSteps {
     const { target } = file.get();
     if (target.entityId !== null) return;
     const entityId = await this.deps.retries.run(context, () =>
-      this.deps.api.resolveEntity(target.record, file.signal),
+      answered(file, this.deps.api.resolveEntity(target.record, file.signal)),
     );
     throwIfAborted(file.signal);
     file.patch({ target: { ...file.get().target, entityId } });
@@ -160,7 +163,7 @@ export class UploadSteps {
     const { signal } = file;
     file.move('request-ticket', { sentBytes: 0, bytesPerSecond: 0 });
     const entry = file.get();
-    const ticket = await this.requestTicket(entry, signal);
+    const ticket = await answered(file, this.requestTicket(entry, signal));
     file.move('put', { waiting: undefined });
     let sample = { at: clock.now(), sent: 0 };
     const { etag } = await storage.put({
@@ -195,16 +198,33 @@ export class UploadSteps {
     if (s3Key === undefined || s3Etag === undefined) throw new Error('Nothing uploaded to register.');
     if (target.entityId === null) throw new Error('The record of this file is not known yet.');
     if (registerSent) {
-      const existing = await this.deps.api.findAttachment(target, s3Key, file.signal);
+      const existing = await answered(file, this.deps.api.findAttachment(target, s3Key, file.signal));
       if (existing !== null) return existing;
     }
     file.patch({ registerSent: true });
-    return this.deps.api.register({ filename, s3Key, s3Etag, target }, file.signal);
+    return answered(file, this.deps.api.register({ filename, s3Key, s3Etag, target }, file.signal));
   }
 
   private async requestTicket(entry: UploadEntry, signal: AbortSignal): Promise<UploadTicket> {
     const ticket = await this.deps.api.requestTicket(entry.filename, signal);
     const specific = moreSpecificFilename(entry.filename, ticket.contentType, entry.type);
     return specific === null ? ticket : this.deps.api.requestTicket(specific, signal);
+  }
+}
+
+/**
+ * `request` (to the API), with the file's row saying it waits for the server's answer once it has
+ * gone unanswered for SLOW_ANSWER_MS: a file never sits at "Preparing" on a hanging request without a
+ * word. The request itself gives up at the API time-out (reachabilityFetch).
+ */
+async function answered<T>(file: RunningFile, request: Promise<T>): Promise<T> {
+  const timer = setTimeout(() => {
+    if (!file.signal.aborted && file.get().waiting === undefined) file.patch({ waiting: 'answer' });
+  }, SLOW_ANSWER_MS);
+  try {
+    return await request;
+  } finally {
+    clearTimeout(timer);
+    if (file.get().waiting === 'answer') file.patch({ waiting: undefined });
   }
 }

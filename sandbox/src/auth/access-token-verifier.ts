@@ -21,6 +21,14 @@ export interface VerifierOptions {
   acceptsIssuer(iss: unknown): boolean;
   audience: string;
   clock: Clock;
+  /**
+   * Whether the grant a person's token names still lives. Sign-out (end-session) and revoking the
+   * refresh token end the grant, and with it every access token issued under it, as Keycloak's
+   * session-bound tokens stop working when their session ends. Absent: tokens live until they expire.
+   */
+  grantLive?: (grantId: string) => Promise<boolean>;
+  /** The claim naming the grant (see oidc-provider.ts). */
+  grantClaim?: string;
 }
 
 function toAuthError(error: unknown): AuthError {
@@ -38,7 +46,14 @@ function toAuthError(error: unknown): AuthError {
 }
 
 /** Verifies `Bearer`/`Token` access tokens against the provider's own signing keys. */
-export function createAccessTokenVerifier({ publicKeys, acceptsIssuer, audience, clock }: VerifierOptions) {
+export function createAccessTokenVerifier({
+  publicKeys,
+  acceptsIssuer,
+  audience,
+  clock,
+  grantLive,
+  grantClaim = 'grant_id',
+}: VerifierOptions) {
   const keySet = createLocalJWKSet({ keys: publicKeys });
 
   return async function authenticate(authorization: string | undefined): Promise<Principal> {
@@ -62,6 +77,12 @@ export function createAccessTokenVerifier({ publicKeys, acceptsIssuer, audience,
       throw toAuthError(error);
     }
     if (!acceptsIssuer(payload.iss)) throw new AuthError(AUTH_MESSAGES.claims);
+
+    const grantId = payload[grantClaim];
+    // Signed out or revoked: the token's grant is gone, so is the token (as when it expires).
+    if (grantLive && typeof grantId === 'string' && !(await grantLive(grantId))) {
+      throw new AuthError(AUTH_MESSAGES.expired);
+    }
 
     const user = USERS.find((u) => String(u.id) === payload.sub);
     const clientId = payload.client_id;

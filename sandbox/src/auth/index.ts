@@ -15,7 +15,13 @@ import {
   TOKEN_SUFFIX,
 } from './keycloak-realm.ts';
 import { createLoginInteraction } from './login-interaction.ts';
-import { apiResource, createOidcProvider, INTERACTION_PATH, OIDC_PATH } from './oidc-provider.ts';
+import {
+  apiResource,
+  createOidcProvider,
+  GRANT_CLAIM,
+  INTERACTION_PATH,
+  OIDC_PATH,
+} from './oidc-provider.ts';
 import { errorPage } from './pages.ts';
 import { PAGE_WORDS, pageLanguage } from './page-words.ts';
 import { loadOrCreateProviderKeys, publicJwk } from './provider-keys.ts';
@@ -51,6 +57,8 @@ export async function createAuthService(config: SandboxConfig, clock: Clock): Pr
     acceptsIssuer: (iss) => iss === provider.issuer || isRealmIssuer(iss, config),
     audience: apiResource(config),
     clock,
+    grantClaim: GRANT_CLAIM,
+    grantLive: async (grantId) => (await provider.Grant.find(grantId)) !== undefined,
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {

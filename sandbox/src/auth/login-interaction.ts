@@ -89,23 +89,24 @@ export function createLoginInteraction(
     const email = form.get('email') ?? '';
     const account = `account:${email.trim().toLowerCase()}`;
     const address = `address:${req.socket.remoteAddress ?? ''}`;
-    const wait = throttle.lockedFor([account, address]);
-    if (wait > 0) {
-      const error = words.tooManyAttempts(wait);
-      send(res, 429, loginPage({ action, email, error, language }), { 'Retry-After': String(wait) });
+    // Counted as failed before the (asynchronous) password check: parallel posts cannot pass the limit.
+    const attempt = throttle.attempt([
+      [account, ACCOUNT_RULE],
+      [address, ADDRESS_RULE],
+    ]);
+    if (attempt.wait > 0) {
+      const error = words.tooManyAttempts(attempt.wait);
+      send(res, 429, loginPage({ action, email, error, language }), { 'Retry-After': String(attempt.wait) });
       return;
     }
     const user = await accounts.verify(email, form.get('password') ?? '');
     if (!user) {
-      throttle.fail([
-        [account, ACCOUNT_RULE],
-        [address, ADDRESS_RULE],
-      ]);
       send(res, 401, loginPage({ action, email, error: words.invalidLogin, language }));
       return;
     }
-    // Only the account is cleared: one good password must not reset a guesser's count for the address.
-    throttle.succeed([account]);
+    // The account is cleared; the address only stops counting this attempt: one good password must not
+    // reset a guesser's count for the address.
+    attempt.succeeded([account]);
     await provider.interactionFinished(
       req,
       res,

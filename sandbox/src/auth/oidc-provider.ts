@@ -14,8 +14,16 @@ import {
   APP_SCOPES,
 } from '../identities.ts';
 import type { AccountDirectory } from './accounts.ts';
+import { createHash } from 'node:crypto';
 import { realmIssuerOf } from './keycloak-realm.ts';
-import { errorPage, logoutConfirmPage, PRODUCT_NAME, signedOutPage } from './pages.ts';
+import {
+  errorPage,
+  loggingOutPage,
+  logoutConfirmPage,
+  PRODUCT_NAME,
+  signedOutPage,
+  SUBMIT_LOGOUT_SCRIPT,
+} from './pages.ts';
 import { PAGE_LANGUAGES, pageLanguage } from './page-words.ts';
 import type { ProviderKeys } from './provider-keys.ts';
 import type { OidcStore } from './sqlite-adapter.ts';
@@ -75,6 +83,21 @@ function languageOf(ctx: KoaContextWithOIDC) {
   return pageLanguage(ctx.oidc?.params?.ui_locales, ctx.get('accept-language'));
 }
 
+/** The claim of an API access token naming its grant: the token works while the grant lives. */
+export const GRANT_CLAIM = 'grant_id';
+
+const LOGOUT_SCRIPT_HASH = createHash('sha256').update(SUBMIT_LOGOUT_SCRIPT).digest('base64');
+
+/**
+ * Whether the end-session request carries a valid ID token hint (oidc-provider has checked its
+ * signature and audience) of the person signed in here: then, as Keycloak does, no question is asked.
+ */
+function hintedBySignedInPerson(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+  const accountId = ctx.oidc.session?.accountId;
+  return accountId !== undefined && hint?.payload?.sub === accountId;
+}
+
 function isAppClient(ctx: KoaContextWithOIDC): boolean {
   return ctx.oidc.client?.clientId === APP_CLIENT_ID;
 }
@@ -125,6 +148,14 @@ export function createOidcProvider(
         enabled: true,
         async logoutSource(ctx, form) {
           ctx.type = 'html';
+          if (hintedBySignedInPerson(ctx)) {
+            ctx.set(
+              'Content-Security-Policy',
+              `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${LOGOUT_SCRIPT_HASH}'; frame-ancestors 'none'`,
+            );
+            ctx.body = loggingOutPage(form, languageOf(ctx));
+            return;
+          }
           ctx.body = logoutConfirmPage(form, languageOf(ctx));
         },
         async postLogoutSuccessSource(ctx) {
@@ -155,6 +186,8 @@ export function createOidcProvider(
           const ahead = secondsAhead(clock);
           parts.payload.iat = Number(parts.payload.iat) + ahead;
           parts.payload.exp = Number(parts.payload.exp) + ahead;
+          // A person's token is bound to their grant, which sign-out and revocation end (see the verifier).
+          if (token.kind === 'AccessToken' && token.grantId) parts.payload[GRANT_CLAIM] = token.grantId;
           // Asked for at the Keycloak realm's token path: the realm's issuer, as its discovery says.
           const realm = realmIssuerOf(ctx?.req);
           if (realm) parts.payload.iss = realm;

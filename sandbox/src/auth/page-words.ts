@@ -25,6 +25,8 @@ export interface PageWords {
   signOutQuestion: string;
   signOutButton: string;
   staySignedIn: string;
+  /** Shown for a moment while a sign-out the app asked for (with a valid ID token hint) goes through. */
+  signingOut: string;
   signedOutTitle: string;
   signedOut: string;
   problemTitle: string;
@@ -53,6 +55,7 @@ export const PAGE_WORDS: Record<PageLanguage, PageWords> = {
     signOutQuestion: 'Do you want to sign out?',
     signOutButton: 'Sign out',
     staySignedIn: 'Stay signed in',
+    signingOut: 'Signing out…',
     signedOutTitle: 'Signed out',
     signedOut: 'You are signed out.',
     problemTitle: 'Sign-in problem',
@@ -78,6 +81,7 @@ export const PAGE_WORDS: Record<PageLanguage, PageWords> = {
     signOutQuestion: '¿Desea cerrar sesión?',
     signOutButton: 'Cerrar sesión',
     staySignedIn: 'Seguir conectado',
+    signingOut: 'Cerrando sesión…',
     signedOutTitle: 'Sesión cerrada',
     signedOut: 'Ha cerrado la sesión.',
     problemTitle: 'Problema al iniciar sesión',
@@ -103,6 +107,7 @@ export const PAGE_WORDS: Record<PageLanguage, PageWords> = {
     signOutQuestion: 'Möchten Sie sich abmelden?',
     signOutButton: 'Abmelden',
     staySignedIn: 'Angemeldet bleiben',
+    signingOut: 'Sie werden abgemeldet …',
     signedOutTitle: 'Abgemeldet',
     signedOut: 'Sie sind abgemeldet.',
     problemTitle: 'Problem bei der Anmeldung',
@@ -126,6 +131,7 @@ export const PAGE_WORDS: Record<PageLanguage, PageWords> = {
     signOutQuestion: 'Bạn có muốn đăng xuất không?',
     signOutButton: 'Đăng xuất',
     staySignedIn: 'Giữ đăng nhập',
+    signingOut: 'Đang đăng xuất…',
     signedOutTitle: 'Đã đăng xuất',
     signedOut: 'Bạn đã đăng xuất.',
     problemTitle: 'Sự cố đăng nhập',
@@ -149,6 +155,7 @@ export const PAGE_WORDS: Record<PageLanguage, PageWords> = {
     signOutQuestion: '确定要退出登录吗？',
     signOutButton: '退出登录',
     staySignedIn: '保持登录',
+    signingOut: '正在退出登录…',
     signedOutTitle: '已退出登录',
     signedOut: '您已退出登录。',
     problemTitle: '登录问题',

@@ -97,6 +97,27 @@ ${form}
   );
 }
 
+/** The script that sends the sign-out form by itself; its hash goes into the page's Content-Security-Policy. */
+export const SUBMIT_LOGOUT_SCRIPT = "document.getElementById('op.logoutForm').submit();";
+
+/**
+ * A sign-out the app asked for with a valid ID token hint of the signed-in person: sent at once, without
+ * a question (as Keycloak does). `form` is oidc-provider's own, with its CSRF token; without scripts,
+ * one button sends it.
+ */
+export function loggingOutPage(form: string, language: PageLanguage = 'en'): string {
+  const words = PAGE_WORDS[language];
+  const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return layout(
+    language,
+    words.signOutTitle,
+    `<p class="subtitle" role="status">${escapeHtml(words.signingOut)}</p>
+${confirmed}
+<noscript><button type="submit" form="op.logoutForm">${escapeHtml(words.signOutButton)}</button></noscript>
+<script>${SUBMIT_LOGOUT_SCRIPT}</script>`,
+  );
+}
+
 export function signedOutPage(language: PageLanguage = 'en'): string {
   const words = PAGE_WORDS[language];
   return layout(

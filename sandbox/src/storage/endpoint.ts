@@ -39,6 +39,8 @@ const RESPONSE_OVERRIDES: Record<string, string> = {
 export interface StorageEndpointOptions {
   bucket: string;
   allowedOrigins: readonly string[];
+  /** `Vary: Origin` on answers to requests without an allowed Origin too (S3 leaves it off those). */
+  varyOrigin: boolean;
   maxUploadBytes: number;
   verify: SignatureVerifier;
   store: ObjectStore;
@@ -228,6 +230,7 @@ export function createStorageEndpoint(options: StorageEndpointOptions): RouteHan
       return true;
     }
     if (origin) setCorsHeaders(res, origin);
+    else if (options.varyOrigin) res.setHeader('Vary', 'Origin');
     try {
       const parsed = splitTarget(target);
       const rest = parsed ? parsed.rawPath.slice(STORAGE_PREFIX.length + 1) : '';

@@ -68,6 +68,7 @@ function createBuiltinStorage(config: SandboxConfig, { clock, uploads }: Storage
     handle: createStorageEndpoint({
       bucket: config.storage.bucket,
       allowedOrigins: config.allowedOrigins,
+      varyOrigin: config.storageVaryOrigin,
       maxUploadBytes: config.maxUploadBytes,
       verify: createSignatureVerifier(credentials, BUILTIN_REGION),
       store,

@@ -6,7 +6,7 @@ import { useAppConfig } from '../../config/ConfigContext';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
-import { UploadTray, LeftByOthersNotice } from '../upload/index.ts';
+import { UploadTray, LeftByOthersNotice, InterruptedRecordingsNotice } from '../upload/index.ts';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 import { useOpenByIdShortcut } from '../open-by-id/index.ts';
 import { useShellResilience } from '../../pwa/useShellResilience.ts';
@@ -170,6 +170,7 @@ export function AppShellLayout() {
         <SessionEndedBanner />
         <UpdateNotice />
         <LeftByOthersNotice />
+        <InterruptedRecordingsNotice />
         <ScansOpenRecords />
         <ShellResilience />
         {signingOutFrom !== null && (

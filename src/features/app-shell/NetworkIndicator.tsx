@@ -1,24 +1,34 @@
 import { Group, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
-import { useOnline } from '../../pwa/useOnline.ts';
+import { useReachability } from '../../pwa/useOnline.ts';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
-import type { UploadEntry } from '../../upload/types.ts';
+import { waitsForNetwork, type UploadEntry } from '../../upload/types.ts';
 import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
 
 const countWaitingForNetwork = (entries: readonly UploadEntry[]) =>
-  entries.filter((entry) => entry.waiting === 'network').length;
+  entries.filter((entry) => waitsForNetwork(entry.waiting)).length;
 
 /** The header's "Offline · 3 waiting for the network", on every page, not only in the Uploads drawer. */
 export function NetworkIndicator() {
-  const online = useOnline();
+  const reachability = useReachability();
+  const online = reachability === 'online';
   const unfinished = useUploadsValue(countUnfinished);
   const waitingForNetwork = useUploadsValue(countWaitingForNetwork);
   // Offline, every unfinished file waits for the network, also those not yet picked up.
   const waiting = online ? waitingForNetwork : unfinished;
   if (online && waiting === 0) return null;
   let text;
-  if (!online && waiting === 0) {
+  if (reachability === 'unreachable') {
+    text = (
+      <FormattedMessage
+        defaultMessage="{count, plural, =0 {Cannot reach the server} one {Cannot reach the server · # waiting} other {Cannot reach the server · # waiting}}"
+        id="3zgRCd"
+        description="The header's bar: the device says online but the server does not answer (lie-fi), and how many files wait for it"
+        values={{ count: waiting }}
+      />
+    );
+  } else if (!online && waiting === 0) {
     text = (
       <FormattedMessage defaultMessage="Offline" id="ArLniI" description="The header's bar: no network" />
     );

@@ -53,6 +53,41 @@ describe('the sign-out dialog', () => {
     world.server.gates.put.release();
   });
 
+  it('"wait, then sign out" signs out every other tab at once, covers the screen without a way back, and finishes by itself', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    const queue = world.makeQueue();
+    act(() => void queue.add([new File(['bytes'], 'a.jpg')], part));
+    act(() => void queue.add([new File(['bytes'], 'b.jpg')], part));
+    world.server.failures.register.push(new UploadError('permanent', 'Refused.'));
+
+    const app = await renderApp({ queue });
+    await chooseSignOut(app);
+    const ask = await screen.findByRole('dialog', { name: '2 files not attached yet' });
+    await app.user.click(within(ask).getByRole('button', { name: 'Wait for them, then sign out' }));
+
+    expect(app.session.beginSignOut).toHaveBeenCalledTimes(1);
+    const waiting = await screen.findByRole('dialog', { name: 'Signing out' });
+    expect(within(waiting).getByRole('status')).toHaveTextContent(
+      'Signing out: sending 2 files first. This tablet signs out by itself once they are sent.',
+    );
+    expect(within(waiting).queryByRole('button', { name: 'Stay signed in' })).toBeNull();
+    expect(within(waiting).queryByRole('button', { name: 'Close' })).toBeNull();
+    await app.user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Signing out' })).toBeInTheDocument();
+    expect(app.session.signOut).not.toHaveBeenCalled();
+
+    // One is attached, one could not be (it stays kept for its owner): signed out by itself.
+    world.server.gates.put.release();
+    await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));
+    expect(
+      queue
+        .getSnapshot()
+        .map((entry) => entry.state)
+        .sort(),
+    ).toEqual(['attached', 'failed']);
+  });
+
   it('with nothing pending signs out at once, and says so on this tablet when the provider cannot be reached', async () => {
     const session = createTestAuthSession();
     session.signOut.mockImplementation(async () => {

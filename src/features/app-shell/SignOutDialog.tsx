@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSignOut } from '../../auth/AuthContext';
+import { useAuthSession, useSignOut } from '../../auth/AuthContext';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
-import { isFinished, type UploadEntry } from '../../upload/types.ts';
+import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue, useUploadsValue } from '../../components/uploadQueueContext.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Busy } from '../../components/Busy.tsx';
@@ -13,13 +13,13 @@ import { pendingShotsTaking, usePendingShotCount } from '../upload/index.ts';
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
 
-/** The dialog's steps: asked what to do, confirming a discard, waiting to sign out by itself, … */
+/** The dialog's steps: asked what to do, confirming a discard, signing out once the files are sent, … */
 type Step =
   /** `unfinished`: waiting or being sent; `failed`: could not be attached (their bytes are kept too). */
   | { kind: 'ask'; unfinished: number; failed: number }
   | { kind: 'discard'; unfinished: number; failed: number }
-  /** `ids`: the files that were not attached when the technician chose to wait. */
-  | { kind: 'waiting'; ids: ReadonlySet<string> }
+  /** Signing out: the other tabs are signed out already; this one sends the files first. */
+  | { kind: 'waiting' }
   | { kind: 'signing-out' }
   | { kind: 'failed'; discardFiles: boolean };
 
@@ -76,8 +76,10 @@ function StepBody({
 /**
  * Sign-out that never drops files silently: with files waiting, moving or not attached it asks first
  * (wait, keep them for me, discard, stay signed in), and discarding takes a second confirmation.
- * Waiting signs out by itself once every file is attached, unless one could not be, which is shown
- * instead. Kept files stay on this device bound to this person; nobody else's sign-in sends them.
+ * Waiting is signing out already: every other tab is signed out at once, and this one covers the
+ * screen ("Signing out: sending N files first"), goes nowhere else, and signs out by itself once no
+ * file is still moving (one that could not be attached stays kept for its owner, as the question
+ * said). Kept files stay on this device bound to this person; nobody else's sign-in sends them.
  * Signing out ends the session on this tablet at once, offline too (see app/signOut.ts); when the
  * identity provider cannot be reached, the app's sign-in page says so.
  *
@@ -87,6 +89,7 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
   const intl = useIntl();
   const queue = useUploadQueue();
   const signOutWith = useSignOut();
+  const session = useAuthSession();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(() => {
     const entries = queue.getSnapshot();
@@ -125,30 +128,22 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
     if (step.kind === 'signing-out' && !started.current) signOut(false);
   }, [step.kind, signOut]);
 
-  const waitedFor = step.kind === 'waiting' ? step.ids : null;
-  const failedWhileWaiting = useUploadsValue((entries) =>
-    waitedFor ? entries.filter((entry) => waitedFor.has(entry.id) && entry.state === 'failed').length : 0,
-  );
-  const waitIsOver = step.kind === 'waiting' && unfinished === 0;
-  // The wait ends by itself: signed out when all went, stopped to show the files that did not.
-  const view = waitIsOver && failedWhileWaiting > 0 ? 'not-attached' : step.kind;
+  const waiting = step.kind === 'waiting';
+  // While it signs out, the tablet shows nothing else: no page of this person's opens meanwhile.
+  useBlocker({ shouldBlockFn: () => true, disabled: !waiting, enableBeforeUnload: false });
 
+  // The wait ends by itself: signed out once nothing is still moving.
   useEffect(() => {
-    if (waitIsOver && failedWhileWaiting === 0) signOut(false);
-  }, [waitIsOver, failedWhileWaiting, signOut]);
+    if (waiting && unfinished === 0) signOut(false);
+  }, [waiting, unfinished, signOut]);
 
   const startWaiting = () => {
-    const ids = new Set(
-      queue
-        .getSnapshot()
-        .filter((entry) => !isFinished(entry.state))
-        .map((e) => e.id),
-    );
-    setStep({ kind: 'waiting', ids });
+    session.beginSignOut();
+    setStep({ kind: 'waiting' });
   };
 
   const pending = step.kind === 'ask' || step.kind === 'discard' ? step.unfinished + step.failed : 0;
-  const titles: Record<typeof view, string> = {
+  const titles: Record<Step['kind'], string> = {
     ask: intl.formatMessage(
       {
         defaultMessage: '{count, plural, one {# file not attached yet} other {# files not attached yet}}',
@@ -161,16 +156,11 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       { defaultMessage: '{count, plural, one {Discard # file?} other {Discard # files?}}', id: 'Q429vG' },
       { count: pending },
     ),
-    waiting: intl.formatMessage({ defaultMessage: 'Signing out when the files are attached', id: 'dqzrbu' }),
-    'not-attached': intl.formatMessage(
-      {
-        defaultMessage:
-          '{count, plural, one {# file could not be attached} other {# files could not be attached}}',
-        id: 'OLo2Z8',
-        description: 'Title: while waiting to sign out, these files failed',
-      },
-      { count: failedWhileWaiting },
-    ),
+    waiting: intl.formatMessage({
+      defaultMessage: 'Signing out',
+      id: 'TOgxBJ',
+      description: 'Dialog title',
+    }),
     'signing-out': intl.formatMessage({
       defaultMessage: 'Signing out',
       id: 'TOgxBJ',
@@ -189,13 +179,17 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
     </Button>
   );
 
+  const leaving = waiting || step.kind === 'signing-out';
   return (
     <Modal
       opened
-      onClose={step.kind === 'signing-out' ? () => undefined : onClose}
-      withCloseButton={step.kind !== 'signing-out'}
+      onClose={leaving ? () => undefined : onClose}
+      withCloseButton={!leaving}
+      closeOnEscape={!leaving}
+      closeOnClickOutside={!leaving}
+      fullScreen={leaving}
       centered
-      title={titles[view]}
+      title={titles[step.kind]}
     >
       {step.kind === 'ask' && (
         <StepBody sentence={<PendingText unfinished={step.unfinished} failed={step.failed} />}>
@@ -241,41 +235,20 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
           </DialogActions>
         </StepBody>
       )}
-      {view === 'waiting' && (
+      {waiting && (
         <StepBody
           announce
           sentence={
             <FormattedMessage
-              defaultMessage="{count, plural, one {# file still to attach. You will be signed out as soon as it is attached.} other {# files still to attach. You will be signed out as soon as they are attached.}}"
-              id="Ye1pwb"
+              defaultMessage="{count, plural, one {Signing out: sending # file first. This tablet signs out by itself once it is sent.} other {Signing out: sending # files first. This tablet signs out by itself once they are sent.}}"
+              id="TKpHJ5"
               values={{ count: unfinished }}
             />
           }
         >
-          <Stack gap="xs">
-            {stay}
-            <Button variant="default" onClick={() => signOut(false)}>
-              <FormattedMessage defaultMessage="Keep them for me and sign out now" id="7UstYl" />
-            </Button>
-          </Stack>
-        </StepBody>
-      )}
-      {view === 'not-attached' && (
-        <StepBody
-          sentence={
-            <FormattedMessage
-              defaultMessage="{count, plural, one {Open Uploads to see why and try again there. If you sign out now, it will not be sent.} other {Open Uploads to see why and try again there. If you sign out now, they will not be sent.}}"
-              id="mT0THm"
-              values={{ count: failedWhileWaiting }}
-            />
-          }
-        >
-          <Group justify="flex-end">
-            <Button variant="default" color="red" onClick={() => signOut(false)}>
-              <FormattedMessage defaultMessage="Sign out anyway" id="VHzFzu" />
-            </Button>
-            <Button onClick={onClose}>{stayWords}</Button>
-          </Group>
+          <Button variant="default" onClick={() => signOut(false)} w="fit-content">
+            <FormattedMessage defaultMessage="Keep them for me and sign out now" id="7UstYl" />
+          </Button>
         </StepBody>
       )}
       {step.kind === 'signing-out' && (

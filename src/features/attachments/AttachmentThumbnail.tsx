@@ -33,6 +33,9 @@ export function AttachmentThumbnail({ type, contentType, downloadUrl, attachment
           height={SIZE}
           loading="lazy"
           referrerPolicy="no-referrer"
+          // The same signed URL is also fetched (a pin, a preview): loaded with CORS, the cached answer
+          // serves both, whether or not storage varies it on Origin.
+          crossOrigin="anonymous"
           style={{ objectFit: 'cover', display: 'block' }}
           onError={() => setFailedUrl(url)}
           data-testid="attachment-thumbnail"

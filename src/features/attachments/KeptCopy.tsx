@@ -22,6 +22,7 @@ export function KeptThumbnail({ kept, size }: { kept: KeptCopyView; size: number
       <img
         src={kept.url}
         alt=""
+        crossOrigin="anonymous"
         width={size}
         height={size}
         style={{ objectFit: 'cover', display: 'block', borderRadius: 'var(--mantine-radius-sm)' }}

@@ -41,7 +41,12 @@ export function MarkUpAttachment({
   useEffect(() => {
     const controller = new AbortController();
     freshDownloadUrl(client, attachment.id)
-      .then((url) => fetchStoredFile(url, controller.signal))
+      .then((url) =>
+        fetchStoredFile(url, {
+          signal: controller.signal,
+          freshUrl: () => freshDownloadUrl(client, attachment.id),
+        }),
+      )
       .then(
         (blob) => setFetched({ blob }),
         (error: unknown) => {

@@ -58,6 +58,8 @@ export function ZoomableImage({ src, alt }: { src: string; alt: string }) {
           src={src}
           alt={alt}
           referrerPolicy="no-referrer"
+          // Loaded with CORS, as the same URL is fetched: see AttachmentThumbnail.
+          crossOrigin="anonymous"
           draggable={false}
           style={{
             display: 'block',

@@ -48,7 +48,11 @@ describe('downloadAttachment', () => {
 
     expect(query).toHaveBeenCalledTimes(2);
     expect(query.mock.calls[0]).toEqual([expect.objectContaining({ fetchPolicy: 'network-only' })]);
-    expect(fetch).toHaveBeenCalledWith(SIGNED, expect.objectContaining({ credentials: 'omit' }));
+    // Never from the HTTP cache, where an <img>'s answer without CORS could sit (issue 35).
+    expect(fetch).toHaveBeenCalledWith(
+      SIGNED,
+      expect.objectContaining({ credentials: 'omit', cache: 'no-store' }),
+    );
     expect(clicks).toEqual([
       { href: 'blob:http://app.test/1', download: 'torque log.csv' },
       { href: 'blob:http://app.test/1', download: 'torque log.csv' },
@@ -159,11 +163,43 @@ describe('openStoredFile on weak Wi-Fi', () => {
     }
   });
 
+  it('tries again through a fresh URL when it can have one: after the network, storage, or an expired link', async () => {
+    const FRESH = 'http://storage.test/sandbox/attachments/abc/log.csv?X-Amz-Signature=2';
+    const NEWER = 'http://storage.test/sandbox/attachments/abc/log.csv?X-Amz-Signature=3';
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('<Error/>', { status: 403 }))
+      .mockResolvedValueOnce(new Response('bytes'));
+    vi.stubGlobal('fetch', fetch);
+    const freshUrl = vi.fn().mockResolvedValueOnce(FRESH).mockResolvedValueOnce(NEWER);
+
+    const result = await settle(openStoredFile(SIGNED, { freshUrl }));
+
+    expect(result.status).toBe('fulfilled');
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([SIGNED, FRESH, NEWER]);
+    expect(freshUrl).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the URL it has when no fresh one can be had, and says storage could not be reached', async () => {
+    const fetch = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetch);
+    const freshUrl = vi.fn().mockRejectedValue(new Error('API unreachable'));
+
+    const result = await settle(openStoredFile(SIGNED, { freshUrl }));
+
+    expect(result).toMatchObject({
+      status: 'rejected',
+      reason: { message: expect.stringMatching(/reach file storage/) },
+    });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(Array(STORED_FILE_ATTEMPTS).fill(SIGNED));
+  });
+
   it('stops waiting to try again as soon as the read is cancelled', async () => {
     const fetch = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
     vi.stubGlobal('fetch', fetch);
     const controller = new AbortController();
-    const read = Promise.allSettled([openStoredFile(SIGNED, controller.signal)]);
+    const read = Promise.allSettled([openStoredFile(SIGNED, { signal: controller.signal })]);
     await vi.advanceTimersByTimeAsync(0);
     controller.abort();
     const [result] = await read;

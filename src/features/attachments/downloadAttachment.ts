@@ -51,7 +51,16 @@ const transient = (status: number | null) => status === null || status === 429 |
 async function openOnce(url: string, signal?: AbortSignal, headers?: HeadersInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { signal, headers, credentials: 'omit', referrerPolicy: 'no-referrer' });
+    response = await fetch(url, {
+      signal,
+      headers,
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      // Never an answer from the HTTP cache: one stored for an <img> without CORS (storage such as S3
+      // leaves Vary: Origin off an answer to a request without Origin) would be refused by CORS here,
+      // and a signed URL is read once anyway.
+      cache: 'no-store',
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new StoredFileError(FAILURE_WORDS.storageUnreachable, null);
@@ -69,36 +78,44 @@ async function openOnce(url: string, signal?: AbortSignal, headers?: HeadersInit
   );
 }
 
+export interface StoredFileOptions {
+  signal?: AbortSignal;
+  headers?: HeadersInit;
+  /**
+   * A new signed URL for the same file, asked of the API: given, a try after a failure (the network,
+   * a busy storage, or a link that expired meanwhile) reads through a URL nobody read before.
+   */
+  freshUrl?: () => Promise<string>;
+}
+
 /**
  * Requests the bytes behind a signed URL, turning storage refusals into messages. A read the Wi-Fi
  * dropped, or that a busy storage refused (5xx, 429), is tried again after a short wait (as long as a
- * `Retry-After` asks, capped), up to STORED_FILE_ATTEMPTS times; an expired link or a missing file is not.
+ * `Retry-After` asks, capped), up to STORED_FILE_ATTEMPTS times, through a fresh URL when `freshUrl` can
+ * give one; a missing file is not tried again, nor an expired link without `freshUrl`.
  */
-export async function openStoredFile(
-  url: string,
-  signal?: AbortSignal,
-  headers?: HeadersInit,
-): Promise<Response> {
+export async function openStoredFile(url: string, options: StoredFileOptions = {}): Promise<Response> {
+  const { signal, headers, freshUrl } = options;
+  let current = url;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await openOnce(url, signal, headers);
+      return await openOnce(current, signal, headers);
     } catch (error) {
-      if (
-        !(error instanceof StoredFileError) ||
-        !transient(error.status) ||
-        attempt >= STORED_FILE_ATTEMPTS
-      ) {
-        throw error;
-      }
+      const retryable =
+        error instanceof StoredFileError &&
+        (transient(error.status) || (error.status === 403 && freshUrl !== undefined));
+      if (!retryable || attempt >= STORED_FILE_ATTEMPTS) throw error;
       const wait = error.retryAfterMs ?? backoffDelay(attempt, STORED_FILE_BACKOFF);
       await sleep(Math.min(wait, STORED_FILE_BACKOFF.maxMs), signal);
+      // A fresh URL that cannot be had (the API unreachable too) leaves the last one to try.
+      if (freshUrl) current = await freshUrl().catch(() => current);
     }
   }
 }
 
 /** Reads the bytes behind a signed URL. */
-export async function fetchStoredFile(url: string, signal?: AbortSignal): Promise<Blob> {
-  return (await openStoredFile(url, signal)).blob();
+export async function fetchStoredFile(url: string, options: StoredFileOptions = {}): Promise<Blob> {
+  return (await openStoredFile(url, options)).blob();
 }
 
 /**
@@ -106,7 +123,7 @@ export async function fetchStoredFile(url: string, signal?: AbortSignal): Promis
  * ranges, only the start of what it sends is read before the rest is cancelled).
  */
 export async function fetchStoredHead(url: string, count: number, signal?: AbortSignal): Promise<Uint8Array> {
-  const response = await openStoredFile(url, signal, { Range: `bytes=0-${count - 1}` });
+  const response = await openStoredFile(url, { signal, headers: { Range: `bytes=0-${count - 1}` } });
   const reader = response.body?.getReader();
   if (!reader) return new Uint8Array(await response.arrayBuffer()).subarray(0, count);
   const head = new Uint8Array(count);
@@ -142,9 +159,12 @@ export async function downloadAttachment(
   client: ApolloClient,
   attachment: { id: number; filename: string | null },
 ): Promise<void> {
-  const url = await freshDownloadUrl(client, attachment.id);
+  let url = await freshDownloadUrl(client, attachment.id);
   const request = new AbortController();
-  const response = await openStoredFile(url, request.signal);
+  const response = await openStoredFile(url, {
+    signal: request.signal,
+    freshUrl: async () => (url = await freshDownloadUrl(client, attachment.id)),
+  });
   if (Number(response.headers.get('content-length')) > IN_MEMORY_DOWNLOAD_LIMIT) {
     request.abort();
     followLink(url);

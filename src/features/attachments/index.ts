@@ -4,4 +4,4 @@ export { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocum
 export { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 export { attachmentType } from './attachmentType.ts';
 export { httpUrl } from './attachmentType.ts';
-export { openStoredFile, StoredFileError } from './downloadAttachment.ts';
+export { freshDownloadUrl, openStoredFile, StoredFileError } from './downloadAttachment.ts';

@@ -16,7 +16,7 @@ export function useStoredFile(url: string | null): { blob: Blob | null; error: s
   useEffect(() => {
     if (!url) return;
     const controller = new AbortController();
-    fetchStoredFile(url, controller.signal).then(
+    fetchStoredFile(url, { signal: controller.signal }).then(
       (blob) => setState({ url, blob, error: null }),
       (error: unknown) => {
         if (controller.signal.aborted) return;

@@ -5,7 +5,7 @@ import { defineMessage, FormattedMessage, useIntl, type MessageDescriptor } from
 import { AttachmentThumbnail } from '../attachments/index.ts';
 import { attachmentType } from '../attachments/index.ts';
 import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
-import { TakePhotoButton, useAttachFiles } from '../upload/index.ts';
+import { TakePhotoButton, useAttachFiles, VoiceNoteButton } from '../upload/index.ts';
 import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { isFinished, type UploadTarget } from '../../upload/types.ts';
@@ -203,6 +203,18 @@ export function EvidenceSlot({ field, contextLine, facts, dragging }: Props) {
                 {
                   defaultMessage: 'Take a photo for {field}',
                   id: 'UbJ+Zk',
+                  description: 'field: an evidence slot',
+                },
+                { field: data.name },
+              )}
+            />
+            <VoiceNoteButton
+              target={target}
+              size="sm"
+              label={intl.formatMessage(
+                {
+                  defaultMessage: 'Record a voice note for {field}',
+                  id: 'aB6rqQ',
                   description: 'field: an evidence slot',
                 },
                 { field: data.name },

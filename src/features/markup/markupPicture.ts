@@ -1,3 +1,4 @@
+import { carryExif } from '../../upload/photoExif.ts';
 import { loadMarkupImage } from './loadMarkupImage.ts';
 import type { MarkupPictureReply, MarkupPictureRequest } from './markupPicture.worker.ts';
 
@@ -68,12 +69,23 @@ export async function openMarkupPicture(
     spare = null;
     if (worker)
       try {
-        return await inWorker(worker, image, maxEdgePx, screen);
+        return keepingFacts(image, await inWorker(worker, image, maxEdgePx, screen));
       } catch {
         worker.terminate();
       }
   }
-  return onPage(await loadMarkupImage(image, maxEdgePx));
+  return keepingFacts(image, onPage(await loadMarkupImage(image, maxEdgePx)));
+}
+
+/**
+ * The marked copy keeps the photo's EXIF (when, what, who, the camera's own): a canvas writes none,
+ * so it is copied over from the photo, upright and at the copy's size (carryExif).
+ */
+function keepingFacts(image: Blob, picture: MarkupPicture): MarkupPicture {
+  return {
+    ...picture,
+    encode: async (marks, quality) => carryExif(image, await picture.encode(marks, quality), picture),
+  };
 }
 
 function workersHere(): boolean {

@@ -46,7 +46,10 @@ const EXISTS_QUERIES = {
       }
     }
   `),
-} satisfies Record<RecordKind, TypedDocumentNode<Record<string, { id: unknown } | null | undefined>, { id: string }>>;
+} satisfies Record<
+  RecordKind,
+  TypedDocumentNode<Record<string, { id: unknown } | null | undefined>, { id: string }>
+>;
 
 /**
  * Whether the record of `kind` with `id` exists (and this person may see it): what a number with

@@ -112,7 +112,11 @@ describe('resolveRecordRef with serial and lot numbers', () => {
 
   it('keeps a bare number without leading zeros following the page, never a serial', async () => {
     const find = lookups([], [run(1, 'SN 41')]);
-    expect(await resolveRecordRef('41', 'step', ORIGIN, find)).toEqual({ to: 'record', kind: 'step', id: 41 });
+    expect(await resolveRecordRef('41', 'step', ORIGIN, find)).toEqual({
+      to: 'record',
+      kind: 'step',
+      id: 41,
+    });
     expect(find.runsBySerial).not.toHaveBeenCalled();
   });
 });

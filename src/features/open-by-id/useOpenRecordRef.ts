@@ -36,7 +36,8 @@ export function useOpenRecordRef(): (
     async (text, kind, { scanned = false, idsAsked = false } = {}) => {
       const lookups = {
         partIds: (partNumber: string) => partIdsByNumber(client, partNumber),
-        runsBySerial: (value: string, serialKind: SerialKind | null) => runsBySerial(client, value, serialKind),
+        runsBySerial: (value: string, serialKind: SerialKind | null) =>
+          runsBySerial(client, value, serialKind),
         recordExists: (recordKind: RecordKind, id: number) => recordExists(client, recordKind, id),
       };
       const destination = await resolveRecordRef(text, kind, window.location.origin, lookups, idsAsked);

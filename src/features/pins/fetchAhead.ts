@@ -73,13 +73,18 @@ export function readFetchedRecord(record: RecordRef, data: unknown): FetchedReco
 }
 
 /**
- * Reads the bytes behind a signed URL as the preview does (tried again when the Wi-Fi drops it); a file
- * storage no longer has, or one too large to hold in memory, has no kept copy however often it is tried.
+ * Reads the bytes behind a signed URL as a download does (tried again, through a fresh URL when one can
+ * be had, when the Wi-Fi or storage fails it); a file storage no longer has, or one too large to hold in
+ * memory, has no kept copy however often it is tried.
  */
-async function readBytes(url: string, signal: AbortSignal): Promise<Blob> {
+async function readBytes(
+  url: string,
+  signal: AbortSignal,
+  freshUrl: (() => Promise<string>) | undefined,
+): Promise<Blob> {
   let response: Response;
   try {
-    response = await openStoredFile(url, signal);
+    response = await openStoredFile(url, { signal, freshUrl });
   } catch (error) {
     if (error instanceof StoredFileError && error.status === 404) {
       throw new UnkeepableFile('Storage no longer has this file.');
@@ -101,6 +106,8 @@ async function readBytes(url: string, signal: AbortSignal): Promise<Blob> {
 export function createPinFetcher(deps: {
   /** The record's page query, network-only; resolves to its data. */
   queryRecord(record: RecordRef): Promise<unknown>;
+  /** A new signed URL of an attachment, for a try after storage or the network failed a read. */
+  freshUrl?(attachmentId: number): Promise<string>;
   recordsFetched?(): Promise<void>;
 }): PinFetcher {
   return {
@@ -108,7 +115,12 @@ export function createPinFetcher(deps: {
       return readFetchedRecord(record, await deps.queryRecord(record));
     },
     async keepCopy(attachment, signal) {
-      const bytes = await readBytes(attachment.url, signal);
+      const { freshUrl } = deps;
+      const bytes = await readBytes(
+        attachment.url,
+        signal,
+        freshUrl ? () => freshUrl(attachment.id) : undefined,
+      );
       // pdf.js comes when the first PDF is kept; failing to load it is the network's, not the file's.
       const draw =
         attachment.form === 'image' ? smallImageCopy : (await import('./pdfFirstPage.ts')).pdfFirstPage;

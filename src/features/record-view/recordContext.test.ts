@@ -21,7 +21,11 @@ describe('record context', () => {
     expect(runContext(run, 'IN_PROGRESS')).toEqual({
       line: 'Run 1 · SN 0041',
       details: ['Part BRKT-0001 rev C', 'In progress'],
-      facts: { run: { id: 1, title: 'BRKT-0001 Rev C, SN 0041' }, serial: { kind: 'serial', value: '0041' } },
+      facts: {
+        run: { id: 1, title: 'BRKT-0001 Rev C, SN 0041' },
+        serial: { kind: 'serial', value: '0041' },
+        title: 'BRKT-0001 Rev C, SN 0041',
+      },
     });
     const receiving = makeFragmentData(
       { ...runFields, id: 2, title: 'Receiving: FTG-0210 lot 24-117' },

@@ -94,7 +94,7 @@ export function runContext(
   return {
     line: runName(run, intl),
     details: present([partText(run.part, intl), formatEnum(status, intl)]),
-    facts: runFacts(run),
+    facts: { ...runFacts(run), title: run.title },
   };
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { reachability } from '../../lib/reachability.ts';
 
 /** How often an open record asks again, so two tablets on one record see each other's files. */
 export const RECORD_REFRESH_MS = 15_000;
@@ -33,8 +34,9 @@ export function useRefreshWhileOpen(
       const { paused } = latest.current;
       if (running || (typeof paused === 'function' ? paused() : paused)) return;
       if (document.visibilityState !== 'visible') return;
-      // Offline, nothing can be checked: what is shown stays, saying how old it is.
-      if (navigator.onLine === false) return;
+      // Offline or unreachable, nothing can be checked: what is shown stays, saying how old it is (the
+      // reachability store checks with backoff, and this runs once the server answers again).
+      if (!reachability.isReachable()) return;
       running = true;
       latest.current
         .refresh()
@@ -50,11 +52,18 @@ export function useRefreshWhileOpen(
     window.addEventListener('focus', run);
     // Back from a dead zone: what a kept page shows is checked at once, not at the next tick.
     window.addEventListener('online', run);
+    let wasReachable = reachability.isReachable();
+    const stopReachability = reachability.subscribe(() => {
+      const now = reachability.isReachable();
+      if (now && !wasReachable) run();
+      wasReachable = now;
+    });
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       clearInterval(timer);
       window.removeEventListener('focus', run);
       window.removeEventListener('online', run);
+      stopReachability();
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [everyMs]);

@@ -9,6 +9,7 @@ import { pastedFiles } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
 import { RecordUploadTargetContext } from './recordUploadTarget.tsx';
 import { TakePhotoButton } from './camera/TakePhotoButton.tsx';
+import { VoiceNoteButton } from './recording/VoiceNoteButton.tsx';
 import { UploadList } from './UploadList.tsx';
 import { SharedFilesOffer } from '../share/index.ts';
 import { useUploads } from '../../components/uploadQueueContext.tsx';
@@ -131,6 +132,7 @@ export function RecordDropZone({
             />
           </Button>
           <TakePhotoButton target={target} onFiles={attachUnlessDuplicate} openAtStart={openCameraAtStart} />
+          <VoiceNoteButton target={target} />
           <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
             <FormattedMessage
               defaultMessage="or drop files anywhere on this page, or paste a screenshot"

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { EmptyNote } from '../../components/EmptyNote.tsx';
-import { isFinished, type UploadEntry } from '../../upload/types.ts';
+import { isFinished, waitsForNetwork, type UploadEntry } from '../../upload/types.ts';
+import { useReachability } from '../../pwa/useOnline.ts';
 import type { UploadEvent } from '../../upload/uploadQueue.ts';
 import { announce } from './uploadAnnouncement.ts';
 import { appIntl } from '../../i18n/index.ts';
@@ -56,17 +57,26 @@ function TrayContents({ summary }: { summary: string }) {
   const intl = useIntl();
   const queue = useUploadQueue();
   const uploads = useUploads();
-  const offline = uploads.some((entry) => entry.waiting === 'network');
+  const offline = uploads.some((entry) => waitsForNetwork(entry.waiting));
+  const reachability = useReachability();
   const finished = uploads.some((entry) => entry.state === 'attached' || entry.state === 'cancelled');
   const shooting = useHasPendingShots('all');
   return (
     <>
       {offline && (
         <Alert color="orange" icon={<IconWifiOff size={20} aria-hidden />} mb="sm">
-          <FormattedMessage
-            defaultMessage="This device is offline. Uploads continue by themselves when the connection is back."
-            id="K6d7GI"
-          />
+          {reachability === 'unreachable' ? (
+            <FormattedMessage
+              defaultMessage="Cannot reach the server, although the device says it is online. Uploads continue by themselves when the server answers again."
+              id="Bq46om"
+              description="Lie-fi: the Wi-Fi is connected but no request reaches the server"
+            />
+          ) : (
+            <FormattedMessage
+              defaultMessage="This device is offline. Uploads continue by themselves when the connection is back."
+              id="K6d7GI"
+            />
+          )}
         </Alert>
       )}
       {uploads.length === 0 && !shooting ? (

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { ApolloClient } from '@apollo/client';
-import { useApolloClient } from '@apollo/client/react';
+import { getApolloContext } from '@apollo/client/react';
 import { DuplicateGuard, type DuplicateMatch, type ListedAttachment } from '../../upload/duplicateGuard.ts';
 import { memoryAttachedHere, storedAttachedHere } from '../../upload/attachedHere.ts';
 import type { UploadTarget } from '../../upload/types.ts';
@@ -27,8 +27,11 @@ const ListedNamesFields = graphql(`
 `);
 
 /** The record's attachments as the server last listed them, or null when this page has not read them. */
-function listedAttachments(client: ApolloClient, entityId: number | null): ListedAttachment[] | null {
-  if (entityId === null) return null;
+function listedAttachments(
+  client: ApolloClient | undefined,
+  entityId: number | null,
+): ListedAttachment[] | null {
+  if (!client || entityId === null) return null;
   const data = client.cache.readFragment({
     fragment: ListedNamesFields,
     id: client.cache.identify({ __typename: 'Entity', id: entityId }),
@@ -133,7 +136,9 @@ export function useDuplicateCheck(target: UploadTarget | null): {
   const intl = useIntl();
   const guard = useContext(DuplicateGuardContext);
   const queue = useUploadQueue();
-  const client = useApolloClient();
+  // The record's list is compared when a client is there to read it from (always, in the app); a
+  // drop zone rendered on its own still asks about what this tablet queued and attached.
+  const { client } = useContext(getApolloContext());
   const [pending, setPending] = useState<Pending | null>(null);
 
   const check = (files: readonly File[], proceed: (files: File[]) => void) => {

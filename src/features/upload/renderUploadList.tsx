@@ -6,6 +6,8 @@ import { render } from '@testing-library/react';
 import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { UploadList } from './UploadList.tsx';
+import { ConfigProvider } from '../../config/ConfigContext.tsx';
+import { TEST_CONFIG } from '../../test/renderApp.tsx';
 
 function Uploads({ title }: { title: string }) {
   return <UploadList entries={useUploads()} title={title} />;
@@ -15,7 +17,9 @@ function Uploads({ title }: { title: string }) {
 export function renderWithQueue(queue: UploadQueue, ui: ReactNode) {
   return render(
     <UiProviders>
-      <UploadQueueProvider queue={queue}>{ui}</UploadQueueProvider>
+      <ConfigProvider config={TEST_CONFIG}>
+        <UploadQueueProvider queue={queue}>{ui}</UploadQueueProvider>
+      </ConfigProvider>
     </UiProviders>,
   );
 }

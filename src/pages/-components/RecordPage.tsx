@@ -23,7 +23,8 @@ import { OpenedAsNotice, useCameraAfterScan } from '../../features/open-by-id/in
 import { RecordLabelButton } from '../../features/label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
-import { useOnline } from '../../pwa/useOnline.ts';
+import { useReachability } from '../../pwa/useOnline.ts';
+import type { ReachabilityState } from '../../lib/reachability.ts';
 import { KeptAge } from '../../features/record-view/KeptAge.tsx';
 import { UnkeptRecord } from './UnkeptRecord.tsx';
 import { useRefreshKeptCopy } from '../../components/keptRecordsContext.tsx';
@@ -36,6 +37,7 @@ import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
 import { useRememberVisit } from '../../features/recent/index.ts';
 import { PinControl } from '../../features/pins/index.ts';
+import { DownloadAllButton, type PackageKind } from '../../features/evidence-package/index.ts';
 import { loadingText, notAnIdTitle, notThereText } from './recordPageWords.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */
@@ -87,10 +89,16 @@ function LoadedRecord<TData, TRecord>({
   view,
 }: Props<TData, TRecord> & { id: number }) {
   const intl = useIntl();
-  const { data, error, loading, refetch } = useQuery(query, {
+  const {
+    data: answered,
+    error,
+    loading,
+    refetch,
+  } = useQuery(query, {
     variables: recordVariables(id),
   });
-  const online = useOnline();
+  const reachability = useReachability();
+  const online = reachability === 'online';
   useRefreshKeptCopy(recordKindInfo(kind).typename, id, online, refetch);
   // The network is back: what is shown (kept, or not there at all) is asked for again at once.
   const wasOnline = useRef(online);
@@ -100,6 +108,9 @@ function LoadedRecord<TData, TRecord>({
   }, [online, refetch]);
   const name = recordName(kind, id, intl);
   const client = useApolloClient();
+  // A refresh that failed (no answer, a timeout, a server error) never hides the copy the cache keeps:
+  // it is shown with its age and why it could not be checked.
+  const data = answered ?? (error ? readKept(client, query, id) : undefined);
   // Fresh data lands in the cache the page reads; a failed refresh leaves what is shown in place.
   // Paused while uploads run: those update the list as they land, and a refetch of a long list
   // then would only compete with them for the main thread. Asked at each refresh, not subscribed to:
@@ -128,7 +139,8 @@ function LoadedRecord<TData, TRecord>({
   if (error && !data && (!online || isUnreachable(error))) {
     return <UnkeptRecord kind={kind} id={id} name={name} message={toUserMessage(error)} />;
   }
-  if (error) {
+  const record = data ? select(data) : null;
+  if (error && !record) {
     return (
       <RecordProblem
         title={intl.formatMessage(
@@ -144,7 +156,6 @@ function LoadedRecord<TData, TRecord>({
       </RecordProblem>
     );
   }
-  const record = data ? select(data) : null;
   if (!record) {
     return (
       <RecordProblem
@@ -172,8 +183,8 @@ function LoadedRecord<TData, TRecord>({
       id={id}
       name={name}
       content={content}
-      refreshFailure={refreshFailure}
-      offline={!online}
+      refreshFailure={refreshFailure ?? error ?? null}
+      reachability={reachability}
     />
   );
 }
@@ -185,14 +196,14 @@ function RecordBody({
   name,
   content,
   refreshFailure,
-  offline,
+  reachability,
 }: {
   kind: RecordKind;
   id: number;
   name: string;
   content: RecordView;
   refreshFailure: unknown;
-  offline: boolean;
+  reachability: ReachabilityState;
 }) {
   const cameraAfterScan = useCameraAfterScan(recordPath(kind, id));
   useRememberVisit({ kind, id, title: content.title, context: content.context?.line });
@@ -209,7 +220,9 @@ function RecordBody({
           url={new URL(recordPath(kind, id), window.location.origin).href}
         />
       </Group>
-      {(offline || refreshFailure !== null) && <KeptAge kind={kind} id={id} offline={offline} />}
+      {(reachability !== 'online' || refreshFailure !== null) && (
+        <KeptAge kind={kind} id={id} reachability={reachability} />
+      )}
       <ViewOnlyNotice />
       {content.summary}
       <RecordFields fields={content.fields} />
@@ -224,6 +237,7 @@ function RecordBody({
           />
         </Text>
       )}
+      {isPackageKind(kind) && <DownloadAllButton kind={kind} id={id} title={content.title} />}
       {content.entity ? (
         <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
       ) : (
@@ -248,6 +262,23 @@ function RecordBody({
       {body}
     </RecordDropZone>
   );
+}
+
+/** Records a package of files is offered for: a run (with its steps' and fields' files), and a run step, part or procedure's own. */
+const isPackageKind = (kind: RecordKind): kind is PackageKind =>
+  kind === 'run' || kind === 'runStep' || kind === 'part' || kind === 'procedure';
+
+/** The record as the cache keeps it, or undefined when it holds none of it. */
+function readKept<TData>(
+  client: ReturnType<typeof useApolloClient>,
+  query: TypedDocumentNode<TData, { id: string }>,
+  id: number,
+): TData | undefined {
+  try {
+    return client.readQuery({ query, variables: recordVariables(id) }) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const anyUnfinished = (entries: readonly UploadEntry[]) => entries.some((entry) => !isFinished(entry.state));

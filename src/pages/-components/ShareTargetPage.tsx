@@ -3,7 +3,8 @@ import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } fro
 import { OpenByIdForm } from '../../features/open-by-id/index.ts';
 import { RecentRecordLinks, useRecentRecords } from '../../features/recent/index.ts';
 import { SharedFileList, sharedAt, UnclaimedShares, useShares } from '../../features/share/index.ts';
-import { SHARE_LIMITS } from '../../serviceWorker/shareInbox.ts';
+import { useAppConfig } from '../../config/ConfigContext.tsx';
+import { shareBudgetFrom } from '../../serviceWorker/shareBudget.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 
 const PROBLEMS: Record<string, MessageDescriptor> = defineMessages({
@@ -13,6 +14,11 @@ const PROBLEMS: Record<string, MessageDescriptor> = defineMessages({
     defaultMessage:
       'Files sent here by another website were refused. Share photos from the gallery or camera app instead.',
     id: 'u/znMV',
+  },
+  'too-large': {
+    defaultMessage:
+      'That share was not kept: at most {maxFiles} files and {maxBytes} can be shared at once. Share fewer at a time.',
+    id: 'eoerA7',
   },
   'too-many': {
     defaultMessage:
@@ -33,14 +39,18 @@ export function ShareTargetPage({ problem }: { problem?: string }) {
   const intl = useIntl();
   const { shares, failure, claim, discard } = useShares();
   const recent = useRecentRecords();
+  const budget = shareBudgetFrom(useAppConfig());
   const problemMessage = problem ? (PROBLEMS[problem] ?? PROBLEMS.unreadable) : undefined;
+  // A share too large for the budget of unclaimed shares (each new share is one at first) is told
+  // that budget; the shares bound to people, theirs.
+  const [maxFiles, maxBytes] =
+    problem === 'too-large'
+      ? [budget.unclaimedMaxFiles, budget.unclaimedMaxBytes]
+      : [budget.maxFiles, budget.maxBytes];
   const message =
     failure ??
     (problemMessage
-      ? intl.formatMessage(problemMessage, {
-          maxFiles: SHARE_LIMITS.maxFiles,
-          maxBytes: formatBytes(SHARE_LIMITS.maxBytes, intl),
-        })
+      ? intl.formatMessage(problemMessage, { maxFiles, maxBytes: formatBytes(maxBytes, intl) })
       : null);
   const mine = shares?.mine ?? [];
   const unclaimed = shares?.unclaimed ?? [];

@@ -18,7 +18,7 @@ export function SignInPage({ returnTo, signedOut = false }: { returnTo: string; 
   /** Set when the identity provider could not be reached. */
   const [failure, setFailure] = useState(false);
   const started = useRef(false);
-  const asksPassword = session.nextSignInAsksPassword();
+  const asksPassword = session.providerSessionToEnd();
 
   const signIn = () => {
     setFailure(false);

@@ -1,9 +1,8 @@
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconBulb, IconBulbOff } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
-import { hasTorch, setTorch } from '../../../components/camera/cameraStream.ts';
+import { TorchButton } from '../../../components/camera/TorchButton.tsx';
 import { createBarcodeDetector, signalScanned } from './barcodeDetector.ts';
 import { CameraModal } from '../../../components/camera/CameraModal.tsx';
 
@@ -72,7 +71,6 @@ function useFirstCode(
 export default function ScanDialog({ onClose, onScan }: Props) {
   const intl = useIntl();
   const { videoRef, camera } = useCameraStream();
-  const [torchOn, setTorchOn] = useState(false);
   const [found, setFound] = useState(false);
   const problem = useFirstCode(videoRef, camera.status === 'live' && !found, (text) => {
     setFound(true);
@@ -115,32 +113,7 @@ export default function ScanDialog({ onClose, onScan }: Props) {
         />
       </Text>
       <Group justify="center">
-        {track && hasTorch(track) && (
-          <Button
-            size="lg"
-            variant="default"
-            leftSection={torchOn ? <IconBulbOff aria-hidden /> : <IconBulb aria-hidden />}
-            aria-pressed={torchOn}
-            onClick={() => {
-              const on = !torchOn;
-              void setTorch(track, on).then(() => setTorchOn(on));
-            }}
-          >
-            {torchOn ? (
-              <FormattedMessage
-                defaultMessage="Light off"
-                id="vSY+Vx"
-                description="Button: turn the camera's torch off"
-              />
-            ) : (
-              <FormattedMessage
-                defaultMessage="Light on"
-                id="Kvk75T"
-                description="Button: turn the camera's torch on"
-              />
-            )}
-          </Button>
-        )}
+        <TorchButton track={track} />
         <Button size="lg" variant="default" onClick={onClose}>
           <FormattedMessage defaultMessage="Cancel" id="47FYwb" />
         </Button>

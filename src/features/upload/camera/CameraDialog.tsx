@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DeleteAttachmentDialog, type DeleteTarget } from '../../../components/DeleteAttachmentDialog.tsx';
@@ -12,6 +12,11 @@ import { shotsSummary } from './shotsSummary.ts';
 import { useCameraStream } from '../../../components/camera/useCameraStream.ts';
 import { CameraModal } from '../../../components/camera/CameraModal.tsx';
 import { ShotStrip, type Shot, type ShotActions } from './ShotStrip.tsx';
+import { TorchButton } from '../../../components/camera/TorchButton.tsx';
+import { ClipControls } from '../recording/ClipControls.tsx';
+import { useRecorder } from '../recording/useRecorder.ts';
+import { useVideoMode } from '../recording/useVideoMode.ts';
+import { frameThumbnail } from './frameThumbnail.ts';
 
 interface Props {
   target: UploadTarget;
@@ -24,15 +29,21 @@ interface Props {
  * The camera in the page: rear camera, never mirrored, a large shutter, several shots in a row. Each
  * shot goes to the upload queue the moment it is taken (stored, so a killed tab loses none of them);
  * the strip below lets the technician look at them, mark one up (the copy joins the strip) or delete one.
+ * Video mode records clips with the same shutter place, each queued as it is stopped (useRecorder).
  */
 export default function CameraDialog({ target, onClose, onUseCameraApp }: Props) {
   const intl = useIntl();
   const queue = useUploadQueue();
   const uploads = useUploads();
+  const cameraId = useId();
+  // Before the camera: unmounted, the clip being recorded is stopped and kept before the camera stops.
+  const recorder = useRecorder({ kind: 'clip', target, cameraId });
   // The camera stays on after the dialog closes until the shots pressed before are developed.
   const developing = useRef<() => Promise<void>>(() => Promise.resolve());
   const { videoRef, camera } = useCameraStream(() => developing.current());
-  const cameraId = useId();
+  const [mode, setMode] = useState<'photo' | 'video'>('photo');
+  const track = camera.status === 'live' ? camera.track : undefined;
+  const video = useVideoMode(mode === 'video', track);
   const [shots, setShots] = useState<Shot[]>([]);
   // Presses whose photos are not in `shots` yet; the strip reads them from pendingShots itself.
   const [taking, setTaking] = useState(0);
@@ -72,9 +83,10 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
     },
   });
   const { settled } = shutter;
+  const clipsSettled = recorder.settled;
   useEffect(() => {
-    developing.current = settled;
-  }, [settled]);
+    developing.current = () => Promise.all([settled(), clipsSettled()]).then(() => undefined);
+  }, [settled, clipsSettled]);
   useEffect(() => {
     const started = startJpegEncoder();
     encoder.current = started;
@@ -200,18 +212,64 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
         </Alert>
       )}
       <Group justify="center">
-        {/* Never disabled while a shot is taken: each press is a photo, as in a camera app. */}
-        <ActionIcon
-          size={88}
-          radius="xl"
-          variant="filled"
-          aria-label={intl.formatMessage({ defaultMessage: 'Take photo', id: 'leu3Fa' })}
-          onClick={shutter.press}
-          disabled={camera.status !== 'live'}
-        >
-          <IconCamera size={44} aria-hidden />
-        </ActionIcon>
+        <SegmentedControl
+          size="lg"
+          value={mode}
+          onChange={(value) => setMode(value === 'video' ? 'video' : 'photo')}
+          // A clip being recorded or finished is the camera's until it is in the queue.
+          disabled={recorder.status !== 'idle'}
+          aria-label={intl.formatMessage({
+            defaultMessage: 'Camera mode',
+            id: 'OrKi1J',
+            description: 'Photo or video',
+          })}
+          data={[
+            {
+              value: 'photo',
+              label: intl.formatMessage({
+                defaultMessage: 'Photo',
+                id: 'XggRot',
+                description: 'Camera mode: still photos',
+              }),
+            },
+            {
+              value: 'video',
+              label: intl.formatMessage({
+                defaultMessage: 'Video',
+                id: '1WO9m/',
+                description: 'Camera mode: video clips',
+              }),
+            },
+          ]}
+        />
+        <TorchButton track={track} />
       </Group>
+      {mode === 'video' ? (
+        <ClipControls
+          recorder={recorder}
+          ready={camera.status === 'live' && (video.microphone !== null || video.microphoneProblem !== null)}
+          microphoneProblem={video.microphoneProblem}
+          onStart={() => {
+            if (!track) return;
+            const stream = new MediaStream([track, ...(video.microphone?.getAudioTracks() ?? [])]);
+            recorder.start(stream, videoRef.current ? frameThumbnail(videoRef.current) : null);
+          }}
+        />
+      ) : (
+        <Group justify="center">
+          {/* Never disabled while a shot is taken: each press is a photo, as in a camera app. */}
+          <ActionIcon
+            size={88}
+            radius="xl"
+            variant="filled"
+            aria-label={intl.formatMessage({ defaultMessage: 'Take photo', id: 'leu3Fa' })}
+            onClick={shutter.press}
+            disabled={camera.status !== 'live'}
+          >
+            <IconCamera size={44} aria-hidden />
+          </ActionIcon>
+        </Group>
+      )}
       <ShotStrip camera={cameraId} shots={shots} actions={actions} />
       <Text ta="center" role="status" data-testid="camera-shots-summary">
         {count === 0 ? (

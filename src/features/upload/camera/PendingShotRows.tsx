@@ -38,11 +38,16 @@ function PendingShotRow({ shot }: { shot: PendingShot }) {
   const failed = shot.state === 'failed';
   const status = failed
     ? (shot.reason ?? '')
-    : intl.formatMessage({
-        defaultMessage: 'Taking photo…',
-        id: 'HLkVqS',
-        description: 'A photo in the upload list whose shutter was pressed, while the camera takes it',
-      });
+    : intl.formatMessage(
+        {
+          defaultMessage:
+            '{kind, select, clip {Finishing clip…} voice {Finishing voice note…} other {Taking photo…}}',
+          id: 'iS7ig9',
+          description:
+            'A capture in the upload list from the press until it is a file: a photo being taken, a clip or voice note being finished',
+        },
+        { kind: shot.kind ?? 'photo' },
+      );
   return (
     <li
       className={classes.row}

@@ -19,6 +19,8 @@ export interface PendingShot {
   reason?: string;
   /** The camera dialog that took it (its strip shows it). */
   camera?: string;
+  /** A photo unless said: a clip or a voice note is being finished, not taken. */
+  kind?: 'clip' | 'voice';
 }
 
 /** The shots being taken, a store the camera writes and the upload lists read (useSyncExternalStore). */
@@ -35,7 +37,7 @@ export class PendingShots {
   getSnapshot = (): readonly PendingShot[] => this.shots;
 
   /** A press of the shutter: shown at once, as `taking`. */
-  add(shot: Pick<PendingShot, 'filename' | 'target' | 'thumbnail' | 'camera'>): PendingShot {
+  add(shot: Pick<PendingShot, 'filename' | 'target' | 'thumbnail' | 'camera' | 'kind'>): PendingShot {
     this.next += 1;
     const added: PendingShot = { ...shot, id: `shot-${this.next}`, state: 'taking' };
     this.set([...this.shots, added]);

@@ -8,6 +8,9 @@ import { frameThumbnail } from './frameThumbnail.ts';
 import { pendingShots as appPendingShots, type PendingShot, type PendingShots } from './pendingShots.ts';
 import { takePhoto, type JpegEncoder } from './takePhoto.ts';
 import { nextCaptureName } from './captureName.ts';
+import { stampCapture } from '../../../upload/photoExif.ts';
+import { factsDescription } from '../../../records/recordFacts.ts';
+import { useAuthSession } from '../../../auth/AuthContext.tsx';
 
 interface Options {
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -41,6 +44,7 @@ export interface Shutter {
  */
 export function useShutter(options: Options): Shutter {
   const queue = useUploadQueue();
+  const session = useAuthSession();
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -51,28 +55,37 @@ export function useShutter(options: Options): Shutter {
     const { videoRef, camera, target, cameraId, store = appPendingShots } = latest.current;
     const video = videoRef.current;
     if (camera.status !== 'live' || !video) return;
+    const at = new Date();
     const shot = store.add({
-      filename: nextCaptureName({ target, kind: 'photo', extension: 'jpg' }),
+      filename: nextCaptureName({ target, kind: 'photo', extension: 'jpg', at }),
       target,
       thumbnail: frameThumbnail(video),
       camera: cameraId,
     });
     latest.current.onPressed(shot);
     const { track } = camera;
+    // What the photo says inside itself wherever it ends up: when, what it shows, who took it.
+    const exif = {
+      at,
+      description: factsDescription(target.record, target.facts),
+      artist: session.getPerson()?.name ?? null,
+    };
+    const take = async () =>
+      stampCapture(await takePhoto(video, track, latest.current.encoder.current), exif);
     // In order: one still at a time from the camera (some refuse a second while one is taken).
     chain.current = chain.current.then(() =>
-      develop(shot, () => takePhoto(video, track, latest.current.encoder.current), queue, store, {
+      develop(shot, take, queue, store, {
         onQueued: (entry) => latest.current.onQueued(shot, entry),
         onFailed: (reason) => latest.current.onFailed(shot, reason),
       }),
     );
-  }, [queue]);
+  }, [queue, session]);
 
   const settled = useCallback(() => chain.current, []);
   return { press, settled };
 }
 
-/** The pending shot's photo taken and queued, or its failure told; nothing queued once it was cancelled. */
+/** The pending shot's photo (or recording) taken and queued, or its failure told; nothing queued once it was cancelled. */
 export async function develop(
   shot: PendingShot,
   take: () => Promise<Blob>,
@@ -85,16 +98,17 @@ export async function develop(
     store.fail(shot.id, reason);
     tell.onFailed(reason);
   };
-  let jpeg: Blob;
+  let taken: Blob;
   try {
-    jpeg = await take();
+    taken = await take();
   } catch (error) {
     failed(error instanceof WordedError ? error.message : FAILURE_WORDS.photoNotQueued);
     return;
   }
   // Removed from the strip or the list while it was taken: the technician does not want it.
   if (!store.has(shot.id)) return;
-  const file = new File([jpeg], shot.filename, { type: 'image/jpeg' });
+  // A photo is a JPEG; a recording says its own type.
+  const file = new File([taken], shot.filename, { type: taken.type || 'image/jpeg' });
   const { added, refused } = queue.add([file], shot.target);
   const [entry] = added;
   if (!entry) {

@@ -1,0 +1,165 @@
+import type { ApolloClient } from '@apollo/client';
+import type { IntlShape } from 'react-intl';
+import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
+import {
+  PackageDownloadUrlsQuery,
+  PackageFileFields,
+  PackageMakerQuery,
+  PackagePartFilesQuery,
+  PackageProcedureFilesQuery,
+  PackageRunFilesQuery,
+  PackageRunOutlineQuery,
+  PackageRunStepFieldFilesQuery,
+  PackageRunStepFilesQuery,
+  URL_BATCH,
+} from './packageDocuments.ts';
+import { planPackage, type ListedFile, type ListedStep } from './packagePlan.ts';
+import type { PackageHeading, PackagePlan } from './packageTypes.ts';
+import type { UrlFetcher } from './packageUrls.ts';
+import { httpUrl } from '../attachments/index.ts';
+import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { workPool } from '../../lib/workPool.ts';
+import { partRevision, recordName } from '../../records/recordKinds.ts';
+import { serialOf } from '../../records/serialNumbers.ts';
+import { safeName } from './safeNames.ts';
+
+/** The kinds of record a package is made of. */
+export type PackageKind = 'run' | 'runStep' | 'part' | 'procedure';
+
+/** A record whose files go into a package, as its page names it. */
+export interface PackageRecord {
+  kind: PackageKind;
+  id: number;
+  title: string;
+}
+
+const FILES_QUERIES = {
+  run: PackageRunFilesQuery,
+  runStep: PackageRunStepFilesQuery,
+  runStepField: PackageRunStepFieldFilesQuery,
+  part: PackagePartFilesQuery,
+  procedure: PackageProcedureFilesQuery,
+} as const;
+type FilesKind = keyof typeof FILES_QUERIES;
+
+/** Attachment lists asked for at once (each its own small query). */
+const LIST_CONCURRENCY = 4;
+
+interface Entityish {
+  entity?: { fileAttachments?: unknown[] | null } | null;
+}
+
+async function filesOf(client: ApolloClient, kind: FilesKind, id: number): Promise<ListedFile[]> {
+  const { data } = await client.query({
+    query: FILES_QUERIES[kind] as typeof PackageRunFilesQuery,
+    variables: { id: String(id) },
+    fetchPolicy: 'no-cache',
+  });
+  const record = (data as Record<string, Entityish | null | undefined> | undefined)?.[kind];
+  if (!record) throw new WordedError(FAILURE_WORDS.notFound);
+  const items = (record.entity?.fileAttachments ?? []) as (FragmentType<typeof PackageFileFields> | null)[];
+  return items.flatMap((item) => (item ? [getFragmentData(PackageFileFields, item)] : []));
+}
+
+const today = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * Lists what a package of `record` holds: for a run its own files, then each step's and each step
+ * field's (an entity with no files is not asked for); for the other kinds their own files. `onListed`
+ * counts attachment lists read of those to read.
+ */
+export async function listPackage(
+  client: ApolloClient,
+  record: PackageRecord,
+  intl: IntlShape,
+  onListed: (done: number, total: number) => void,
+): Promise<PackagePlan> {
+  const maker = client.query({ query: PackageMakerQuery, fetchPolicy: 'no-cache' });
+  const name = recordName(record.kind, record.id, intl);
+  const heading: PackageHeading = {
+    record: `${name} · ${record.title}`,
+    serial: null,
+    part: null,
+    procedure: null,
+    madeBy: '',
+    madeAt: new Date().toISOString(),
+  };
+  const zipName = `${safeName(`${serialOf(record.title) ?? name} ${record.title}`, name, 100)} ${today(new Date())}.zip`;
+  let own: ListedFile[] = [];
+  const steps: ListedStep[] = [];
+  if (record.kind === 'run') {
+    const { data } = await client.query({
+      query: PackageRunOutlineQuery,
+      variables: { id: String(record.id) },
+      fetchPolicy: 'no-cache',
+    });
+    const run = data?.run;
+    if (!run) throw new WordedError(FAILURE_WORDS.notFound);
+    heading.serial = serialOf(run.title);
+    heading.part = run.part ? partRevision(run.part.partNumber, run.part.revision, intl) : null;
+    heading.procedure = run.procedure
+      ? intl.formatMessage(
+          {
+            defaultMessage: '{title} v{version}',
+            id: 'FsFs6j',
+            description: 'A procedure by its title and version number',
+          },
+          { title: run.procedure.title, version: run.procedure.version },
+        )
+      : null;
+    const jobs: (() => Promise<void>)[] = [];
+    const has = (entity: { _FileAttachmentsCount?: number | null } | null | undefined) =>
+      (entity?._FileAttachmentsCount ?? 1) > 0;
+    if (has(run.entity)) jobs.push(async () => void (own = await filesOf(client, 'run', run.id)));
+    for (const step of run.steps ?? []) {
+      if (!step) continue;
+      const listed: ListedStep = { title: step.title, position: step.position, files: [], fields: [] };
+      steps.push(listed);
+      if (has(step.entity))
+        jobs.push(async () => void (listed.files = await filesOf(client, 'runStep', step.id)));
+      for (const field of step.fields ?? []) {
+        if (!field || !has(field.entity)) continue;
+        const entry = { name: field.name, position: field.position, files: [] as ListedFile[] };
+        listed.fields.push(entry);
+        jobs.push(async () => void (entry.files = await filesOf(client, 'runStepField', field.id)));
+      }
+    }
+    let done = 0;
+    onListed(done, jobs.length);
+    const pool = workPool<() => Promise<void>>(LIST_CONCURRENCY, async (job) => {
+      await job();
+      done += 1;
+      onListed(done, jobs.length);
+    });
+    jobs.forEach((job) => pool.add(job));
+    pool.close();
+    await pool.done;
+  } else {
+    onListed(0, 1);
+    own = await filesOf(client, record.kind, record.id);
+    onListed(1, 1);
+  }
+  const me = (await maker).data?.me;
+  heading.madeBy = me ? `${me.name} <${me.email}>` : '';
+  return planPackage({ heading, zipName, own, steps });
+}
+
+/** Asks for signed URLs of up to URL_BATCH attachments in one query, never from the cache. */
+export function apolloUrlFetcher(client: ApolloClient, onQuery?: () => void): UrlFetcher {
+  return async (ids) => {
+    const batch = ids.slice(0, URL_BATCH).map(String);
+    const padded = Array.from({ length: URL_BATCH }, (_, i) => batch[Math.min(i, batch.length - 1)]!);
+    onQuery?.();
+    const { data } = await client.query({
+      query: PackageDownloadUrlsQuery,
+      variables: { a: padded[0]!, b: padded[1]!, c: padded[2]!, d: padded[3]!, e: padded[4]! },
+      fetchPolicy: 'no-cache',
+    });
+    const urls = new Map<number, string>();
+    for (const item of [data?.a, data?.b, data?.c, data?.d, data?.e]) {
+      const url = item ? httpUrl(item.downloadUrl) : null;
+      if (item && url) urls.set(item.id, url);
+    }
+    return urls;
+  };
+}

@@ -1,0 +1,49 @@
+import { Text } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { clockTime } from './recordingFormats.ts';
+import type { Recorder } from './useRecorder.ts';
+
+/** "0:12 / 1:00": how long it has recorded, beside the limit where it stops by itself. */
+export function RecordingTimer({ recorder, size = 'xl' }: { recorder: Recorder; size?: string }) {
+  const intl = useIntl();
+  return (
+    <Text
+      fw={700}
+      size={size}
+      ff="monospace"
+      data-testid="recording-timer"
+      aria-label={intl.formatMessage(
+        {
+          defaultMessage: '{recorded} recorded of {limit}',
+          id: 'suRvtF',
+          description: 'The recording timer for screen readers, e.g. "0:12 recorded of 1:00"',
+        },
+        { recorded: clockTime(recorder.seconds), limit: clockTime(recorder.limitSeconds) },
+      )}
+    >
+      {intl.formatMessage(
+        {
+          defaultMessage: '{recorded} / {limit}',
+          id: 'USmsPn',
+          description: 'The recording timer, e.g. "0:12 / 1:00"',
+        },
+        { recorded: clockTime(recorder.seconds), limit: clockTime(recorder.limitSeconds) },
+      )}
+    </Text>
+  );
+}
+
+/** Why the last recording stopped by itself, or null when it was stopped by a press. */
+export function useStoppedByLimit(recorder: Recorder, kind: 'clip' | 'voice'): string | null {
+  const intl = useIntl();
+  if (!recorder.stoppedBy || recorder.status === 'recording') return null;
+  return intl.formatMessage(
+    {
+      defaultMessage:
+        '{reason, select, time {{kind, select, clip {The clip} other {The voice note}} stopped by itself at the {limit} limit. It is kept and sent.} other {{kind, select, clip {The clip} other {The voice note}} stopped by itself at the size limit. It is kept and sent.}}',
+      id: 'U1WrSK',
+      description: 'A recording reached its limit; limit is a length, e.g. "1:00"',
+    },
+    { reason: recorder.stoppedBy, kind, limit: clockTime(recorder.limitSeconds) },
+  );
+}

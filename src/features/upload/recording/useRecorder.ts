@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { WordedError } from '../../../lib/failures.ts';
+import { useUploadQueue } from '../../../components/uploadQueueContext.tsx';
+import { useAppConfig } from '../../../config/ConfigContext.tsx';
+import type { UploadTarget } from '../../../upload/types.ts';
+import { develop } from '../camera/useShutter.ts';
+import { pendingShots } from '../camera/pendingShots.ts';
+import { recordingFilename, recordingFormat, type RecordingKind } from './recordingFormats.ts';
+import { appRecordingStore } from './appRecordingStore.ts';
+import { recordingLimits } from './recordingLimits.ts';
+import { SliceRecorder, type StopReason } from './sliceRecorder.ts';
+import { handOver } from './handOver.ts';
+import { preloadDurationRepair, withDuration } from './withDuration.ts';
+
+export type RecorderStatus = 'idle' | 'recording' | 'finishing';
+
+export interface Recorder {
+  status: RecorderStatus;
+  /** Whole seconds recorded, for the timer. */
+  seconds: number;
+  /** The limit in seconds ("0:12 / 1:00"). */
+  limitSeconds: number;
+  /** The last recording stopped by itself at this limit (said until the next one starts). */
+  stoppedBy: Exclude<StopReason, 'pressed'> | null;
+  /** Why it could not record, or its recording could not be kept, in words. */
+  problem: string | null;
+  /** Starts recording `stream` (the caller's; it stops its tracks itself). */
+  start(stream: MediaStream, thumbnail?: string | null): void;
+  /** Stops: the recording goes to the upload queue under its name, shown pending until it is there. */
+  stop(): void;
+  /** Settles once every recording started here is in the queue (or its failure said). */
+  settled(): Promise<void>;
+}
+
+interface Options {
+  kind: RecordingKind;
+  target: UploadTarget;
+  /** The camera dialog recording (its strip shows the clip), for clips. */
+  cameraId?: string;
+}
+
+/**
+ * A clip or voice note for `target`: MediaRecorder in slices kept on the device (SliceRecorder), a timer
+ * against the limit (config.json), a stop by press or by limit, then the recording with its length
+ * written in goes through the same queue as a photo, shown as a pending row from the press on.
+ * Unmounted while recording, it stops and keeps the recording.
+ */
+export function useRecorder({ kind, target, cameraId }: Options): Recorder {
+  const intl = useIntl();
+  const queue = useUploadQueue();
+  const config = useAppConfig();
+  const limits = useMemo(() => recordingLimits(kind, config), [kind, config]);
+  const [status, setStatus] = useState<RecorderStatus>('idle');
+  const [seconds, setSeconds] = useState(0);
+  const [stoppedBy, setStoppedBy] = useState<Recorder['stoppedBy']>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const active = useRef<{ recorder: SliceRecorder; filename: string; thumbnail: string | null } | null>(null);
+  const finishing = useRef<Promise<void>>(Promise.resolve());
+  const latest = useRef({ target, cameraId, kind });
+  useEffect(() => {
+    latest.current = { target, cameraId, kind };
+  });
+
+  const stop = useCallback(() => {
+    const current = active.current;
+    if (!current) return;
+    active.current = null;
+    setStatus('finishing');
+    const store = appRecordingStore();
+    const shot = pendingShots.add({
+      filename: current.filename,
+      target: latest.current.target,
+      thumbnail: current.thumbnail,
+      camera: latest.current.cameraId,
+      kind: latest.current.kind,
+    });
+    const { recorder } = current;
+    // Recording stops at the press; a clip still being finished before it does not make this one longer.
+    recorder.stop();
+    const cannotKeep = intl.formatMessage({
+      defaultMessage:
+        'The recording could not be kept for sending. It is offered again when the app next opens.',
+      id: 'l3oT07',
+    });
+    let outcome: 'queued' | 'failed' | null = null;
+    finishing.current = finishing.current.then(async () => {
+      const take = async () => {
+        try {
+          return await withDuration((await recorder.finish()).blob);
+        } catch {
+          throw new WordedError(cannotKeep);
+        }
+      };
+      await develop(shot, take, queue, pendingShots, {
+        onQueued: (entry) => {
+          outcome = 'queued';
+          handOver(store, queue, recorder.id, entry.id);
+        },
+        // Not queued: the recording stays on the device and is offered again at the next start.
+        onFailed: (reason) => {
+          outcome = 'failed';
+          setProblem(reason === cannotKeep ? reason : `${reason} ${cannotKeep}`);
+        },
+      });
+      // Removed from the lists while it was finished: the technician does not want it.
+      if (outcome === null) await store.remove(recorder.id).catch(() => undefined);
+      setStatus((now) => (now === 'finishing' ? 'idle' : now));
+    });
+  }, [intl, queue]);
+
+  const start = useCallback(
+    (stream: MediaStream, thumbnail: string | null = null) => {
+      if (active.current) return;
+      const format = recordingFormat(kind);
+      const person = queue.currentPerson();
+      if (!format || !person) {
+        setProblem(
+          intl.formatMessage({
+            defaultMessage:
+              'This browser cannot record here. Use the device’s own camera or recorder app and attach the file.',
+            id: 'yOIK1o',
+          }),
+        );
+        return;
+      }
+      preloadDurationRepair();
+      const startedAt = Date.now();
+      const filename = recordingFilename(kind, latest.current.target, new Date(startedAt), format.extension);
+      try {
+        const recorder = new SliceRecorder({
+          stream,
+          format,
+          store: appRecordingStore(),
+          limits,
+          recording: {
+            id: crypto.randomUUID(),
+            kind,
+            person,
+            target: latest.current.target,
+            filename,
+            type: format.mimeType.split(';')[0] ?? format.mimeType,
+            startedAt,
+          },
+          onLimit: (reason) => {
+            setStoppedBy(reason);
+            stop();
+          },
+        });
+        active.current = { recorder, filename, thumbnail };
+      } catch {
+        setProblem(
+          intl.formatMessage({
+            defaultMessage: 'The recording could not be started. Try again.',
+            id: 'ZurTcN',
+          }),
+        );
+        return;
+      }
+      setProblem(null);
+      setStoppedBy(null);
+      setSeconds(0);
+      setStatus('recording');
+    },
+    [kind, queue, intl, limits, stop],
+  );
+
+  // The timer: a render a second, not at every frame.
+  useEffect(() => {
+    if (status !== 'recording') return;
+    const tick = setInterval(() => {
+      const recorder = active.current?.recorder;
+      if (recorder) setSeconds(Math.floor(recorder.seconds()));
+    }, 250);
+    return () => clearInterval(tick);
+  }, [status]);
+
+  // Closed or left while recording: what was recorded is kept and sent, never lost.
+  const stopRef = useRef(stop);
+  useEffect(() => {
+    stopRef.current = stop;
+  });
+  useEffect(() => () => stopRef.current(), []);
+
+  const settled = useCallback(() => finishing.current, []);
+  return { status, seconds, limitSeconds: limits.maxSeconds, stoppedBy, problem, start, stop, settled };
+}
