@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
-import { defineMessages, useIntl } from 'react-intl';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { formatAge } from './formatAge.ts';
 import type { ReachabilityState } from '../lib/reachability.ts';
 
@@ -24,7 +24,7 @@ export function keptReason(
 }
 
 /** What the note says for each reason; `age` is e.g. "12 min ago". */
-const KEPT_MESSAGES = defineMessages({
+const KEPT_MESSAGES: Record<KeptReason, MessageDescriptor> = defineMessages({
   unreachable: {
     defaultMessage: 'Cannot reach the server · saved {age}; refreshed by itself when it answers again.',
     id: 'DoH4DV',
