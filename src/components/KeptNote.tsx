@@ -29,17 +29,17 @@ const KEPT_MESSAGES: Record<KeptReason, MessageDescriptor> = defineMessages({
     defaultMessage: 'Cannot reach the server · saved {age}; refreshed by itself when it answers again.',
     id: 'DoH4DV',
     description:
-      "A record page or list shown from what the tablet kept while the Wi-Fi carries nothing to the server; age is e.g. '12 min ago'",
+      "A record page shown from what the tablet kept while the Wi-Fi carries nothing to the server; age is e.g. '12 min ago'",
   },
   offline: {
     defaultMessage: 'Offline · saved {age}; refreshed by itself when the network is back.',
     id: 'D3f6ZX',
-    description: "A record page or list shown from what the tablet kept; age is e.g. '12 min ago'",
+    description: "A record page shown from what the tablet kept; age is e.g. '12 min ago'",
   },
   failed: {
     defaultMessage: 'Not refreshed · saved {age}; refreshed by itself when the network is back.',
     id: 'ctHzwZ',
-    description: "A record page or list whose last refresh failed; age is e.g. '12 min ago'",
+    description: "A record page whose last refresh failed; age is e.g. '12 min ago'",
   },
   checking: {
     defaultMessage: 'Kept copy · saved {age}; checking with the server…',
