@@ -370,7 +370,9 @@ export class UploadQueue {
   private setAside(id: string): void {
     const entry = this.get(id);
     this.entries.delete(id);
-    this.left.hold(this.kept.toStored({ ...entry, state: 'queued', waiting: undefined }));
+    // Their bytes stay stored for them, not held in this page for whoever is signed in now.
+    const { file: _file, ...held } = this.kept.toStored({ ...entry, state: 'queued', waiting: undefined });
+    this.left.hold(held);
     this.announcer.changed();
   }
 
