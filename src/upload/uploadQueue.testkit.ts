@@ -19,7 +19,13 @@ import type {
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import { samePerson, type UploadEntry, type UploadPerson, type UploadTarget, type UploadTicket } from './types.ts';
+import {
+  samePerson,
+  type UploadEntry,
+  type UploadPerson,
+  type UploadTarget,
+  type UploadTicket,
+} from './types.ts';
 
 /** A promise the test resolves when it wants the step to go on. */
 export class Gate {
