@@ -112,6 +112,7 @@ describe('KeptUploads', () => {
       answers.get('c')!.land();
       await settle();
       expect([...notKept].sort()).toEqual(['b', 'd', 'e']);
+      expect(kept.notStored().sort()).toEqual(['b', 'd', 'e']);
     });
 
     it('while the device refuses, a file handed over is flagged at that moment, not at its turn', async () => {

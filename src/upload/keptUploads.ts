@@ -105,6 +105,11 @@ export class KeptUploads {
     setTimeout(() => notKept(rows.map((row) => row.id)), KEEP_WRITE_PATIENCE_MS);
   }
 
+  /** Files whose bytes are not stored yet (waiting their turn, being written, or refused): only in this page. */
+  notStored(): string[] {
+    return [...this.unstored.keys()];
+  }
+
   /**
    * Resolves once every write asked for this file so far has landed (or failed: persistence is best
    * effort). A file whose first write still waits for its turn is written next.

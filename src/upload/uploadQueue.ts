@@ -127,6 +127,17 @@ export class UploadQueue {
 
   /** Who files added now belong to (a recording is bound to them from its first slice), or null. */
   currentPerson = (): UploadPerson | null => this.options.person.current();
+  /**
+   * Whether a file still to be sent is held only in this page: its bytes not stored on the device yet
+   * (waiting for their turn, or refused by a full disk), so that closing or reloading the page loses it.
+   */
+  holdsOnlyInPage(): boolean {
+    return this.kept.notStored().some((id) => {
+      const state = this.entries.get(id)?.state;
+      return state !== undefined && state !== 'attached' && state !== 'cancelled';
+    });
+  }
+
   /** Resolves once the file's writes so far landed on the device (or failed: a full disk). */
   whenKept = (id: string): Promise<void> => this.kept.whenKept(id);
 

@@ -84,4 +84,20 @@ describe('files held only in this page', () => {
     expect(world.store.rows.has(id)).toBe(true);
     expect(screen.queryByText(/not saved on this tablet/i)).toBeNull();
   });
+
+  it('leaving asks while a drop is still being written to the device, and not once it is stored', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    const queue = world.makeQueue();
+    renderWithQueue(queue, <UploadTray />);
+
+    act(() => {
+      queue.add(['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'].map((name) => new File([name], name)), part);
+    });
+    // Handed to the device, not stored yet (most wait for their turn): a reload now would lose them.
+    expect(leavingAsks()).toBe(true);
+    await vi.waitFor(() => expect(world.store.rows.size).toBe(5));
+    expect(leavingAsks()).toBe(false);
+    expect(screen.queryByText(/not saved on this tablet/i)).toBeNull();
+  });
 });

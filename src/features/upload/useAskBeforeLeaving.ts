@@ -1,22 +1,22 @@
 import { useEffect } from 'react';
-import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
-import { countOnlyInPage } from '../../upload/uploadCounts.ts';
+import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 
 /**
- * While any file is held only in this page (the device could not store it), closing or reloading the
- * tab asks first (the browser's own question), since either loses it; once every such file is stored
- * or attached, nothing is asked.
+ * While any file still to be sent is held only in this page (the device has not stored it: a full
+ * disk, or a drop whose files wait for their turn to be written), closing or reloading the tab asks
+ * first (the browser's own question), since either loses it. Once every such file is stored or
+ * attached, nothing is asked.
  */
 export function useAskBeforeLeaving(): void {
-  const onlyInPage = useUploadsValue(countOnlyInPage) > 0;
+  const queue = useUploadQueue();
   useEffect(() => {
-    if (!onlyInPage) return;
     const ask = (event: BeforeUnloadEvent) => {
+      if (!queue.holdsOnlyInPage()) return;
       event.preventDefault();
       // Browsers that predate preventDefault here ask when returnValue is set.
       event.returnValue = true;
     };
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
-  }, [onlyInPage]);
+  }, [queue]);
 }
