@@ -92,7 +92,10 @@ describe('files held only in this page', () => {
     renderWithQueue(queue, <UploadTray />);
 
     act(() => {
-      queue.add(['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'].map((name) => new File([name], name)), part);
+      queue.add(
+        ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'].map((name) => new File([name], name)),
+        part,
+      );
     });
     // Handed to the device, not stored yet (most wait for their turn): a reload now would lose them.
     expect(leavingAsks()).toBe(true);
