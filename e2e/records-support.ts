@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { clientCredentialsToken, gql, uploadObject } from '../sandbox/test/harness.ts';
-import { SANDBOX_URL } from './fixtures.ts';
+import { APP_ORIGIN, SANDBOX_URL } from './fixtures.ts';
 import { RECORD_KINDS } from '../src/records/recordKinds.ts';
 
 export { PNG_BYTES, pdfBytes } from './test-files.ts';
@@ -94,4 +94,26 @@ export async function dropFilesOn(target: Locator, files: FileSpec[]): Promise<v
   await target.dispatchEvent('dragenter', { dataTransfer });
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/**
+ * Answers the app's up-front question about attach rights (the `AttachPermission` query, asked as the
+ * private pages open) as a server would that gives anyone a ticket: the journeys that prove the
+ * server's own refusal of an attach reach it through the attach controls, as on such a server.
+ */
+export async function grantEveryTicketUpFront(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname.endsWith('/graphql'),
+    async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName !== 'AttachPermission') return route.fallback();
+      await route.fulfill({
+        status: 200,
+        headers: { 'access-control-allow-origin': APP_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          data: { requestFileUploadUrl: { __typename: 'FileUploadTicket', s3Key: 'x' } },
+        }),
+      });
+    },
+  );
 }

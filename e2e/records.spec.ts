@@ -269,19 +269,17 @@ test.describe('attachments', () => {
     await expect(tray).toContainText('1 of 1 attached');
   });
 
-  test('a viewer may not delete: the server’s refusal is shown and the file stays', async ({ page }) => {
+  test('a viewer sees the page is view only before trying anything: no Delete, no Choose files', async ({
+    page,
+  }) => {
     await partWith(6, [['bracket-photo.png', PNG_BYTES]]);
     await signIn(page, '/parts/6', VIEWER);
-    await page.getByRole('button', { name: 'Delete bracket-photo.png' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete attachment?' });
-    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(dialog.getByRole('alert')).toContainText('permission');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByTestId('attachment-row').filter({ hasText: 'bracket-photo.png' })).toHaveCount(1);
-    // The page is view only now: the actions the server refuses are gone, previews stay.
+    // The server refuses the viewer an upload ticket as the pages open: said before any attempt.
     await expect(page.getByTestId('view-only')).toBeVisible();
+    await expect(page.getByTestId('view-only')).toContainText('does not let you attach or delete files');
     await expect(page.getByRole('button', { name: 'Delete bracket-photo.png' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Take photo' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Preview bracket-photo.png' })).toBeVisible();
   });
 });

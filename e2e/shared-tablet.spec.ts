@@ -14,6 +14,7 @@ import { startHostileSite } from './hostile-site.ts';
 import { signOutAtProvider } from './offline-support.ts';
 import { attachmentsNamed, chooseFiles, openSignOut, stallStorage, unique } from './shared-tablet-support.ts';
 import { PNG_BYTES } from './test-files.ts';
+import { grantEveryTicketUpFront } from './records-support.ts';
 
 // Each journey signs in two or three people; on a loaded machine a sign-in alone can take 20 s.
 test.describe.configure({ timeout: 180_000 });
@@ -49,6 +50,8 @@ test.describe('a shared tablet', () => {
     const seen: Request[] = [];
     context.on('request', (request) => seen.push(request));
     const vic = await context.newPage();
+    // The app is not told up front that Vic may only view (see grantEveryTicketUpFront): he tries.
+    await grantEveryTicketUpFront(vic);
     await signIn(vic, '/parts/1', VIEWER);
     await expect(
       vic.getByText('2 files left by Taylor Technician are waiting for them.', { exact: false }),

@@ -6,6 +6,7 @@ import {
   attachFile,
   dropFilesOn,
   expectNoSeriousA11yViolations,
+  grantEveryTicketUpFront,
   PNG_BYTES,
   type FileSpec,
 } from './records-support';
@@ -240,6 +241,8 @@ test.describe('attaching files to a record', () => {
 
   test('a viewer is told permission is denied and nothing is created', async ({ page }) => {
     const filename = unique('viewer.txt');
+    // Were the app not told up front (a server that gives anyone a ticket), the attach is refused.
+    await grantEveryTicketUpFront(page);
     await signIn(page, '/parts/1', VIEWER);
     await dropFiles(page, [{ name: filename, type: 'text/plain' }]);
 

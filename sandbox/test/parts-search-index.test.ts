@@ -113,7 +113,8 @@ describe('parts trigram index', () => {
     };
     let indexed = 0;
     let found = 0;
-    for (let i = 0; i < 5000; i++) {
+    // 2,000 patterns: about ten seconds of CPU on a loaded 2-core machine (5,000 outlived 30 s there).
+    for (let i = 0; i < 2000; i++) {
       const pattern = makePattern();
       const field = random(2) ? 'partNumber' : 'description';
       const op = random(2) ? 'ilike' : 'like';
@@ -127,8 +128,8 @@ describe('parts trigram index', () => {
       expect({ pattern, op, ids: ids(db, PARTS, filters) }).toEqual({ pattern, op, ids: expected });
     }
     // The index was really asked, and often had something to find.
-    expect(indexed).toBeGreaterThan(800);
-    expect(found).toBeGreaterThan(250);
+    expect(indexed).toBeGreaterThan(320);
+    expect(found).toBeGreaterThan(100);
   });
 
   it('matches the known cases of the app search exactly', () => {

@@ -1,5 +1,4 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Badge, Button, Group, Text } from '@mantine/core';
 import { IconBarcode, IconList, IconListCheck } from '@tabler/icons-react';
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useApolloClient } from '@apollo/client/react';
@@ -91,9 +90,10 @@ function EnvironmentBadge() {
 }
 
 /**
- * The frame around every private page. Navigation sits in the header from a landscape tablet up; a
- * portrait tablet (768 px) and phones get it in a drawer behind the menu button, because at 768 px
- * the links and the Scan, Uploads, account and colour scheme controls do not fit in one header row.
+ * The frame around every private page. The main sections (home, parts, runs) are always one tap away,
+ * never behind a menu: from a landscape tablet up the links sit in the header's row; on a portrait
+ * tablet (768 px) and phones, where they and the Scan, Uploads, account and colour scheme controls do
+ * not fit one row in every language, the same links take a second row of the header (CSS).
  */
 export function AppShellLayout() {
   const intl = useIntl();
@@ -102,7 +102,6 @@ export function AppShellLayout() {
     id: 'MwwMXS',
     description: "Name of the app's main navigation (read by screen readers)",
   });
-  const [opened, { toggle, close }] = useDisclosure(false);
   const section = useActiveSection();
   const router = useRouter();
   // The page the technician asked to sign out from: where signing in again brings them back.
@@ -110,25 +109,10 @@ export function AppShellLayout() {
   useOpenByIdShortcut();
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: true } }}
-      padding="md"
-    >
+    <AppShell header={{ height: { base: 116, md: 64 } }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="md"
-              aria-label={intl.formatMessage({
-                defaultMessage: 'Navigation',
-                id: 'wFV7GG',
-                description: 'The menu button that opens the navigation on narrow screens',
-              })}
-            />
+        <div className={classes.headerRow}>
+          <Group gap="md" wrap="nowrap" className={classes.brand}>
             <Text
               component={Link}
               to="/"
@@ -143,62 +127,42 @@ export function AppShellLayout() {
               {PRODUCT_NAME}
             </Text>
             <EnvironmentBadge />
-            <Group component="nav" aria-label={mainNavigation} gap={4} visibleFrom="md" wrap="nowrap">
-              {NAV_ITEMS.map(({ to, label, icon: Icon }) => {
-                const active = section === to;
-                return (
-                  <Button
-                    key={to}
-                    component={Link}
-                    to={to}
-                    variant={active ? 'light' : 'subtle'}
-                    color={active ? 'blue' : 'gray'}
-                    leftSection={<Icon size={20} />}
-                    // Narrow sides: three links, the environment badge and the header's controls fit a
-                    // landscape tablet (1024 px) whole, the links there as icons over their labels.
-                    px={10}
-                    classNames={{
-                      root: classes.navButton,
-                      inner: classes.navInner,
-                      section: classes.navSection,
-                      label: classes.navLabel,
-                    }}
-                    aria-current={active ? 'page' : undefined}
-                  >
-                    {intl.formatMessage(label)}
-                  </Button>
-                );
-              })}
-            </Group>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <nav aria-label={mainNavigation} className={classes.nav}>
+            {NAV_ITEMS.map(({ to, label, icon: Icon }) => {
+              const active = section === to;
+              return (
+                <Button
+                  key={to}
+                  component={Link}
+                  to={to}
+                  variant={active ? 'light' : 'subtle'}
+                  color={active ? 'blue' : 'gray'}
+                  leftSection={<Icon size={20} />}
+                  // Narrow sides: three links, the environment badge and the header's controls fit a
+                  // landscape tablet (1024 px) whole, the links there as icons over their labels.
+                  px={10}
+                  classNames={{
+                    root: classes.navButton,
+                    inner: classes.navInner,
+                    section: classes.navSection,
+                    label: classes.navLabel,
+                  }}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {intl.formatMessage(label)}
+                </Button>
+              );
+            })}
+          </nav>
+          <Group gap="xs" wrap="nowrap" className={classes.controls}>
             <ScanButton />
             <UploadTray />
             <UserMenu onSignOut={() => setSigningOutFrom(router.state.location.href)} />
             <ColorSchemeToggle />
           </Group>
-        </Group>
+        </div>
       </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label={mainNavigation}>
-        {/* Rendered only while open, so the header's links are the only ones on larger screens. */}
-        {opened && (
-          <Stack gap={4}>
-            {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-              <NavLink
-                key={to}
-                component={Link}
-                to={to}
-                label={intl.formatMessage(label)}
-                leftSection={<Icon size={22} />}
-                active={section === to}
-                onClick={close}
-                h={48}
-              />
-            ))}
-          </Stack>
-        )}
-      </AppShell.Navbar>
 
       {/* Room below the page's end for a notice at the bottom right: the last row scrolls clear of it. */}
       <AppShell.Main pb={160}>

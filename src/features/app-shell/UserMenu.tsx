@@ -1,6 +1,8 @@
 import { Avatar, Group, Menu, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { toUserMessage } from '../../graphql/errors';
 import { CurrentUserQuery } from '../../components/currentUserQuery';
@@ -15,6 +17,7 @@ function initials(name: string): string {
 /**
  * Who is signed in and for which organization (from `me`), the languages (two taps: the menu, then
  * one), and sign-out. The pseudo-locale is offered everywhere but production, for checking screens.
+ * It closes when another page opens.
  */
 export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   const intl = useIntl();
@@ -25,9 +28,18 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   const name = me?.name || me?.email || intl.formatMessage({ id: '77MbQy', defaultMessage: 'Signed in' });
   const organization = me?.organization?.name || me?.organization?.domain;
   const offered: AppLocale[] = environment === 'production' ? [...LANGUAGES] : [...LANGUAGES, PSEUDO_LOCALE];
+  // Closed whenever another page opens (a scan opened a record while it was open): it would stay over
+  // the page the technician now looks at.
+  // Only while open does it follow navigation: the shell does not render again at every scan.
+  const router = useRouter();
+  const [opened, setOpened] = useState(false);
+  useEffect(
+    () => (opened ? router.subscribe('onBeforeNavigate', () => setOpened(false)) : undefined),
+    [opened, router],
+  );
 
   return (
-    <Menu position="bottom-end" width={280} withinPortal>
+    <Menu position="bottom-end" width={280} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
         <UnstyledButton
           aria-label={intl.formatMessage(

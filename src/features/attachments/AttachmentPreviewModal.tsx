@@ -29,6 +29,14 @@ function previewOf(filename: string | null, intl: IntlShape): string {
   );
 }
 
+/**
+ * Shown and announced unavailable when there is nothing to go to, yet still focusable: a button that
+ * turned disabled under focus (Next image on the last image) dropped focus to the page's body.
+ */
+function unavailableUnless(to: PreviewTarget | undefined) {
+  return to ? {} : { 'data-disabled': true, 'aria-disabled': true };
+}
+
 // pdf.js is large: it is fetched when a PDF is first previewed, not with the app.
 const PdfViewer = lazy(() => import('./PdfViewer.tsx'));
 
@@ -98,7 +106,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
           <Group justify="flex-end" align="flex-start">
             {siblings.length > 1 && index >= 0 && (
               <Group gap="xs" me="auto">
-                <Button variant="default" disabled={!previous} onClick={() => go(previous)}>
+                <Button variant="default" {...unavailableUnless(previous)} onClick={() => go(previous)}>
                   <FormattedMessage defaultMessage="Previous image" id="fb1a/o" />
                 </Button>
                 <Text size="sm" aria-live="polite">
@@ -109,7 +117,7 @@ export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onCl
                     values={{ position: index + 1, total: siblings.length }}
                   />
                 </Text>
-                <Button variant="default" disabled={!next} onClick={() => go(next)}>
+                <Button variant="default" {...unavailableUnless(next)} onClick={() => go(next)}>
                   <FormattedMessage defaultMessage="Next image" id="F+ukuP" />
                 </Button>
               </Group>

@@ -31,7 +31,7 @@ export function DownloadButton({ attachment, variant = 'light' }: Props) {
         action="download"
         variant={variant}
         filename={attachment.filename}
-        loading={pending}
+        busy={pending}
         onClick={start}
       />
       {error && (

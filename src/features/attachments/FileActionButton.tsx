@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { Button, type ButtonProps } from '@mantine/core';
+import { Button, Loader, type ButtonProps } from '@mantine/core';
 import { IconDownload, IconEye, IconPencil, IconTrash, type Icon } from '@tabler/icons-react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { displayFilename } from '../../components/displayFilename.ts';
@@ -50,19 +50,28 @@ type Props = Omit<ButtonProps, 'children' | 'leftSection' | 'size'> &
   Pick<ComponentPropsWithoutRef<'button'>, 'onClick' | 'onPointerEnter' | 'onPointerDown' | 'onFocus'> & {
     action: FileAction;
     filename: string | null;
+    /**
+     * At work (a download being fetched): a spinner, clicks ignored, yet still focusable, unlike
+     * Mantine's `loading`, which disables the button and drops focus to the page's body.
+     */
+    busy?: boolean;
   };
 
 /** A button acting on an attached file: its icon and verb shown, the file named for screen readers. */
-export function FileActionButton({ action, filename, variant = 'light', ...button }: Props) {
+export function FileActionButton({ action, filename, variant = 'light', busy = false, ...button }: Props) {
   const intl = useIntl();
   const ActionIcon = ICONS[action];
+  const { onClick, ...rest } = button;
   return (
     <Button
       variant={variant}
       size="sm"
-      leftSection={<ActionIcon size={18} aria-hidden="true" />}
+      leftSection={busy ? <Loader size={18} /> : <ActionIcon size={18} aria-hidden="true" />}
       aria-label={intl.formatMessage(NAMED[action], { filename: displayFilename(filename, intl).text })}
-      {...button}
+      aria-busy={busy || undefined}
+      data-disabled={busy || undefined}
+      onClick={busy ? undefined : onClick}
+      {...rest}
     >
       {intl.formatMessage(LABELS[action])}
     </Button>

@@ -61,6 +61,28 @@ export default function PdfViewer({ data, name }: Props) {
   const doc = state.doc;
   useEffect(() => () => void doc?.destroy(), [doc]);
 
+  // On the document, as the image preview's keys: wherever focus is in the dialog (its Close, the
+  // Download button, a page button turned unavailable), the arrows turn pages and +/- zoom.
+  const pageCount = doc?.numPages ?? 0;
+  useEffect(() => {
+    if (pageCount === 0) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const at = event.target;
+      if (at instanceof HTMLElement && (at.isContentEditable || at.matches('input, textarea, select')))
+        return;
+      const turn = (by: number) => setPage((current) => Math.min(pageCount, Math.max(1, current + by)));
+      if (event.key === 'PageDown' || event.key === 'ArrowRight') turn(1);
+      else if (event.key === 'PageUp' || event.key === 'ArrowLeft') turn(-1);
+      else if (event.key === '+' || event.key === '=') setZoom((current) => zoomSteps(current).larger);
+      else if (event.key === '-') setZoom((current) => zoomSteps(current).smaller);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [pageCount]);
+
   useEffect(() => {
     if (!doc || !canvas.current || !frame.current) return;
     let cancelled = false;
@@ -113,19 +135,8 @@ export default function PdfViewer({ data, name }: Props) {
 
   const pages = doc.numPages;
   const go = (next: number) => setPage(Math.min(pages, Math.max(1, next)));
-  const { smaller, larger } = zoomSteps(zoom);
   return (
-    <Stack
-      gap="xs"
-      onKeyDown={(event) => {
-        if (event.key === 'PageDown' || event.key === 'ArrowRight') go(page + 1);
-        else if (event.key === 'PageUp' || event.key === 'ArrowLeft') go(page - 1);
-        else if (event.key === '+' || event.key === '=') setZoom(larger);
-        else if (event.key === '-') setZoom(smaller);
-        else return;
-        event.preventDefault();
-      }}
-    >
+    <Stack gap="xs">
       <Group justify="space-between" wrap="nowrap">
         <Group gap={4} wrap="nowrap">
           <ViewerButton

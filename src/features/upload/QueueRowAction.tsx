@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { ActionIcon } from '@mantine/core';
-import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button } from '@mantine/core';
+import { IconRefresh, IconX } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
 
@@ -23,19 +23,20 @@ export const QueueRowAction = memo(function QueueRowAction({
   const intl = useIntl();
   const queue = useUploadQueue();
   if (action === 'cancel') {
+    // A worded button: a bare stop square beside a file read as a checkbox to tick.
     return (
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        title={intl.formatMessage({ defaultMessage: 'Cancel', id: 'PYv9hN', description: 'Stops an upload' })}
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<IconX size={18} aria-hidden />}
         aria-label={intl.formatMessage(
           { defaultMessage: 'Cancel {name}', id: 'pQYjvH', description: 'Stops the upload of a file' },
           { name },
         )}
         onClick={() => queue.cancel(id)}
       >
-        <IconPlayerStop size={20} aria-hidden />
-      </ActionIcon>
+        {intl.formatMessage({ defaultMessage: 'Cancel', id: 'PYv9hN', description: 'Stops an upload' })}
+      </Button>
     );
   }
   if (action === 'retry') {

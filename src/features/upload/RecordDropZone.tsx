@@ -1,6 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconFiles, IconUpload } from '@tabler/icons-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { RecordRef } from '../../records/recordKinds.ts';
 import type { RecordFacts } from '../../records/recordFacts.ts';
@@ -36,10 +36,34 @@ export interface RecordDropZoneProps {
   children: ReactNode;
 }
 
-/** This record's files in the queue; the only part of the zone that renders at every queue change. */
-function RecordUploads({ record, label }: { record: RecordRef; label: string }) {
+/**
+ * This record's files in the queue; the only part of the zone that renders at every queue change.
+ * Each new `focusRequest` moves focus to the list once its rows are drawn (files just dropped or
+ * chosen: the next Tab reaches their rows, not whatever came after Choose files, and the list is
+ * scrolled into view).
+ */
+function RecordUploads({
+  record,
+  label,
+  focusRequest,
+}: {
+  record: RecordRef;
+  label: string;
+  focusRequest: number;
+}) {
   const intl = useIntl();
   const uploads = useUploads();
+  const list = useRef<HTMLElement>(null);
+  const focused = useRef(focusRequest);
+  useEffect(() => {
+    const section = list.current;
+    if (focused.current === focusRequest || !section) return;
+    // A question (the duplicate guard's) holds focus itself; its answer brings the request back.
+    if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+    focused.current = focusRequest;
+    section.focus({ preventScroll: true });
+    section.scrollIntoView({ block: 'nearest' });
+  });
   // By record, not entity: a file chosen before the entity was known belongs here too.
   const forThisRecord = useMemo(
     () => uploads.filter((entry) => sameRecord(entry.target.record, record)),
@@ -48,6 +72,7 @@ function RecordUploads({ record, label }: { record: RecordRef; label: string }) 
   const shooting = useHasPendingShots(record);
   return forThisRecord.length > 0 || shooting ? (
     <UploadList
+      ref={list}
       entries={forThisRecord}
       shotsOf={record}
       title={intl.formatMessage({ defaultMessage: 'Uploads to {record}', id: '5OQaaU' }, { record: label })}
@@ -72,7 +97,9 @@ export function RecordDropZone({
     () => ({ entityId, label, record, ...(facts ? { facts } : {}) }),
     [entityId, label, record, facts],
   );
-  const files = useAttachFiles(target);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const onAdded = useCallback(() => setFocusRequest((count) => count + 1), []);
+  const files = useAttachFiles(target, { onAdded });
   const { attachUnlessDuplicate } = files;
 
   // The overlay follows the page's own drag events, not react-dropzone's isDragActive: that one is
@@ -116,7 +143,7 @@ export function RecordDropZone({
       )}
       <div className={classes.notices}>{files.notices}</div>
       <SharedFilesOffer label={label} onAttach={attachUnlessDuplicate} />
-      <RecordUploads record={record} label={label} />
+      <RecordUploads record={record} label={label} focusRequest={focusRequest} />
       <RecordUploadTargetContext.Provider value={target}>{children}</RecordUploadTargetContext.Provider>
       {pageDrag && (
         // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type Ref } from 'react';
 import { Button } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts';
@@ -24,6 +24,8 @@ interface Props {
   title: string;
   /** Whose shots being taken by the camera are listed above the files (none when not given). */
   shotsOf?: ShotsOf;
+  /** The list's section, focusable by script (files just dropped are listed there). */
+  ref?: Ref<HTMLElement>;
 }
 
 /**
@@ -38,7 +40,7 @@ interface Props {
  * in one render, or in a deferred render the announcements kept restarting until it was given up
  * and drawn at once, 30 rows were a 370-510 ms task on the tablet profile.
  */
-export function UploadList({ entries, title, shotsOf }: Props) {
+export function UploadList({ entries, title, shotsOf, ref }: Props) {
   const ids = useIds(entries);
   // Newest first, as listed; rows beyond the first few hundred are not drawn.
   const listed = useMemo(() => ids.slice(-maxRows).reverse(), [ids]);
@@ -52,6 +54,7 @@ export function UploadList({ entries, title, shotsOf }: Props) {
       more={ids.length - listed.length}
       title={title}
       shotsOf={shotsOf}
+      ref={ref}
     />
   );
 }
@@ -76,6 +79,7 @@ function UploadListBody({
   more,
   title,
   shotsOf,
+  ref,
 }: Props & { shown: readonly string[]; more: number }) {
   const intl = useIntl();
   const queue = useUploadQueue();
@@ -86,7 +90,7 @@ function UploadListBody({
   // Nothing until the first rows are drawn or a shot is being taken (no "0 of 0 attached" flashing by).
   if (shown.length === 0 && !shooting) return null;
   return (
-    <section className={`${plain.paper} ${classes.panel}`} aria-label={title}>
+    <section ref={ref} tabIndex={-1} className={`${plain.paper} ${classes.panel}`} aria-label={title}>
       <div className={`${plain.spread} ${classes.heading}`} data-gap="md">
         <p className={`${plain.sm} ${classes.title}`}>{title}</p>
         <div className={classes.summary}>

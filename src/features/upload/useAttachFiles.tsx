@@ -28,11 +28,12 @@ export interface AttachFiles {
 /**
  * One way for a drop target (a record page, an evidence slot) to take files: drop, choose, and whatever
  * else the target wires to `attach`; folders, non-files and what the queue refuses are reported in
- * the same words everywhere. `nested`: the target sits inside a larger one, which must not see its drops.
+ * the same words everywhere. `nested`: the target sits inside a larger one, which must not see its drops;
+ * `onAdded`: files were queued (the target moves focus to where they are listed).
  */
 export function useAttachFiles(
   target: UploadTarget | null,
-  { nested = false }: { nested?: boolean } = {},
+  { nested = false, onAdded }: { nested?: boolean; onAdded?: () => void } = {},
 ): AttachFiles {
   const intl = useIntl();
   const queue = useUploadQueue();
@@ -41,7 +42,8 @@ export function useAttachFiles(
 
   const attach = useCallback(
     (files: readonly File[], refusedNames: readonly string[] = []) => {
-      const { refused } = target ? queue.add(files, target) : { refused: [] };
+      const { added, refused } = target ? queue.add(files, target) : { added: [], refused: [] };
+      if (added.length > 0) onAdded?.();
       const messages = [
         ...refusedNames.map((name) =>
           intl.formatMessage(
@@ -62,7 +64,7 @@ export function useAttachFiles(
       // Unchanged "nothing refused" keeps the target from rendering again at every drop.
       setRefusals((shown) => (messages.length === 0 && shown.length === 0 ? shown : messages));
     },
-    [queue, target, intl],
+    [queue, target, intl, onAdded],
   );
   const attachUnlessDuplicate = (files: readonly File[]) => duplicates.check(files, (fresh) => attach(fresh));
 

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconList, IconListCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { OpenByIdForm } from '../../features/open-by-id/OpenByIdForm.tsx';
-import readable from '../../components/readable.module.css';
-import links from '../-components/pageLink.module.css';
 import { RecentRecordsList } from '../../features/recent/RecentRecordsList.tsx';
 import { useRecentRecords } from '../../features/recent/useRecentRecords.ts';
 import { KeptForOfflinePanel } from '../../features/pins/index.ts';
@@ -30,21 +29,44 @@ function HomePage() {
         </Text>
       </Stack>
       <OpenByIdForm />
+      {/* A start for someone with no id at hand: the lists, found by number, serial, part or procedure. */}
+      <Stack gap="xs">
+        <Text>
+          <FormattedMessage
+            defaultMessage="No id at hand? Find the part or the run in its list."
+            id="4hPONh"
+            description="On the home page, above the buttons that open the parts list and the runs list"
+          />
+        </Text>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to="/parts"
+            variant="light"
+            leftSection={<IconList size={20} aria-hidden />}
+          >
+            <FormattedMessage
+              defaultMessage="Browse parts"
+              id="+F013O"
+              description="Button: opens the parts list"
+            />
+          </Button>
+          <Button
+            component={Link}
+            to="/runs"
+            variant="light"
+            leftSection={<IconListCheck size={20} aria-hidden />}
+          >
+            <FormattedMessage
+              defaultMessage="Browse runs"
+              id="LdAO5Z"
+              description="Button: opens the list of production runs, searchable by serial, part or procedure"
+            />
+          </Button>
+        </Group>
+      </Stack>
       <RecentRecordsList records={recent} />
       <KeptForOfflinePanel />
-      <Text>
-        <FormattedMessage
-          defaultMessage="Looking for a part by number or description? <link>Browse parts</link>"
-          id="rMRfX5"
-          values={{
-            link: (chunks) => (
-              <Anchor className={`${readable.link} ${links.pageLink}`} component={Link} to="/parts">
-                {chunks}
-              </Anchor>
-            ),
-          }}
-        />
-      </Text>
     </Stack>
   );
 }
