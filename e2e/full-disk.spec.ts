@@ -3,6 +3,7 @@ import { gql } from '../sandbox/test/harness.ts';
 import { expect, isSignedStorageUrl, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { technicianToken } from './records-support.ts';
 import { fillTheDisk } from './full-disk-support.ts';
+import { lowContrast } from './screen-checks.ts';
 
 // A full disk loses nothing silently (issue 36): the tablet's storage has room for about a third of a
 // drop of 30 files (see fillTheDisk).
@@ -105,6 +106,14 @@ test('a full tablet: every file it cannot store is flagged, leaving asks first, 
   await expect(page.getByTestId('uploads-only-in-page')).toHaveText(
     `${flagged.length} files are not saved on this tablet: keep this page open until they are sent, or they are lost.`,
   );
+
+  // Read at 4.5:1 in the light and the dark.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await lowContrast(page, '[data-testid="uploads-only-in-page"], li p[data-tone="failed"]')).toEqual(
+      [],
+    );
+  }
 
   // Reloading asks first (the browser's question, once the technician has touched the page).
   await page.getByTestId('uploads-only-in-page').click();

@@ -19,19 +19,25 @@ function leavingAsks(): boolean {
   return leaving.defaultPrevented;
 }
 
+/** The tray and the list, over a queue whose store cannot take the files `full` names; nothing is sent. */
+function renderWithFullDisk(...full: string[]) {
+  const world = createQueueWorld();
+  world.server.gates.put.close();
+  for (const id of full) world.store.full.add(id);
+  const queue = world.makeQueue();
+  renderWithQueue(
+    queue,
+    <>
+      <UploadTray />
+      <Uploads />
+    </>,
+  );
+  return { world, queue };
+}
+
 describe('files held only in this page', () => {
   it('are counted on the list, and leaving asks first until they are attached', async () => {
-    const world = createQueueWorld();
-    world.server.gates.put.close();
-    world.store.full.add('upload-2').add('upload-3');
-    const queue = world.makeQueue();
-    renderWithQueue(
-      queue,
-      <>
-        <UploadTray />
-        <Uploads />
-      </>,
-    );
+    const { world, queue } = renderWithFullDisk('upload-2', 'upload-3');
     expect(leavingAsks()).toBe(false);
 
     act(() => {
@@ -55,17 +61,7 @@ describe('files held only in this page', () => {
   });
 
   it('one file is told in the singular, and stops being asked about once the device stores it', async () => {
-    const world = createQueueWorld();
-    world.server.gates.put.close();
-    world.store.full.add('upload-1');
-    const queue = world.makeQueue();
-    renderWithQueue(
-      queue,
-      <>
-        <UploadTray />
-        <Uploads />
-      </>,
-    );
+    const { world, queue } = renderWithFullDisk('upload-1');
     let id = '';
     act(() => {
       id = queue.add([new File(['a'], 'a.pdf')], part).added[0]!.id;
