@@ -3,11 +3,26 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { startSandbox, type TestSandbox } from '../sandbox/test/harness.ts';
 import { createAppServer } from '../scripts/serve-app.mjs';
 
-/** Set by playwright.config.ts for the sandbox and app it starts. */
-export const APP_ORIGIN = process.env.E2E_APP_ORIGIN ?? 'http://127.0.0.1:5180';
-export const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:4100';
+interface Lane {
+  appOrigin: string;
+  sandboxUrl: string;
+  storageOrigin: string;
+}
+/**
+ * This worker's lane, of those playwright.config.ts starts: its own sandbox and app server, so journeys
+ * running in parallel never share records, files or sign-ins.
+ */
+const LANE: Lane = (() => {
+  const lanes = JSON.parse(process.env.E2E_LANES ?? '[]') as Lane[];
+  const lane = lanes[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? lanes[0];
+  if (!lane) throw new Error('E2E_LANES is not set: run the journeys through playwright.config.ts');
+  return lane;
+})();
+
+export const APP_ORIGIN = LANE.appOrigin;
+export const SANDBOX_URL = LANE.sandboxUrl;
 /** Where the browser PUTs and GETs files: the sandbox's built-in storage, or the S3 server (E2E_STORAGE=s3). */
-export const STORAGE_ORIGIN = process.env.E2E_STORAGE_ORIGIN ?? SANDBOX_URL;
+export const STORAGE_ORIGIN = LANE.storageOrigin;
 
 export interface DemoUser {
   email: string;
@@ -84,6 +99,8 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<object, WorkerFixtures>({
+  // Relative addresses (page.goto('/parts/1')) open this lane's app.
+  baseURL: APP_ORIGIN,
   shortTokenDeployment: [
     // Playwright requires an object pattern here even when no other fixture is used.
     // eslint-disable-next-line no-empty-pattern
