@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@apollo/client/react';
 import { defineMessage, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
-import { httpUrl, type AttachmentType } from './attachmentType.ts';
+import { httpUrl, type PreviewType } from './attachmentType.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { useContentPreview, useStoredFile } from './useStoredFile.ts';
 import { ZoomableImage } from './ZoomableImage.tsx';
@@ -14,6 +14,7 @@ import { useDialogFocus } from '../../components/dialogFocus.ts';
 import { preloadMarkupEditor } from '../markup/index.ts';
 import { KeptPreview, useOfflineKeptCopy } from './KeptCopy.tsx';
 import { PreviewLoading } from './PreviewLoading.tsx';
+import { MediaPreview } from './MediaPreview.tsx';
 
 const PREVIEW_FAILED = defineMessage({ defaultMessage: 'The preview could not be opened', id: '977m+U' });
 
@@ -44,7 +45,7 @@ export interface PreviewTarget {
   id: number;
   filename: string | null;
   /** 'by-content': the file says nothing of its type; its first bytes decide how it shows. */
-  type: Extract<AttachmentType, 'image' | 'pdf'> | 'by-content';
+  type: PreviewType | 'by-content';
 }
 
 interface Props {
@@ -57,7 +58,7 @@ interface Props {
   onMarkUp?(target: PreviewTarget): void;
 }
 
-/** Shows an image or PDF in the app; each opening asks for a fresh signed URL. */
+/** Shows an image or PDF, or plays a clip or sound, in the app; each opening asks for a fresh signed URL. */
 export function AttachmentPreviewModal({ target, siblings = [], onNavigate, onClose, onMarkUp }: Props) {
   const index = target ? siblings.findIndex((sibling) => sibling.id === target.id) : -1;
   const previous = index > 0 ? siblings[index - 1] : undefined;
@@ -179,6 +180,9 @@ function PreviewBody({ target }: { target: PreviewTarget }) {
   if (target.type === 'by-content') return <ContentPreview url={url} filename={target.filename} />;
   if (target.type === 'image') {
     return <ZoomableImage src={url} alt={previewOf(target.filename, intl)} />;
+  }
+  if (target.type === 'video' || target.type === 'audio') {
+    return <MediaPreview url={url} kind={target.type} filename={target.filename} />;
   }
   return <PdfPreview url={url} filename={target.filename} />;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { AttachmentIcon } from './AttachmentIcon.tsx';
 import { canPreview, httpUrl, type AttachmentType } from './attachmentType.ts';
 import { KeptThumbnail, useOfflineKeptCopy } from './KeptCopy.tsx';
@@ -16,13 +17,37 @@ const SIZE = 56;
 
 /**
  * Images show a small picture loaded from the URL read with the list (it renders at once, before the URL
- * expires); when it cannot load, or the file is not an image, the type's icon stands in.
+ * expires), clips a frame of their own; when it cannot load, or the file is neither, the type's icon
+ * stands in.
  */
 export function AttachmentThumbnail({ type, contentType, downloadUrl, attachmentId }: Props) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const kept = useOfflineKeptCopy(attachmentId);
   if (kept) return <KeptThumbnail kept={kept} size={SIZE} />;
-  const url = canPreview(type, contentType) && type === 'image' ? httpUrl(downloadUrl) : null;
+  const shown = canPreview(type, contentType) && (type === 'image' || type === 'video');
+  const url = shown ? httpUrl(downloadUrl) : null;
+  if (type === 'video' && url && url !== failedUrl) {
+    return (
+      <div className={classes.frame}>
+        {/* The clip's own frame at 0.1 s is its poster: the player reads only what that needs (Range). */}
+        <video
+          src={`${url}#t=0.1`}
+          preload="metadata"
+          muted
+          playsInline
+          crossOrigin="anonymous"
+          aria-hidden
+          tabIndex={-1}
+          width={SIZE}
+          height={SIZE}
+          style={{ objectFit: 'cover', display: 'block' }}
+          onError={() => setFailedUrl(url)}
+          data-testid="attachment-poster"
+        />
+        <IconPlayerPlayFilled className={classes.play} aria-hidden />
+      </div>
+    );
+  }
   return (
     <div className={classes.frame}>
       {url && url !== failedUrl ? (

@@ -26,10 +26,18 @@ const BY_EXTENSION: Record<string, AttachmentType> = {
   xml: 'text',
   md: 'text',
   mp4: 'video',
+  m4v: 'video',
   mov: 'video',
   webm: 'video',
+  mkv: 'video',
   mp3: 'audio',
   wav: 'audio',
+  m4a: 'audio',
+  aac: 'audio',
+  weba: 'audio',
+  ogg: 'audio',
+  oga: 'audio',
+  opus: 'audio',
 };
 
 /** The content type decides; a generic or missing one falls back to the filename's extension. */
@@ -71,8 +79,14 @@ export function previewOfContent(sniffed: string | null): 'image' | 'pdf' | null
  * SVG is left out of thumbnails and previews: an <img> would not run its scripts, but it is the one image
  * type that can carry them, and a technician gains nothing from the risk.
  */
-export function canPreview(type: AttachmentType, contentType: string | null | undefined): boolean {
-  if (type === 'pdf') return true;
+export type PreviewType = Extract<AttachmentType, 'image' | 'pdf' | 'video' | 'audio'>;
+
+export function canPreview(
+  type: AttachmentType,
+  contentType: string | null | undefined,
+): type is PreviewType {
+  // Video and sound are offered too: the preview plays them, or says this tablet cannot.
+  if (type === 'pdf' || type === 'video' || type === 'audio') return true;
   return type === 'image' && !(contentType ?? '').toLowerCase().includes('svg');
 }
 

@@ -9,6 +9,21 @@ describe('previewTarget', () => {
     expect(previewTarget({ id: 3, filename: 'log.txt', contentType: 'text/plain' })).toBeNull();
   });
 
+  it('plays clips and sounds, by content type or, when it is generic, by extension', () => {
+    expect(previewTarget({ id: 7, filename: 'a.mp4', contentType: 'video/mp4' })?.type).toBe('video');
+    expect(previewTarget({ id: 8, filename: 'b.weba', contentType: 'audio/webm' })?.type).toBe('audio');
+    // A gallery's files, stored as octet-stream by another client: their extensions say what they are.
+    for (const [filename, type] of [
+      ['clip.mov', 'video'],
+      ['clip.m4v', 'video'],
+      ['note.m4a', 'audio'],
+      ['note.ogg', 'audio'],
+      ['note.opus', 'audio'],
+    ] as const) {
+      expect(previewTarget({ id: 9, filename, contentType: 'application/octet-stream' })?.type).toBe(type);
+    }
+  });
+
   it('offers a file that says nothing of its type, to be known by its first bytes', () => {
     expect(previewTarget({ id: 4, filename: 'IMG_0412', contentType: 'application/octet-stream' })).toEqual({
       id: 4,

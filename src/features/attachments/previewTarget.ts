@@ -13,7 +13,7 @@ export function previewTarget(attachment: {
   const filename = attachment.filename ?? null;
   const type = attachmentType(attachment.contentType, attachment.filename);
   if (canPreview(type, attachment.contentType)) {
-    return { id: attachment.id, filename, type: type === 'pdf' ? 'pdf' : 'image' };
+    return { id: attachment.id, filename, type };
   }
   return knownOnlyByContent(attachment.contentType, attachment.filename)
     ? { id: attachment.id, filename, type: 'by-content' }

@@ -10,7 +10,7 @@ import { isStoredUpload } from '../../../upload/idbUploadStore.ts';
 import { appRecordingStore } from './appRecordingStore.ts';
 import { browserHeldLocks, interruptedRecordings } from './interruptedRecordings.ts';
 import type { StoredRecording } from './recordingStore.ts';
-import { clockTime } from './recordingFormats.ts';
+import { clockTime } from '../../../lib/clockTime.ts';
 import { handOver } from './handOver.ts';
 import { withDuration } from './withDuration.ts';
 

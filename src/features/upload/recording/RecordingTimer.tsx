@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { clockTime } from './recordingFormats.ts';
+import { clockTime } from '../../../lib/clockTime.ts';
 import type { Recorder } from './useRecorder.ts';
 
 /** "0:12 / 1:00": how long it has recorded, beside the limit where it stops by itself. */

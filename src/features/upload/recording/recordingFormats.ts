@@ -68,9 +68,3 @@ export function recordingFilename(
 ): string {
   return nextCaptureName({ target, kind, extension, at });
 }
-
-/** "1:05": minutes and seconds, for the timer beside its limit. */
-export function clockTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
