@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 import { attachFile, entityIdOf, technicianToken } from './records-support.ts';
+import { expectOfflineShell, waitForOfflineReady } from './pwa-support.ts';
 
 // Issue 37, item 4: clips and sounds play in the preview from a fresh signed URL, seek, and say their
 // length even when the file itself does not (a WebM written as a stream, as MediaRecorder writes it).
@@ -103,4 +104,33 @@ test('a clip and a voice note play in the preview, say their length and seek; a 
   await page.setViewportSize({ width: 1024, height: 768 });
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('poster-row.png') });
+});
+
+test.describe('offline', () => {
+  // The worker serves the app offline, as in the offline shift journeys.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a pinned record keeps a frame of its clip: shown offline in the row and the preview, said to be one', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, '/parts/4');
+    await waitForOfflineReady(page);
+    await page.getByRole('button', { name: 'Pin for offline' }).click();
+    await expect(page.getByTestId('pin-status')).toHaveAttribute('data-state', /^(pinned|failed)$/, {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('pin-status')).toHaveText(/^Pinned for offline/);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectOfflineShell(page);
+    const row = page.getByTestId('attachment-row').filter({ hasText: NAMES.clip });
+    await expect(row.getByTestId('kept-thumbnail')).toContainText('Kept copy');
+    await row.getByRole('button', { name: `Preview ${NAMES.clip}` }).click();
+    const preview = page.getByRole('dialog', { name: `Preview: ${NAMES.clip}` });
+    await expect(preview.getByTestId('kept-preview')).toContainText('this is one frame of the clip');
+    const frame = preview.getByRole('img', { name: `A frame of ${NAMES.clip}, kept copy` });
+    await expect.poll(() => frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  });
 });

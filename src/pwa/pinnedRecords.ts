@@ -11,7 +11,7 @@ import { reachability } from '../lib/reachability';
 export const pinKey = (record: RecordRef): string => `${record.kind}:${record.id}`;
 
 /** How an attachment is kept: an image made small, or a PDF's first page drawn as an image. */
-export type KeptForm = 'image' | 'pdf-first-page';
+export type KeptForm = 'image' | 'pdf-first-page' | 'video-frame';
 
 /** A record pinned for the shift, as it is stored. */
 export interface PinnedRecord extends RecordRef {

@@ -55,6 +55,11 @@ export function KeptPreview({ kept, filename }: { kept: KeptCopyView; filename: 
             id="GqE10K"
             defaultMessage="You are offline: this is the first page only, kept on this tablet. The whole PDF opens when the network is back."
           />
+        ) : kept.form === 'video-frame' ? (
+          <FormattedMessage
+            id="ejuF1v"
+            defaultMessage="You are offline: this is one frame of the clip, kept on this tablet. The clip plays when the network is back."
+          />
         ) : (
           <FormattedMessage
             id="NQb503"
@@ -70,7 +75,9 @@ export function KeptPreview({ kept, filename }: { kept: KeptCopyView; filename: 
                 { id: 'ssbuZ0', defaultMessage: 'First page of {name}, kept copy' },
                 { name },
               )
-            : intl.formatMessage({ id: 'R/aSZd', defaultMessage: 'Kept copy of {name}' }, { name })
+            : kept.form === 'video-frame'
+              ? intl.formatMessage({ id: 'UNcWub', defaultMessage: 'A frame of {name}, kept copy' }, { name })
+              : intl.formatMessage({ id: 'R/aSZd', defaultMessage: 'Kept copy of {name}' }, { name })
         }
       />
     </Stack>

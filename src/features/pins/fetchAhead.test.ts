@@ -54,11 +54,13 @@ describe('what pinning reads of a record page’s answer', () => {
     expect(() => readFetchedRecord({ kind: 'run', id: 9 }, { run: null })).toThrow(/not found/);
   });
 
-  it('keeps images (not SVG) and PDFs, by type or by name', () => {
+  it('keeps images (not SVG), PDFs and clips, by type or by name', () => {
     expect(keptFormOf('image/webp', 'x')).toBe('image');
     expect(keptFormOf('application/octet-stream', 'scan.PDF')).toBe('pdf-first-page');
     expect(keptFormOf('application/octet-stream', 'logo.svg')).toBeNull();
-    expect(keptFormOf('video/mp4', 'clip.mp4')).toBeNull();
+    // A clip keeps one frame (read through its URL by the player, not whole); a sound keeps nothing.
+    expect(keptFormOf('video/mp4', 'clip.mp4')).toBe('video-frame');
+    expect(keptFormOf('audio/webm', 'note.weba')).toBeNull();
   });
 
   it('makes images small on their long edge, never larger', () => {

@@ -9,6 +9,7 @@ import {
 } from '../../pwa/pinnedRecords.ts';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 import { smallImageCopy } from './keptForms.ts';
+import { videoPoster } from './videoPoster.ts';
 
 /**
  * Files larger than this are not read to make a kept copy: a tablet tab holding a 1 GB scan would be
@@ -16,13 +17,17 @@ import { smallImageCopy } from './keptForms.ts';
  */
 export const KEEP_COPY_LIMIT_BYTES = 64 * 1024 * 1024;
 
-/** How an attachment is kept: images (not SVG, as for thumbnails) made small, PDFs as their first page. */
+/**
+ * How an attachment is kept: images (not SVG, as for thumbnails) made small, PDFs as their first page,
+ * clips as one frame.
+ */
 export function keptFormOf(
   contentType: string | null | undefined,
   filename: string | null | undefined,
 ): KeptForm | null {
   const type = attachmentType(contentType, filename);
   if (type === 'pdf') return 'pdf-first-page';
+  if (type === 'video') return 'video-frame';
   if (
     type === 'image' &&
     !(contentType ?? '').toLowerCase().includes('svg') &&
@@ -99,6 +104,23 @@ async function readBytes(
 }
 
 /**
+ * A clip's frame, through the URL its record gave or, when that read fails (expired, the Wi-Fi), once
+ * more through a fresh one. A clip the browser cannot decode has no kept copy however often it is tried.
+ */
+async function keepVideoFrame(
+  attachment: KeepableAttachment,
+  signal: AbortSignal,
+  freshUrl: ((attachmentId: number) => Promise<string>) | undefined,
+): Promise<Blob> {
+  try {
+    return await videoPoster(attachment.url, signal);
+  } catch (error) {
+    if (signal.aborted || !freshUrl || error instanceof UnkeepableFile) throw error;
+  }
+  return videoPoster(await freshUrl(attachment.id), signal);
+}
+
+/**
  * The network side of pinning: each record's own page query (asked of the server, so the kept records
  * hold what its page shows), and each keepable attachment read through the URL its record just gave
  * and made into its kept form.
@@ -116,6 +138,7 @@ export function createPinFetcher(deps: {
     },
     async keepCopy(attachment, signal) {
       const { freshUrl } = deps;
+      if (attachment.form === 'video-frame') return keepVideoFrame(attachment, signal, freshUrl);
       const bytes = await readBytes(
         attachment.url,
         signal,
