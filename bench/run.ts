@@ -17,6 +17,7 @@ import { markup } from './benchmarks/markup.ts';
 import { offlineStart } from './benchmarks/offlineStart.ts';
 import { pdfPreview } from './benchmarks/pdfPreview.ts';
 import { pin } from './benchmarks/pin.ts';
+import { recording } from './benchmarks/recording.ts';
 import { roundTrips } from './benchmarks/roundTrips.ts';
 import { runs } from './benchmarks/runs.ts';
 import { upload } from './benchmarks/upload.ts';
@@ -34,6 +35,7 @@ const BENCHMARKS: Benchmark[] = [
   markup,
   offlineStart,
   capture,
+  recording,
   evidenceStep,
   pdfPreview,
   pin,

@@ -70,32 +70,30 @@ test.describe('the camera', () => {
     }
   });
 
-  test("a photo attached while the camera is open: its notice leaves the camera's × free", async ({
+  test('a photo attached while the camera is open: its notice waits for the camera to close, never over the viewfinder', async ({
     page,
   }) => {
     await signIn(page, '/run-steps/3');
     await page.getByRole('button', { name: 'Take photo' }).click();
     const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 3' });
     await camera.getByRole('button', { name: 'Take photo' }).click();
-    const notice = page.getByRole('alert').filter({ hasText: /^Attached/ });
-    await expect(notice).toBeVisible();
-    // While a dialog is open, notices stand half way down the screen: their column starts below the ×,
-    // whatever its entry animation or how soon it closes.
-    const close = camera.getByRole('button', { name: 'Close the camera' });
-    const { closeBottom, noticesTop } = await close.evaluate((button) => ({
-      closeBottom: button.getBoundingClientRect().bottom,
-      noticesTop: document
-        .querySelector('.mantine-Notifications-root[data-position="bottom-right"]')!
-        .getBoundingClientRect().top,
-    }));
-    expect(noticesTop).toBeGreaterThanOrEqual(closeBottom);
-    // What the camera says agrees with the notice: nothing is left to attach, and × keeps the photo.
+    // What the camera says is the news: nothing is left to attach, and × keeps the photo.
     await expect(camera.getByText('1 photo attached')).toBeVisible();
     await expect(camera.getByRole('button', { name: 'Done' })).toBeVisible();
     await expect(camera.getByRole('button', { name: /^Attach/ })).toHaveCount(0);
+    // The full-screen viewfinder leaves no place a notice would cover nothing: told to screen readers
+    // (the same moment the notice is raised), it is not shown over it.
+    await expect(
+      page.locator('[role="status"][aria-live="polite"]').filter({ hasText: /attached/i }),
+    ).toHaveCount(1);
+    const notice = page.getByRole('alert').filter({ hasText: /^Attached/ });
+    await expect(notice).toHaveCount(0);
+    const close = camera.getByRole('button', { name: 'Close the camera' });
     await expect(close).toHaveAccessibleName('Close the camera, keeping the photo');
     await close.click();
     await expect(camera).toBeHidden();
+    // Told once the camera is closed.
+    await expect(notice).toBeVisible();
     await expect(page.getByRole('listitem', { name: /^[\w-]+-photo-.*: Attached$/ })).toHaveCount(1);
   });
 

@@ -34,6 +34,7 @@ test.describe('focus lands on something visible and useful', () => {
   test('the PDF preview turns pages with the arrow keys and keeps focus on its last page', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const token = await technicianToken();
     const filename = `pages-${Date.now().toString(36)}.pdf`;
     await attachFile(token, await entityIdOf(token, 'part', 15), filename, pdfBytes(2));
@@ -43,7 +44,10 @@ test.describe('focus lands on something visible and useful', () => {
       .first()
       .click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByTestId('pdf-page')).toHaveAttribute('data-rendered-page', '1');
+    // PDF.js starts its worker first: on a loaded machine opening the PDF takes more than 10 s.
+    await expect(dialog.getByTestId('pdf-page')).toHaveAttribute('data-rendered-page', '1', {
+      timeout: 60_000,
+    });
     await dialog.getByRole('button', { name: 'Close', exact: true }).focus();
     await page.keyboard.press('ArrowRight');
     await expect(dialog.getByTestId('pdf-page-count')).toHaveText('Page 2 of 2');

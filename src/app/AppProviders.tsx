@@ -15,6 +15,7 @@ import type { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
 import { cssVariablesResolver, themeIn } from './theme';
 import { LanguageChoice, LocaleProvider } from '../i18n';
 import classes from './AppProviders.module.css';
+import { useNoticesHeld } from '../components/heldNotices';
 
 /** English whatever the browser says: what tests render with when they choose no language. */
 const ENGLISH = new LanguageChoice(null, () => ['en']);
@@ -41,10 +42,12 @@ export function UiProviders({
   languages?: LanguageChoice;
   children: ReactNode;
 }) {
+  // Unmounted while held (the camera is open): the notices wait in the store and show afterwards.
+  const held = useNoticesHeld();
   return (
     <LocaleProvider choice={languages}>
       <ThemeProvider>
-        <Notifications position="bottom-right" classNames={{ root: classes.notifications }} />
+        {!held && <Notifications position="bottom-right" classNames={{ root: classes.notifications }} />}
         {children}
       </ThemeProvider>
     </LocaleProvider>

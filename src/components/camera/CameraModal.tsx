@@ -2,6 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useDialogFocus } from '../dialogFocus.ts';
+import { useHoldNotices } from '../heldNotices.ts';
 import type { CameraState } from './useCameraStream.ts';
 import classes from './cameraView.module.css';
 
@@ -33,6 +34,8 @@ interface Props {
 export function CameraModal(props: Props) {
   const { title, closeLabel, onClose, closeOnEscape = true, children, over } = props;
   const focus = useDialogFocus();
+  // The viewfinder fills the screen: notices wait until the camera closes rather than cover it.
+  useHoldNotices();
   return (
     <Modal
       opened

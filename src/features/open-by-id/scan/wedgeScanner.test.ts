@@ -152,13 +152,13 @@ describe('WedgeScanner', () => {
 
   it('reads keys pressed before it listened, then goes on with the live ones', () => {
     detach();
-    // Pressed 10 ms apart while the app's code loaded, read when it starts.
+    // Pressed 10 ms apart while the app's code loaded, got to at once by the early listener.
     const stamps = new WeakMap<Event, number>();
     const earlier = [...'RUN-'].map((key) => {
       clock += 10;
       const event = new KeyboardEvent('keydown', { key });
       stamps.set(event, clock);
-      return event;
+      return { event, handledAt: clock };
     });
     const late = new WedgeScanner({ timeOf: (event) => stamps.get(event) ?? clock });
     detach = late.attach(window, earlier);
@@ -166,6 +166,47 @@ describe('WedgeScanner', () => {
     late.handle(handler);
     press(document.body, keysOf('7'), 10);
     expect(handler).toHaveBeenCalledWith({ text: 'RUN-7' });
+  });
+
+  it('reads keys a sender sent only as the loading page got to each, before it listened, as one scan', () => {
+    detach();
+    // The page, busy loading, got to each key 200 ms after it was sent; the sender sent the next event
+    // 4 ms after the page got to the last. Read from the stamps alone, the keys look a person's.
+    const stamps = new WeakMap<Event, number>();
+    const earlier = [...'RS-11'].flatMap((key) => {
+      const down = new KeyboardEvent('keydown', { key });
+      const up = new KeyboardEvent('keyup', { key });
+      stamps.set(down, clock);
+      const downHandled = clock + 200;
+      stamps.set(up, downHandled + 4);
+      clock = downHandled + 4 + 200 + 4;
+      return [
+        { event: down, handledAt: downHandled },
+        { event: up, handledAt: downHandled + 4 + 200 },
+      ];
+    });
+    const late = new WedgeScanner({ timeOf: (event) => stamps.get(event) ?? clock });
+    detach = late.attach(window, earlier);
+    const handler = vi.fn();
+    late.handle(handler);
+    press(document.body, ['Enter'], 4);
+    expect(handler).toHaveBeenCalledWith({ text: 'RS-11' });
+  });
+
+  it('keeps the rest of a scan from a search box the page focused as it opened, mid-scan', () => {
+    const first = press(document.body, [...'RS-'], 10);
+    const rest = press(element('search'), keysOf('12'), 10);
+    expect(scans).toEqual(['RS-12']);
+    expect(first.slice(1).every((event) => event.defaultPrevented)).toBe(true);
+    expect(rest.every((event) => event.defaultPrevented)).toBe(true);
+  });
+
+  it('leaves a person’s typing to a search box they moved to after a scan', () => {
+    press(document.body, keysOf('RS-1'), 10);
+    clock += 500;
+    const typed = press(element('search'), keysOf('bracket'), 10);
+    expect(scans).toEqual(['RS-1']);
+    expect(typed.some((event) => event.defaultPrevented)).toBe(false);
   });
 
   it('gives scans to the page handler before the default one, whatever the order', () => {

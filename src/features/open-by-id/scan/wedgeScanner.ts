@@ -1,4 +1,5 @@
 import { OPEN_BY_ID_INPUT_ID } from '../openByIdShortcut.ts';
+import type { EarlyKey } from './keysBeforeStart.ts';
 
 /** What a scanner sent: a label, or a burst too short to be one (said to the technician, never opened). */
 export interface Scan {
@@ -58,6 +59,8 @@ export class WedgeScanner {
   private readonly now: () => number;
   private buffer = '';
   private lastKeyAt = -Infinity;
+  /** Where the burst's first key was pressed: focus the page moves elsewhere later is not the person's. */
+  private burstTarget: EventTarget | null = null;
   /** The longest pause within the burst so far. */
   private slowestGap = 0;
   /** When the page handled the last key event (down or up), and its own delay since the last key. */
@@ -75,11 +78,12 @@ export class WedgeScanner {
 
   /**
    * Listens on `target` (capture phase, ahead of shortcuts and forms), after reading `earlier`: key
-   * events pressed before it could listen, in order. Returns the way to stop.
+   * events pressed before it could listen, in order, each with when the page got to it. Returns the
+   * way to stop.
    */
-  attach(target: Window | Document, earlier: readonly KeyboardEvent[] = []): () => void {
-    const listener = (event: Event) => this.onKey(event as KeyboardEvent);
-    earlier.forEach(listener);
+  attach(target: Window | Document, earlier: readonly EarlyKey[] = []): () => void {
+    const listener = (event: Event) => this.onKey(event as KeyboardEvent, this.now());
+    for (const { event, handledAt } of earlier) this.onKey(event, handledAt);
     target.addEventListener('keydown', listener, { capture: true });
     target.addEventListener('keyup', listener, { capture: true });
     return () => {
@@ -113,21 +117,22 @@ export class WedgeScanner {
     current?.handler(scan);
   }
 
-  private onKey(event: KeyboardEvent): void {
-    if (event.type === 'keydown') this.onKeyDown(event);
-    else this.noteHandled(this.timeOf(event));
+  /** Reads a key event the page got to at `handledAt` (now, or earlier for keys kept before the start). */
+  private onKey(event: KeyboardEvent, handledAt: number): void {
+    if (event.type === 'keydown') this.onKeyDown(event, handledAt);
+    else this.noteHandled(this.timeOf(event), handledAt);
   }
 
-  private onKeyDown(event: KeyboardEvent): void {
+  private onKeyDown(event: KeyboardEvent, handledAt: number): void {
     if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return this.reset();
-    const focus = focusKind(event.target);
-    if (focus === 'form-field') return this.reset();
     const at = this.timeOf(event);
-    if (event.key === 'Shift') return this.noteHandled(at);
+    const focus = this.focusOf(event, at);
+    if (focus === 'form-field') return this.reset();
+    if (event.key === 'Shift') return this.noteHandled(at, handledAt);
     const gap = this.gapSince(at);
     const inBurst = this.buffer !== '' && gap <= this.maxGapMs;
     this.heldBack = 0;
-    this.noteHandled(at);
+    this.noteHandled(at, handledAt);
     this.slowestGap = inBurst ? Math.max(this.slowestGap, gap) : 0;
 
     if (event.key === 'Enter') {
@@ -145,12 +150,32 @@ export class WedgeScanner {
       return;
     }
     if (event.key.length !== 1) return this.reset();
-    if (!inBurst) this.buffer = '';
+    if (!inBurst) {
+      this.buffer = '';
+      this.burstTarget = event.target;
+    }
     this.buffer += event.key;
     this.lastKeyAt = at;
     // In a burst, `/` must not jump to the open-by-id box nor a space press a button; on a select,
-    // letters would pick another option (the first key of a scan cannot be told from typing yet).
-    if (focus === 'select' || (focus === 'other' && inBurst)) event.preventDefault();
+    // letters would pick another option (the first key of a scan cannot be told from typing yet); a
+    // field the page focused mid-scan must not get the scan's remaining keys.
+    if (focus === 'select' || focus === 'moved' || (focus === 'other' && inBurst)) event.preventDefault();
+  }
+
+  /**
+   * Where the key was pressed, for the scanner. A form field is left alone, unless the page itself put
+   * focus there during a scan begun elsewhere (a page that focuses its search box as it opens, while
+   * a label scanned as it loaded is still arriving): the rest of the scan is the scan's, not the field's.
+   */
+  private focusOf(event: KeyboardEvent, at: number): FocusKind | 'moved' {
+    const focus = focusKind(event.target);
+    if (focus !== 'form-field') return focus;
+    const movedMidBurst =
+      this.buffer !== '' &&
+      event.target !== this.burstTarget &&
+      focusKind(this.burstTarget) !== 'form-field' &&
+      this.gapSince(at) <= this.maxGapMs;
+    return movedMidBurst ? 'moved' : focus;
   }
 
   /**
@@ -164,9 +189,8 @@ export class WedgeScanner {
     return at - this.lastKeyAt - (at >= this.handledAt ? this.heldBack : 0);
   }
 
-  /** Notes that the page got to a key event sent at `at` only now (see `gapSince`). */
-  private noteHandled(at: number): void {
-    const now = this.now();
+  /** Notes that the page got to a key event sent at `at` only at `now` (see `gapSince`). */
+  private noteHandled(at: number, now = this.now()): void {
     this.heldBack = at >= this.handledAt ? this.heldBack + Math.max(0, now - at) : 0;
     this.handledAt = now;
   }
@@ -174,5 +198,6 @@ export class WedgeScanner {
   private reset(): void {
     this.buffer = '';
     this.lastKeyAt = -Infinity;
+    this.burstTarget = null;
   }
 }

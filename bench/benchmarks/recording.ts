@@ -1,0 +1,181 @@
+import { chromium, type Page } from '@playwright/test';
+import { writeQrVideo } from '../../e2e/fake-camera.ts';
+import { fakeMediaLaunchOptions, writeToneWav } from '../../e2e/media-support.ts';
+import { apiClient, gql, type ApiClient } from '../lib/apiClient.ts';
+import { attempt, type Benchmark, type BenchContext } from '../lib/benchmark.ts';
+import { startApp } from '../lib/appServer.ts';
+import { signedInPage } from '../lib/browser.ts';
+import { watchMemory } from '../lib/memory.ts';
+import { measured, type Row } from '../lib/report.ts';
+import { withSandbox } from '../lib/stack.ts';
+
+const NAME = 'recording';
+const CLIP = [
+  'Start recording tap to recording (clip)',
+  'Stop tap to clip in the upload queue',
+  'longest main-thread task while recording a clip',
+  'JS heap growth while recording a clip',
+  'clip bytes per minute',
+];
+const VOICE = [
+  'voice note tap to recording',
+  'Stop tap to voice note in the upload queue',
+  'voice note bytes per minute',
+];
+
+/** Seconds recorded: the issue's minute in the full run, 15 s in CI's quick one. */
+const seconds = (ctx: BenchContext) => (ctx.quick ? 15 : 60);
+
+/** Collects the page's long tasks from now on, for `longestTask`. */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+const longestTask = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+
+/** Taps `tap` and times, from the page's clock, until `until` shows. */
+async function timed(page: Page, tap: () => Promise<void>, until: () => Promise<void>): Promise<number> {
+  const start = await page.evaluate(() => performance.now());
+  await tap();
+  await until();
+  return (await page.evaluate(() => performance.now())) - start;
+}
+
+/** The stored size of run step 3's newest attachment named as a `kind` capture, once it is attached. */
+async function attachedBytes(page: Page, client: ApiClient, kind: 'clip' | 'voice'): Promise<number> {
+  await page
+    .getByRole('listitem', { name: new RegExp(`-${kind}-.*: Attached$`) })
+    .last()
+    .waitFor({
+      timeout: 120_000,
+    });
+  const { data } = await gql<{
+    runStep: { entity: { fileAttachments: { id: number; filename: string; downloadUrl: string }[] } };
+  }>(client, `query { runStep(id: 3) { entity { fileAttachments { id filename downloadUrl } } } }`);
+  const newest = data.runStep.entity.fileAttachments
+    .filter((attachment) => attachment.filename.includes(`-${kind}-`))
+    .sort((a, b) => b.id - a.id)[0];
+  if (!newest) throw new Error(`no ${kind} attached to run step 3`);
+  const response = await fetch(newest.downloadUrl);
+  const bytes = (await response.arrayBuffer()).byteLength;
+  return bytes;
+}
+
+async function recordClip(page: Page, client: ApiClient, ctx: BenchContext): Promise<Row[]> {
+  await page.goto('/run-steps/3');
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  const camera = page.getByRole('dialog', { name: /^Photos for / });
+  await camera.getByText('Video', { exact: true }).click();
+  const start = camera.getByRole('button', { name: 'Start recording' });
+  await start.waitFor();
+  const memory = await watchMemory(page);
+  await watchLongTasks(page);
+  const startMs = await timed(
+    page,
+    () => start.click(),
+    () => camera.getByRole('button', { name: 'Stop recording' }).waitFor(),
+  );
+  const timer = camera.getByTestId('recording-timer');
+  const target = `${Math.floor(seconds(ctx) / 60)}:${String(seconds(ctx) % 60).padStart(2, '0')}`;
+  const recorded = page.waitForFunction(
+    (target) => document.querySelector('[data-testid="recording-timer"]')?.textContent?.startsWith(target),
+    target,
+    { timeout: (seconds(ctx) + 60) * 1000, polling: 250 },
+  );
+  const samples = await memory.sample(recorded);
+  await timer.waitFor();
+  const longest = await longestTask(page);
+  const stopMs = await timed(
+    page,
+    () => camera.getByRole('button', { name: 'Stop recording' }).click(),
+    () =>
+      page
+        .getByRole('listitem', { name: /-clip-/ })
+        .last()
+        .waitFor(),
+  );
+  const bytes = await attachedBytes(page, client, 'clip');
+  return [
+    measured(NAME, CLIP[0]!, { value: startMs, unit: 'ms' }),
+    measured(NAME, CLIP[1]!, { value: stopMs, unit: 'ms' }),
+    measured(
+      NAME,
+      CLIP[2]!,
+      { value: longest, unit: 'ms' },
+      { label: 'target', value: 50, unit: 'ms' },
+      { overBudget: longest > 50, note: `${seconds(ctx)} s recorded` },
+    ),
+    measured(
+      NAME,
+      CLIP[3]!,
+      { value: samples.heapGrowth / 1024 / 1024, unit: 'MB' },
+      { label: 'target', value: 30, unit: 'MB' },
+      { overBudget: samples.heapGrowth > 30 * 1024 * 1024, note: `${seconds(ctx)} s recorded` },
+    ),
+    measured(NAME, CLIP[4]!, { value: ((bytes / seconds(ctx)) * 60) / 1024 / 1024, unit: 'MB' }),
+  ];
+}
+
+async function recordVoice(page: Page, client: ApiClient, ctx: BenchContext): Promise<Row[]> {
+  await page.goto('/run-steps/3');
+  const button = page.getByRole('button', { name: 'Record voice note' });
+  await button.waitFor();
+  const startMs = await timed(
+    page,
+    () => button.click(),
+    () => page.getByRole('button', { name: 'Stop the voice note' }).waitFor(),
+  );
+  const target = `${Math.floor(seconds(ctx) / 60)}:${String(seconds(ctx) % 60).padStart(2, '0')}`;
+  await page.waitForFunction(
+    (target) => document.querySelector('[data-testid="recording-timer"]')?.textContent?.startsWith(target),
+    target,
+    { timeout: (seconds(ctx) + 60) * 1000, polling: 250 },
+  );
+  const stopMs = await timed(
+    page,
+    () => page.getByRole('button', { name: 'Stop the voice note' }).click(),
+    () =>
+      page
+        .getByRole('listitem', { name: /-voice-/ })
+        .last()
+        .waitFor(),
+  );
+  const bytes = await attachedBytes(page, client, 'voice');
+  return [
+    measured(NAME, VOICE[0]!, { value: startMs, unit: 'ms' }),
+    measured(NAME, VOICE[1]!, { value: stopMs, unit: 'ms' }),
+    measured(NAME, VOICE[2]!, { value: ((bytes / seconds(ctx)) * 60) / 1024, unit: 'KB' }),
+  ];
+}
+
+export const recording: Benchmark = {
+  name: NAME,
+  figures: () => [...CLIP, ...VOICE],
+  async run(ctx: BenchContext): Promise<Row[]> {
+    return withSandbox(ctx.repoRoot, {}, async (sandbox, appPort) => {
+      const app = await startApp(ctx.repoRoot, appPort, sandbox.url, ctx.log);
+      const browser = await chromium.launch(
+        fakeMediaLaunchOptions(writeQrVideo(`${app.origin}/run-steps/1`), writeToneWav(seconds(ctx) + 5)),
+      );
+      try {
+        const client = await apiClient(sandbox.graphqlUrl, sandbox.issuer);
+        const { page } = await signedInPage(browser, app.origin, {
+          permissions: ['camera', 'microphone'],
+        });
+        return [
+          ...(await attempt(NAME, CLIP, () => recordClip(page, client, ctx))),
+          ...(await attempt(NAME, VOICE, () => recordVoice(page, client, ctx))),
+        ];
+      } finally {
+        await browser.close();
+        await app.stop();
+      }
+    });
+  },
+};
