@@ -1,6 +1,7 @@
 import { expect, signIn, test } from './fixtures.ts';
 import { KINDS } from './records-support.ts';
 import { expectOfflineShell, waitForOfflineReady } from './pwa-support.ts';
+import { fillTheDisk } from './full-disk-support.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -69,37 +70,8 @@ test.describe('working through a dead zone', () => {
     await signIn(page, '/parts/1');
     await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
     await waitForOfflineReady(page);
-    // The tablet's storage is all but full: 3 MB left for the upload queue's files. Chromium's own
-    // quota override (Storage.overrideQuotaForOrigin) stopped being enforced on this page once the
-    // service worker and the sign-in had run (writes went on past the quota in CI and here), so the
-    // full disk is played in the page: the transaction of a file the room cannot take is aborted, as
-    // IndexedDB aborts one that exceeds the quota.
-    await context.addInitScript((roomBytes: number) => {
-      let room = roomBytes;
-      const put = IDBObjectStore.prototype.put;
-      IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
-        const request = put.call(this, value, key);
-        if (
-          this.name === 'files' &&
-          this.transaction.db.name === 'floor-uploads-v2' &&
-          value instanceof Blob
-        ) {
-          if (value.size > room) {
-            const { transaction } = this;
-            queueMicrotask(() => {
-              try {
-                transaction.abort();
-              } catch {
-                // Already finished.
-              }
-            });
-          } else {
-            room -= value.size;
-          }
-        }
-        return request;
-      };
-    }, 3 * MB);
+    // The tablet's storage is all but full: 3 MB left for the upload queue's files.
+    await fillTheDisk(context, 3 * MB);
     await page.reload();
     await expect(page.getByText('Part 1', { exact: true })).toBeVisible();
     await context.setOffline(true);

@@ -1,4 +1,4 @@
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Locator, type Page } from '@playwright/test';
 import { writeQrVideo } from '../../e2e/fake-camera.ts';
 import { fakeMediaLaunchOptions, writeToneWav } from '../../e2e/media-support.ts';
 import { apiClient, gql, type ApiClient } from '../lib/apiClient.ts';
@@ -67,6 +67,30 @@ async function attachedBytes(page: Page, client: ApiClient, kind: 'clip' | 'voic
   return bytes;
 }
 
+/** Until the recording timer shows the run's length (the recorder's own clock, not the bench's). */
+function recorded(page: Page, ctx: BenchContext): Promise<unknown> {
+  const length = seconds(ctx);
+  const target = `${Math.floor(length / 60)}:${String(length % 60).padStart(2, '0')}`;
+  return page.waitForFunction(
+    (target) => document.querySelector('[data-testid="recording-timer"]')?.textContent?.startsWith(target),
+    target,
+    { timeout: (length + 60) * 1000, polling: 250 },
+  );
+}
+
+/** Taps Stop and times until the capture's row is in the upload queue. */
+function stopToQueue(page: Page, stop: Locator, kind: 'clip' | 'voice'): Promise<number> {
+  return timed(
+    page,
+    () => stop.click(),
+    () =>
+      page
+        .getByRole('listitem', { name: new RegExp(`-${kind}-`) })
+        .last()
+        .waitFor(),
+  );
+}
+
 async function recordClip(page: Page, client: ApiClient, ctx: BenchContext): Promise<Row[]> {
   await page.goto('/run-steps/3');
   await page.getByRole('button', { name: 'Take photo' }).click();
@@ -81,25 +105,9 @@ async function recordClip(page: Page, client: ApiClient, ctx: BenchContext): Pro
     () => start.click(),
     () => camera.getByRole('button', { name: 'Stop recording' }).waitFor(),
   );
-  const timer = camera.getByTestId('recording-timer');
-  const target = `${Math.floor(seconds(ctx) / 60)}:${String(seconds(ctx) % 60).padStart(2, '0')}`;
-  const recorded = page.waitForFunction(
-    (target) => document.querySelector('[data-testid="recording-timer"]')?.textContent?.startsWith(target),
-    target,
-    { timeout: (seconds(ctx) + 60) * 1000, polling: 250 },
-  );
-  const samples = await memory.sample(recorded);
-  await timer.waitFor();
+  const samples = await memory.sample(recorded(page, ctx));
   const longest = await longestTask(page);
-  const stopMs = await timed(
-    page,
-    () => camera.getByRole('button', { name: 'Stop recording' }).click(),
-    () =>
-      page
-        .getByRole('listitem', { name: /-clip-/ })
-        .last()
-        .waitFor(),
-  );
+  const stopMs = await stopToQueue(page, camera.getByRole('button', { name: 'Stop recording' }), 'clip');
   const bytes = await attachedBytes(page, client, 'clip');
   return [
     measured(NAME, CLIP[0]!, { value: startMs, unit: 'ms' }),
@@ -131,21 +139,8 @@ async function recordVoice(page: Page, client: ApiClient, ctx: BenchContext): Pr
     () => button.click(),
     () => page.getByRole('button', { name: 'Stop the voice note' }).waitFor(),
   );
-  const target = `${Math.floor(seconds(ctx) / 60)}:${String(seconds(ctx) % 60).padStart(2, '0')}`;
-  await page.waitForFunction(
-    (target) => document.querySelector('[data-testid="recording-timer"]')?.textContent?.startsWith(target),
-    target,
-    { timeout: (seconds(ctx) + 60) * 1000, polling: 250 },
-  );
-  const stopMs = await timed(
-    page,
-    () => page.getByRole('button', { name: 'Stop the voice note' }).click(),
-    () =>
-      page
-        .getByRole('listitem', { name: /-voice-/ })
-        .last()
-        .waitFor(),
-  );
+  await recorded(page, ctx);
+  const stopMs = await stopToQueue(page, page.getByRole('button', { name: 'Stop the voice note' }), 'voice');
   const bytes = await attachedBytes(page, client, 'voice');
   return [
     measured(NAME, VOICE[0]!, { value: startMs, unit: 'ms' }),

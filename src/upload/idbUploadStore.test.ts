@@ -12,6 +12,13 @@ async function saveEach(store: UploadStore, entries: StoredUpload[]): Promise<vo
   for (const entry of entries) await store.save(entry);
 }
 
+const TAYLOR = storedUpload().person;
+
+/** What a page of Taylor's finds stored: their own files, bytes included. */
+async function loadMine(store: UploadStore): Promise<StoredUpload[]> {
+  return (await store.loadFor(TAYLOR)).mine;
+}
+
 /** A stored row whose file (with its own bytes) and name come from its id. */
 function stored(id: string, patch: Partial<StoredUpload> = {}): StoredUpload {
   return storedUpload({
@@ -47,7 +54,7 @@ describe('createIdbUploadStore', () => {
   it('gives back what was saved, file bytes included, to a page opened later', async () => {
     await saveEach(createIdbUploadStore(), [stored('a'), stored('b', { state: 'failed', reason: 'x' })]);
 
-    const loaded = await createIdbUploadStore().loadAll();
+    const loaded = await loadMine(createIdbUploadStore());
 
     expect(loaded.map(({ file: _file, ...rest }) => rest)).toEqual(
       [stored('a'), stored('b', { state: 'failed', reason: 'x' })].map(({ file: _file, ...rest }) => rest),
@@ -67,7 +74,7 @@ describe('createIdbUploadStore', () => {
     ]);
 
     expect(blobs.count()).toBe(2);
-    const [a] = (await createIdbUploadStore().loadAll()).filter((entry) => entry.id === 'a');
+    const [a] = (await loadMine(createIdbUploadStore())).filter((entry) => entry.id === 'a');
     expect(a).toMatchObject({ state: 'registering', s3Key: 'k', registerSent: true });
     expect(await a!.file.text()).toBe('body of a');
   });
@@ -78,7 +85,7 @@ describe('createIdbUploadStore', () => {
     const lighter = new Blob(['lighter a'], { type: 'image/jpeg' }) as unknown as globalThis.Blob;
     await saveEach(store, [stored('a', { file: lighter, filename: 'a.jpg', prepared: true })]);
 
-    const [a] = await createIdbUploadStore().loadAll();
+    const [a] = await loadMine(createIdbUploadStore());
     expect(a).toMatchObject({ filename: 'a.jpg', prepared: true });
     expect(await a!.file.text()).toBe('lighter a');
   });
@@ -88,11 +95,11 @@ describe('createIdbUploadStore', () => {
     const blobs = countBlobPuts();
     const adopting = createIdbUploadStore();
 
-    const [entry] = await adopting.loadAll();
+    const [entry] = await loadMine(adopting);
     await saveEach(adopting, [{ ...entry!, owner: 'page-2' }]);
 
     expect(blobs.count()).toBe(0);
-    expect((await createIdbUploadStore().loadAll())[0]).toMatchObject({ id: 'a', owner: 'page-2' });
+    expect((await loadMine(createIdbUploadStore()))[0]).toMatchObject({ id: 'a', owner: 'page-2' });
   });
 
   it('removes the entry and its file; a file saved again after removal is written again', async () => {
@@ -100,10 +107,10 @@ describe('createIdbUploadStore', () => {
     await saveEach(store, [stored('a'), stored('b')]);
     await store.remove('a');
 
-    expect((await createIdbUploadStore().loadAll()).map((entry) => entry.id)).toEqual(['b']);
+    expect((await loadMine(createIdbUploadStore())).map((entry) => entry.id)).toEqual(['b']);
 
     await saveEach(store, [stored('a', { state: 'queued' })]);
-    const again = (await createIdbUploadStore().loadAll()).find((entry) => entry.id === 'a');
+    const again = (await loadMine(createIdbUploadStore())).find((entry) => entry.id === 'a');
     expect(await again!.file.text()).toBe('body of a');
   });
 
@@ -124,6 +131,45 @@ describe('createIdbUploadStore', () => {
     );
 
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((await createIdbUploadStore().loadAll()).map((entry) => entry.id).sort()).toEqual(['a', 'c']);
+    expect((await loadMine(createIdbUploadStore())).map((entry) => entry.id).sort()).toEqual(['a', 'c']);
+  });
+
+  it("reads only the signed-in person's files: another person's rows come without their bytes, which are never read", async () => {
+    const robin = { subject: '2', organization: 'org', name: 'Robin Rework' };
+    await saveEach(createIdbUploadStore(), [
+      stored('mine'),
+      stored('theirs', { person: robin }),
+      stored('legacy', { person: undefined as unknown as StoredUpload['person'] }),
+    ]);
+    // Every read of the files' store, by the key it asked for ('*' for a read of all of them).
+    const fileReads: string[] = [];
+    for (const method of ['get', 'getAll', 'openCursor'] as const) {
+      const real = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
+      vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (
+        this: IDBObjectStore,
+        ...args: unknown[]
+      ) {
+        if (this.name === 'files') fileReads.push(method === 'get' ? String(args[0]) : '*');
+        return real.apply(this, args);
+      } as never);
+    }
+
+    const found = await createIdbUploadStore().loadFor(TAYLOR);
+
+    expect(fileReads).toEqual(['mine']);
+    expect(found.mine.map((row) => row.id)).toEqual(['mine']);
+    expect(await found.mine[0]!.file.text()).toBe('body of mine');
+    expect(found.others.map((row) => [row.id, row.person?.name])).toEqual(
+      expect.arrayContaining([
+        ['theirs', 'Robin Rework'],
+        ['legacy', undefined],
+      ]),
+    );
+    expect(found.others.every((row) => !('file' in row))).toBe(true);
+
+    // Robin, signed in later, gets their own file and not Taylor's.
+    const robins = await createIdbUploadStore().loadFor(robin);
+    expect(robins.mine.map((row) => row.id)).toEqual(['theirs']);
+    expect(await robins.mine[0]!.file.text()).toBe('body of theirs');
   });
 });

@@ -1,5 +1,6 @@
 import { promisifyRequest } from 'idb-keyval';
-import type { StoredUpload, UploadStore } from './uploadPorts.ts';
+import type { StoredFor, StoredUpload, UploadStore } from './uploadPorts.ts';
+import { samePerson } from './types.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 type SavedEntry = Omit<StoredUpload, 'file'>;
@@ -43,22 +44,26 @@ export function createIdbUploadStore(): UploadStore {
   }
 
   return {
-    async loadAll() {
-      let saved: SavedEntry[] = [];
-      let fileIds: IDBValidKey[] = [];
-      let files: Blob[] = [];
+    async loadFor(person) {
+      const found: StoredFor = { mine: [], others: [] };
       await transaction('readonly', (tx) => {
-        void promisifyRequest(tx.objectStore(ENTRIES).getAll()).then((all) => (saved = all));
-        void promisifyRequest(tx.objectStore(FILES).getAllKeys()).then((keys) => (fileIds = keys));
-        void promisifyRequest(tx.objectStore(FILES).getAll()).then((all) => (files = all));
+        const files = tx.objectStore(FILES);
+        void promisifyRequest(tx.objectStore(ENTRIES).getAll()).then((all: SavedEntry[]) => {
+          for (const entry of all) {
+            if (!samePerson(entry.person, person)) {
+              found.others.push(entry);
+              continue;
+            }
+            // Only this person's bytes are read: another person's files never reach this page.
+            void promisifyRequest(files.get(entry.id)).then((file: Blob | undefined) => {
+              if (!file) return;
+              filed.set(entry.id, file);
+              found.mine.push({ ...entry, file });
+            });
+          }
+        });
       });
-      const fileById = new Map(fileIds.map((id, index) => [id, files[index]]));
-      return saved.flatMap((entry) => {
-        const file = fileById.get(entry.id);
-        if (!file) return [];
-        filed.set(entry.id, file);
-        return [{ ...entry, file }];
-      });
+      return found;
     },
 
     async save({ file, ...entry }) {
@@ -67,6 +72,15 @@ export function createIdbUploadStore(): UploadStore {
         tx.objectStore(ENTRIES).put(entry, entry.id);
       });
       filed.set(entry.id, file);
+    },
+
+    async room() {
+      try {
+        const { quota, usage } = (await navigator.storage?.estimate?.()) ?? {};
+        return quota === undefined || usage === undefined ? null : quota - usage;
+      } catch {
+        return null;
+      }
     },
 
     async remove(id) {

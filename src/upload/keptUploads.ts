@@ -1,9 +1,10 @@
-import type { StoredUpload, UploadOwnership, UploadStore } from './uploadPorts.ts';
+import type { StoredOfOther, StoredUpload, UploadOwnership, UploadStore } from './uploadPorts.ts';
 import { samePerson, type UploadEntry, type UploadPerson } from './types.ts';
 
 /**
- * How long a file's first write may go unanswered before it is said not to be kept on the device
- * ("Not saved on this tablet"); the notice goes if the write lands after all.
+ * How long a file's bytes may go unstored, from the moment they are handed over, before the file is
+ * said not to be kept on the device ("Not saved on this tablet"); the notice goes once they land.
+ * A full disk is said sooner: a refused write, or a device that says it has no room, flags at once.
  */
 export const KEEP_WRITE_PATIENCE_MS = 5_000;
 
@@ -13,8 +14,8 @@ export const FIRST_WRITES_AT_ONCE = 3;
 /** What sorting the stored files found: this person's to resume, everyone else's to hold for them. */
 export interface StoredForPerson {
   mine: UploadEntry[];
-  /** Rows stored before files carried a person have none: nobody can vouch for them. */
-  others: StoredUpload[];
+  /** Without their bytes; rows stored before files carried a person have none: nobody can vouch for them. */
+  others: StoredOfOther[];
   /** Pages still open whose files were left to them: what is theirs is taken up once they have gone. */
   busyOwners: string[];
 }
@@ -32,6 +33,10 @@ export class KeptUploads {
   /** First writes (each with the file's bytes) waiting for their turn, in the order they were asked. */
   private readonly firstInLine: { id: string; go: () => void }[] = [];
   private firstWritesRunning = 0;
+  /** Files asked to be stored whose bytes are not stored yet (held only in this page), and their sizes. */
+  private readonly unstored = new Map<string, number>();
+  /** The device refused the last write with bytes: the files that follow are not saved until they are. */
+  private refusing = false;
 
   /** `onKept` hears, per file, whether it is stored now or could not be (a full disk, say). */
   constructor(
@@ -72,9 +77,37 @@ export class KeptUploads {
    */
   save(entries: readonly UploadEntry[]): Promise<void> {
     const rows = entries.map((entry) => this.toStored(entry));
+    this.watchNew(rows.filter((row) => !this.stored.has(row.id) && !this.unstored.has(row.id)));
     return Promise.all(rows.map((row) => this.queueWrite(row.id, () => this.write(row)))).then(
       () => undefined,
     );
+  }
+
+  /**
+   * Files handed over for the first time are said not kept as soon as that is known, not when their
+   * turn to be written comes: at once while the device refuses writes, once it says they cannot fit
+   * (room counted after the files asked for before them), or when their bytes are still not stored
+   * KEEP_WRITE_PATIENCE_MS later.
+   */
+  private watchNew(rows: readonly StoredUpload[]): void {
+    if (rows.length === 0) return;
+    const ahead = [...this.unstored.values()].reduce((sum, size) => sum + size, 0);
+    for (const row of rows) this.unstored.set(row.id, row.size);
+    const notKept = (ids: readonly string[]) => {
+      for (const id of ids) if (this.unstored.has(id)) this.onKept(id, false);
+    };
+    if (this.refusing) notKept(rows.map((row) => row.id));
+    void this.store.room?.().then((room) => {
+      if (room === null) return;
+      let left = room - ahead;
+      notKept(rows.filter((row) => (left -= row.size) < 0).map((row) => row.id));
+    });
+    setTimeout(() => notKept(rows.map((row) => row.id)), KEEP_WRITE_PATIENCE_MS);
+  }
+
+  /** Files whose bytes are not stored yet (waiting their turn, being written, or refused): only in this page. */
+  notStored(): string[] {
+    return [...this.unstored.keys()];
   }
 
   /**
@@ -90,18 +123,17 @@ export class KeptUploads {
   private async write(row: StoredUpload): Promise<void> {
     const first = !this.stored.has(row.id);
     if (first) await this.turnToWrite(row.id);
-    // A disk all but full can leave a write unanswered: the technician is told at once, not never.
-    const patience = setTimeout(() => {
-      if (!this.stored.has(row.id)) this.onKept(row.id, false);
-    }, KEEP_WRITE_PATIENCE_MS);
     try {
       await this.store.save(row);
       this.stored.add(row.id);
+      if (this.unstored.delete(row.id)) this.refusing = false;
       this.onKept(row.id, true);
     } catch {
+      // A full disk: this file, and every file whose bytes are not stored yet, is held only in this page.
+      this.refusing = true;
+      for (const id of this.unstored.keys()) this.onKept(id, false);
       if (!this.stored.has(row.id)) this.onKept(row.id, false);
     } finally {
-      clearTimeout(patience);
       if (first) this.nextFirstWrite();
     }
   }
@@ -122,6 +154,7 @@ export class KeptUploads {
 
   forget(id: string): Promise<void> {
     this.stored.delete(id);
+    this.unstored.delete(id);
     return this.queueWrite(id, () => this.store.remove(id));
   }
 
@@ -156,8 +189,9 @@ export class KeptUploads {
     const { ownership } = this;
     const alive = new Map<string, boolean>();
     const sorted: StoredForPerson = { mine: [], others: [], busyOwners: [] };
-    const stored = (await this.store.loadAll()).sort((a, b) => a.createdAt - b.createdAt);
-    for (const row of stored) {
+    const found = await this.store.loadFor(me);
+    const rows: (StoredUpload | StoredOfOther)[] = [...found.mine, ...found.others];
+    for (const row of rows.sort((a, b) => a.createdAt - b.createdAt)) {
       if (known(row.id)) continue;
       if (row.owner !== ownership.ownerId) {
         if (!alive.has(row.owner)) {
@@ -167,7 +201,7 @@ export class KeptUploads {
         }
         if (alive.get(row.owner)) continue;
       }
-      if (samePerson(row.person, me)) {
+      if ('file' in row && samePerson(row.person, me)) {
         this.stored.add(row.id);
         sorted.mine.push(resumed(row));
       } else sorted.others.push(row);

@@ -1,6 +1,5 @@
 import { appIntl } from '../i18n/index.ts';
-import type { StoredUpload } from './uploadPorts.ts';
-import type { UploadPerson } from './types.ts';
+import type { StoredOfOther } from './uploadPorts.ts';
 
 /** Files someone else dropped on this browser, waiting for them to sign in again. */
 export interface LeftFiles {
@@ -10,10 +9,10 @@ export interface LeftFiles {
   count: number;
 }
 
-/** A stored file of someone else; rows stored before files carried a person have none. */
-export type HeldUpload = Omit<StoredUpload, 'person'> & { person?: UploadPerson };
+/** A stored file of someone else, never its bytes; rows stored before files carried a person have none. */
+export type HeldUpload = StoredOfOther;
 
-const personKey = (person: UploadPerson | undefined) =>
+const personKey = (person: HeldUpload['person']) =>
   person ? JSON.stringify([person.organization, person.subject]) : '';
 
 /**

@@ -11,3 +11,9 @@ export function countMoving(entries: readonly UploadEntry[]): number {
 export function countUnfinished(entries: readonly UploadEntry[]): number {
   return entries.filter((entry) => !isFinished(entry.state)).length;
 }
+
+/** Files the device could not store and not attached yet: held only in this page, a reload loses them. */
+export function countOnlyInPage(entries: readonly UploadEntry[]): number {
+  return entries.filter((entry) => entry.notKept && entry.state !== 'attached' && entry.state !== 'cancelled')
+    .length;
+}

@@ -109,8 +109,26 @@ export interface UploadOwnership {
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
 }
 
+/** Another person's stored file as this page may see it: what it is, never its bytes. */
+export type StoredOfOther = Omit<StoredUpload, 'file' | 'person'> & {
+  /** Rows stored before files carried a person have none. */
+  person?: UploadPerson;
+};
+
+/** What a page finds stored: the signed-in person's files, bytes included, and who else left some. */
+export interface StoredFor {
+  mine: StoredUpload[];
+  others: StoredOfOther[];
+}
+
 export interface UploadStore {
-  loadAll(): Promise<StoredUpload[]>;
+  /**
+   * The stored files of `person` (bytes included) and the others' rows without their bytes: a shared
+   * tablet's next person never has the last one's files read into their page.
+   */
+  loadFor(person: UploadPerson): Promise<StoredFor>;
+  /** Bytes the device says it can still store, or null when it does not say (a hint, not a promise). */
+  room?(): Promise<number | null>;
   /**
    * Stores one file (the first time with its bytes) in its own transaction, so a full disk refuses
    * only what does not fit; rejects when it could not be stored.

@@ -13,12 +13,19 @@ import type {
   PutRequest,
   ResumeSignal,
   SessionGate,
+  StoredFor,
   StoredUpload,
   UploadApi,
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
+import {
+  samePerson,
+  type UploadEntry,
+  type UploadPerson,
+  type UploadTarget,
+  type UploadTicket,
+} from './types.ts';
 
 /** A promise the test resolves when it wants the step to go on. */
 export class Gate {
@@ -203,12 +210,28 @@ function throwIfAborted(signal: AbortSignal): void {
 export class MemoryStore implements UploadStore {
   readonly rows = new Map<string, StoredUpload>();
 
-  async loadAll(): Promise<StoredUpload[]> {
-    return [...this.rows.values()].map((row) => ({ ...row }));
+  /** Another person's rows come back as the real store gives them: without their bytes. */
+  async loadFor(person: UploadPerson): Promise<StoredFor> {
+    const found: StoredFor = { mine: [], others: [] };
+    for (const row of this.rows.values()) {
+      if (samePerson(row.person, person)) found.mine.push({ ...row });
+      else {
+        const { file: _file, ...other } = row;
+        found.others.push(other);
+      }
+    }
+    return found;
   }
 
   /** Files that do not fit: saving them fails, as on a full disk. */
   readonly full = new Set<string>();
+
+  /** What the device says it can still store (navigator.storage.estimate); null: it does not say. */
+  roomLeft: number | null = null;
+
+  async room(): Promise<number | null> {
+    return this.roomLeft;
+  }
 
   async save(entry: StoredUpload): Promise<void> {
     if (this.full.has(entry.id)) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');

@@ -127,6 +127,17 @@ export class UploadQueue {
 
   /** Who files added now belong to (a recording is bound to them from its first slice), or null. */
   currentPerson = (): UploadPerson | null => this.options.person.current();
+  /**
+   * Whether a file still to be sent is held only in this page: its bytes not stored on the device yet
+   * (waiting for their turn, or refused by a full disk), so that closing or reloading the page loses it.
+   */
+  holdsOnlyInPage(): boolean {
+    return this.kept.notStored().some((id) => {
+      const state = this.entries.get(id)?.state;
+      return state !== undefined && state !== 'attached' && state !== 'cancelled';
+    });
+  }
+
   /** Resolves once the file's writes so far landed on the device (or failed: a full disk). */
   whenKept = (id: string): Promise<void> => this.kept.whenKept(id);
 
@@ -370,7 +381,9 @@ export class UploadQueue {
   private setAside(id: string): void {
     const entry = this.get(id);
     this.entries.delete(id);
-    this.left.hold(this.kept.toStored({ ...entry, state: 'queued', waiting: undefined }));
+    // Their bytes stay stored for them, not held in this page for whoever is signed in now.
+    const { file: _file, ...held } = this.kept.toStored({ ...entry, state: 'queued', waiting: undefined });
+    this.left.hold(held);
     this.announcer.changed();
   }
 

@@ -2,6 +2,7 @@ import { memo, useMemo, type Ref } from 'react';
 import { Button } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts';
+import { countOnlyInPage } from '../../upload/uploadCounts.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { UploadRow } from './UploadRow.tsx';
 import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
@@ -84,6 +85,7 @@ function UploadListBody({
   const queue = useUploadQueue();
   const overall = overallProgress(entries);
   const lightened = entries.filter(canSendOriginal);
+  const onlyInPage = countOnlyInPage(entries);
   const shooting = useHasPendingShots(shotsOf);
   // Nothing until the first rows are drawn or a shot is being taken (no "0 of 0 attached" flashing by).
   if (shown.length === 0 && !shooting) return null;
@@ -123,6 +125,16 @@ function UploadListBody({
           </p>
         </div>
       </div>
+      {onlyInPage > 0 && (
+        <p className={`${plain.xs} ${classes.onlyInPage}`} data-testid="uploads-only-in-page">
+          <FormattedMessage
+            defaultMessage="{count, plural, one {# file is not saved on this tablet: keep this page open until it is sent, or it is lost.} other {# files are not saved on this tablet: keep this page open until they are sent, or they are lost.}}"
+            id="MXDF/P"
+            description="Files the tablet could not store, held only in the open page; a reload loses them"
+            values={{ count: onlyInPage }}
+          />
+        </p>
+      )}
       <PlainProgress
         value={overall.percent}
         size="md"

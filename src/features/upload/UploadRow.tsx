@@ -120,7 +120,7 @@ export const UploadRow = memo(function UploadRow({ entry }: { entry: UploadEntry
           </p>
           {speed && <p className={`${plain.xs} ${plain.dimmed}`}>{speed}</p>}
         </div>
-        {entry.notKept && (
+        {entry.notKept && entry.state !== 'attached' && entry.state !== 'cancelled' && (
           <p className={`${plain.xs} ${classes.status}`} data-tone="failed">
             <FormattedMessage
               defaultMessage="Not saved on this tablet: keep this page open until sent."

@@ -15,6 +15,7 @@ import { UploadList } from './UploadList.tsx';
 import { useUploadQueue, useUploads, useUploadsValue } from '../../components/uploadQueueContext.tsx';
 import { useHasPendingShots } from './camera/PendingShotRows.tsx';
 import { usePendingShotCount } from './camera/pendingShots.ts';
+import { useAskBeforeLeaving } from './useAskBeforeLeaving.ts';
 
 const countPending = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => !isFinished(entry.state)).length;
@@ -110,13 +111,14 @@ function TrayContents({ summary }: { summary: string }) {
 /**
  * The header's way to every upload of this session from any page: how many are still pending, the
  * list with overall progress, and a notification plus a screen-reader announcement when files are
- * attached or fail.
+ * attached or fail. While a file is held only in this page, leaving the page asks first.
  */
 export function UploadTray() {
   const intl = useIntl();
   const queue = useUploadQueue();
   const [opened, { open, close }] = useDisclosure(false);
   const [spoken, setSpoken] = useState('');
+  useAskBeforeLeaving();
 
   useEffect(() => {
     // Successes are told once the queue is idle (one line for a batch of 500, not 500 toasts over the
