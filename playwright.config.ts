@@ -4,10 +4,11 @@ import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/te
 // The browser journeys run the built app (served by scripts/serve-app.mjs) against a sandbox with
 // its own throw-away data directory. Ports differ from `npm start`'s so both can run at once.
 //
-// Lanes: each Playwright worker has a sandbox and an app server of its own (E2E_WORKERS of them,
-// two by default), so journeys in parallel never see each other's files or sign-ins. Lane i uses
-// the base ports + 10·i; e2e/fixtures.ts picks its lane by the worker's TEST_PARALLEL_INDEX.
-const lanes = Math.max(1, Number(process.env.E2E_WORKERS || 2));
+// Lanes: each Playwright worker has a sandbox and an app server of its own (E2E_WORKERS of them),
+// so journeys in parallel never see each other's files or sign-ins. Lane i uses the base ports + 10·i;
+// e2e/fixtures.ts picks its lane by the worker's TEST_PARALLEL_INDEX. One by default: on 2 cores two
+// lanes (two Chromiums with software rendering, two sandboxes) took the suite from about 24 to 36 min.
+const lanes = Math.max(1, Number(process.env.E2E_WORKERS || 1));
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT || 4100);
 const appPort = Number(process.env.E2E_APP_PORT || 5180);
 // E2E_STORAGE=s3: each lane's sandbox keeps its files in s3rver (an independent S3 server) on its

@@ -218,43 +218,45 @@ test.describe('notices over real layouts', () => {
 
 test.describe('main pages at tablet and desktop sizes, light and dark', () => {
   for (const size of SIZES) {
-    for (const scheme of SCHEMES) {
-      test(`${size.name}, ${scheme}: no page or header scrolls sideways`, async ({ page }, testInfo) => {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        await page.emulateMedia({ colorScheme: scheme });
-        await signIn(page, '/');
-        for (const { name, path, ready, open } of screens(stepId, fieldId)) {
-          await page.goto(path);
-          await expect(ready(page)).toBeVisible();
+    test(`${size.name}, light and dark: no page or header scrolls sideways`, async ({ page }, testInfo) => {
+      // Seventeen screens, each looked at in both schemes: minutes on a loaded CI machine.
+      test.slow();
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await signIn(page, '/');
+      for (const { name, path, ready, open } of screens(stepId, fieldId)) {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.goto(path);
+        await expect(ready(page)).toBeVisible();
+        const shown = open ? await open(page) : undefined;
+        // A scheme changes colours, never the layout: the layout is checked once, the colours in each.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${name} is wider than the window`).toBeLessThanOrEqual(0);
+        // The app's header holds the scan button, the uploads, the user menu and the colour scheme, and
+        // the record's header its name and context: on a portrait tablet nothing may be pushed out.
+        const headers = await page
+          .locator('header')
+          .evaluateAll((els) => els.map((el) => ({ scroll: el.scrollWidth, client: el.clientWidth })));
+        for (const header of headers) {
+          expect(header.scroll, `${name}: a header is wider than itself`).toBeLessThanOrEqual(header.client);
+        }
+        expect.soft(await smallControls(page), `${name}: controls under 44 px`).toEqual([]);
+        if (shown) {
+          const dialog = await shown.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+          expect(dialog.scroll, `${name}: the dialog scrolls sideways`).toBeLessThanOrEqual(dialog.client);
+        }
+        for (const scheme of SCHEMES) {
+          // The app follows the tablet's setting as it changes, on the page as it is.
+          await page.emulateMedia({ colorScheme: scheme });
           await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-          const shown = open ? await open(page) : undefined;
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow, `${name} is wider than the window`).toBeLessThanOrEqual(0);
-          // The app's header holds the scan button, the uploads, the user menu and the colour scheme, and
-          // the record's header its name and context: on a portrait tablet nothing may be pushed out.
-          const headers = await page
-            .locator('header')
-            .evaluateAll((els) => els.map((el) => ({ scroll: el.scrollWidth, client: el.clientWidth })));
-          for (const header of headers) {
-            expect(header.scroll, `${name}: a header is wider than itself`).toBeLessThanOrEqual(
-              header.client,
-            );
-          }
-          expect.soft(await smallControls(page), `${name}: controls under 44 px`).toEqual([]);
           expect
-            .soft(await lowContrast(page, '.mantine-Badge-root'), `${name}: badges under 4.5:1`)
+            .soft(await lowContrast(page, '.mantine-Badge-root'), `${name}, ${scheme}: badges under 4.5:1`)
             .toEqual([]);
-          if (shown) {
-            const dialog = await shown.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-            expect(dialog.scroll, `${name}: the dialog scrolls sideways`).toBeLessThanOrEqual(dialog.client);
-          }
           const file = testInfo.outputPath(`${name}-${size.name}-${scheme}.png`);
           await page.screenshot({ path: file });
           await testInfo.attach(`${name}-${size.name}-${scheme}`, { path: file, contentType: 'image/png' });
         }
-      });
-    }
+      }
+    });
   }
 });
