@@ -3,8 +3,14 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { clockTime } from '../../lib/clockTime.ts';
+import { FAILURE_WORDS } from '../../lib/failures.ts';
+import { RetryMessage } from '../../components/RetryMessage.tsx';
 
-type MediaState = { status: 'loading' } | { status: 'ready'; seconds: number } | { status: 'cannot-play' };
+type MediaState =
+  | { status: 'loading' }
+  | { status: 'ready'; seconds: number }
+  | { status: 'cannot-play' }
+  | { status: 'unreachable' };
 
 interface Props {
   /** A freshly signed storage URL: storage answers `Range`, so the player seeks without the whole file. */
@@ -22,6 +28,8 @@ interface Props {
 export function MediaPreview({ url, kind, filename }: Props) {
   const intl = useIntl();
   const [state, setState] = useState<MediaState>({ status: 'loading' });
+  // Each try again is a new player on the same signed URL.
+  const [attempt, setAttempt] = useState(0);
   const name = displayFilename(filename, intl).text;
 
   const onMetadata = (event: SyntheticEvent<HTMLMediaElement>) => {
@@ -36,9 +44,27 @@ export function MediaPreview({ url, kind, filename }: Props) {
     if (media.currentTime > 0) media.currentTime = 0;
   };
   const onError = (event: SyntheticEvent<HTMLMediaElement>) => {
-    // Any failure to load or decode ends here: the download is what is left, and it is offered.
-    if (event.currentTarget.error) setState({ status: 'cannot-play' });
+    const error = event.currentTarget.error;
+    if (!error) return;
+    // A read the network cut (a dead zone) is not the file's fault: said as such, and tried again.
+    // What the player cannot decode is: the download is what is left, and it is offered.
+    setState({ status: error.code === MediaError.MEDIA_ERR_NETWORK ? 'unreachable' : 'cannot-play' });
   };
+
+  if (state.status === 'unreachable') {
+    return (
+      <Alert color="red" data-testid="media-unreachable">
+        <RetryMessage
+          size="sm"
+          message={FAILURE_WORDS.storageUnreachable}
+          onRetry={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
+      </Alert>
+    );
+  }
 
   if (state.status === 'cannot-play') {
     return (
@@ -85,9 +111,14 @@ export function MediaPreview({ url, kind, filename }: Props) {
   return (
     <Stack gap="xs" align="stretch">
       {kind === 'video' ? (
-        <video {...common} playsInline style={{ width: '100%', maxHeight: '65vh', background: '#000' }} />
+        <video
+          key={attempt}
+          {...common}
+          playsInline
+          style={{ width: '100%', maxHeight: '65vh', background: '#000' }}
+        />
       ) : (
-        <audio {...common} style={{ width: '100%', minHeight: 54 }} />
+        <audio key={attempt} {...common} style={{ width: '100%', minHeight: 54 }} />
       )}
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="media-length">
         {state.status === 'ready' ? (
