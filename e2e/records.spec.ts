@@ -126,7 +126,8 @@ test.describe('opening records', () => {
 });
 
 test.describe('attachments', () => {
-  // Each journey attaches to its own part, so a retried worker never sees another journey's files.
+  // Each journey attaches to its own part, one no other journey uses (parts 21-26), so a retried worker
+  // or a journey that ran earlier never adds to the counts these read.
   const pdfContent = pdfBytes();
 
   async function partWith(partId: number, files: [string, FileBody][]) {
@@ -139,7 +140,7 @@ test.describe('attachments', () => {
 
   test('lists files with type, thumbnail and safe names', async ({ page }) => {
     const hostileName = '<img src=x onerror=alert(1)>.png';
-    await partWith(2, [
+    await partWith(21, [
       ['bracket-photo.png', PNG_BYTES],
       ['inspection-report.pdf', pdfContent],
       [hostileName, PNG_BYTES],
@@ -150,7 +151,7 @@ test.describe('attachments', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signIn(page, '/parts/2');
+    await signIn(page, '/parts/21');
     const rows = page.getByTestId('attachment-row');
     await expect(page.getByRole('heading', { name: 'Attachments (4)' })).toBeVisible();
     await expect(rows).toHaveCount(4);
@@ -170,11 +171,11 @@ test.describe('attachments', () => {
   });
 
   test('previews an image and a PDF with a fresh URL each time', async ({ page }) => {
-    const [image, pdf] = await partWith(3, [
+    const [image, pdf] = await partWith(22, [
       ['bracket-photo.png', PNG_BYTES],
       ['inspection-report.pdf', pdfContent],
     ]);
-    await signIn(page, '/parts/3');
+    await signIn(page, '/parts/22');
     const imageRequests = freshUrlRequests(page, image!);
     await page.getByRole('button', { name: 'Preview bracket-photo.png' }).click();
     const dialog = page.getByRole('dialog');
@@ -207,8 +208,8 @@ test.describe('attachments', () => {
   });
 
   test('downloads the stored bytes under the filename, asking for a new URL per click', async ({ page }) => {
-    const [pdf] = await partWith(4, [['inspection-report.pdf', pdfContent]]);
-    await signIn(page, '/parts/4');
+    const [pdf] = await partWith(23, [['inspection-report.pdf', pdfContent]]);
+    await signIn(page, '/parts/23');
     const requests = freshUrlRequests(page, pdf!);
     const button = page.getByRole('button', { name: 'Download inspection-report.pdf' });
     for (const expected of [1, 2]) {
@@ -222,11 +223,11 @@ test.describe('attachments', () => {
   });
 
   test('deletes after confirmation', async ({ page }) => {
-    await partWith(5, [
+    await partWith(24, [
       ['keep.txt', 'keep'],
       ['mistake.txt', 'oops'],
     ]);
-    await signIn(page, '/parts/5');
+    await signIn(page, '/parts/24');
     const mistake = page.getByTestId('attachment-row').filter({ hasText: 'mistake.txt' });
     await page.getByRole('button', { name: 'Delete mistake.txt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete attachment?' });
@@ -247,7 +248,7 @@ test.describe('attachments', () => {
   test('the uploads tray agrees with the record: newest first, and a deleted file no longer counts', async ({
     page,
   }) => {
-    await signIn(page, '/parts/15');
+    await signIn(page, '/parts/26');
     const heading = page.getByRole('heading', { level: 1 });
     for (const name of ['first-shot.txt', 'second-shot.txt']) {
       await dropFilesOn(heading, [{ name, type: 'text/plain' }]);
@@ -272,8 +273,8 @@ test.describe('attachments', () => {
   test('a viewer sees the page is view only before trying anything: no Delete, no Choose files', async ({
     page,
   }) => {
-    await partWith(6, [['bracket-photo.png', PNG_BYTES]]);
-    await signIn(page, '/parts/6', VIEWER);
+    await partWith(25, [['bracket-photo.png', PNG_BYTES]]);
+    await signIn(page, '/parts/25', VIEWER);
     // The server refuses the viewer an upload ticket as the pages open: said before any attempt.
     await expect(page.getByTestId('view-only')).toBeVisible();
     await expect(page.getByTestId('view-only')).toContainText('does not let you attach or delete files');
