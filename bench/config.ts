@@ -21,6 +21,10 @@ export interface BenchSizes {
   latencySamples: number;
   /** Repetitions of in-app navigation and keystroke timings (median reported). */
   appRepeats: number;
+  /** Small files (of smallFileBytes) spread over a run's steps and fields for the evidence package. */
+  packageFiles: number;
+  /** The large file on that run, in bytes. */
+  packageBigBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -37,6 +41,8 @@ export const FULL: BenchSizes = {
   deepPage: 500,
   latencySamples: 40,
   appRepeats: 5,
+  packageFiles: 200,
+  packageBigBytes: 1024 * MB,
 };
 
 export const QUICK: BenchSizes = {
@@ -51,6 +57,8 @@ export const QUICK: BenchSizes = {
   deepPage: 50,
   latencySamples: 15,
   appRepeats: 2,
+  packageFiles: 50,
+  packageBigBytes: 64 * MB,
 };
 
 /** Files the app's upload queue moves at once (src/upload/uploadPorts.ts); bare clients and Uppy use the same. */

@@ -11,6 +11,7 @@ import { bundle } from './benchmarks/bundle.ts';
 import { capture } from './benchmarks/capture.ts';
 import { catalogue } from './benchmarks/catalogue.ts';
 import { dropToVisible } from './benchmarks/dropToVisible.ts';
+import { evidencePackage } from './benchmarks/evidencePackage.ts';
 import { evidenceStep } from './benchmarks/evidenceStep.ts';
 import { manyFiles } from './benchmarks/manyFiles.ts';
 import { markup } from './benchmarks/markup.ts';
@@ -37,6 +38,7 @@ const BENCHMARKS: Benchmark[] = [
   capture,
   recording,
   evidenceStep,
+  evidencePackage,
   pdfPreview,
   pin,
   uppy,

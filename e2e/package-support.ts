@@ -146,3 +146,67 @@ export async function apiDownload(id: number): Promise<Buffer> {
   if (!response.ok) throw new Error(`download of ${id} failed: ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }
+
+/** A run step with files of its own and on a field, beside files of its run and of another step. */
+export interface PackageStep {
+  stepId: number;
+  /** The step's own files and its field's: its package holds these and nothing else. */
+  own: Attached[];
+  /** Files of its run and of another step of that run. */
+  others: Attached[];
+}
+
+/** The last step of run `title` with a FILE_ATTACHMENT field, filled, and its neighbours' files. */
+export async function stepWithEvidence(title: string): Promise<PackageStep> {
+  const token = await technicianToken();
+  const res = await gql<{ runs: { edges: { node: Outline['run'] }[] } }>(
+    SANDBOX_URL,
+    token,
+    'query S($q: String) { runs(filters: { title: { eq: $q } }, first: 1) { edges { node { id title steps { id position title fields { id name required type } } } } } }',
+    { q: title },
+  );
+  const run = res.data?.runs?.edges?.[0]?.node;
+  if (!run) throw new Error(`no run ${title}: ${JSON.stringify(res)}`);
+  const steps = [...run.steps].sort((a, b) => a.position - b.position);
+  const step = steps.findLast((candidate) => candidate.fields.some((f) => f.type === 'FILE_ATTACHMENT'));
+  const other = steps.find((candidate) => candidate !== step);
+  if (!step || !other) throw new Error(`run ${title} lacks a second step or a file field`);
+  const field = step.fields.find((f) => f.type === 'FILE_ATTACHMENT')!;
+  return {
+    stepId: step.id,
+    own: [
+      await attach(token, 'runStep', step.id, 'release.jpg', randomBytes(2500)),
+      await attach(token, 'runStepField', field.id, 'label.png', Buffer.from(PNG_BYTES)),
+    ],
+    others: [
+      await attach(token, 'run', run.id, 'release.jpg', randomBytes(1500)),
+      await attach(token, 'runStep', other.id, 'coc.pdf', pdfBytes(1)),
+    ],
+  };
+}
+
+/** The part a run is of, with a file attached to it now; and every attachment id the API lists on it. */
+export async function partOfRun(
+  runTitle: string,
+): Promise<{ partId: number; added: Attached; ids: number[] }> {
+  const token = await technicianToken();
+  const res = await gql(
+    SANDBOX_URL,
+    token,
+    'query P($q: String) { runs(filters: { title: { eq: $q } }, first: 1) { edges { node { part { id } } } } }',
+    { q: runTitle },
+  );
+  const partId = res.data?.runs?.edges?.[0]?.node?.part?.id;
+  if (typeof partId !== 'number') throw new Error(`no part for run ${runTitle}: ${JSON.stringify(res)}`);
+  const added = await attach(token, 'part', partId, 'drawing.pdf', pdfBytes(1));
+  const listed = await gql(
+    SANDBOX_URL,
+    token,
+    'query L($id: ID!) { part(id: $id) { entity { fileAttachments { id } } } }',
+    {
+      id: partId,
+    },
+  );
+  const ids = (listed.data?.part?.entity?.fileAttachments as { id: number }[]).map((file) => file.id);
+  return { partId, added, ids };
+}

@@ -60,6 +60,28 @@ export const PackageRunOutlineQuery = graphql(`
   }
 `);
 
+/** A run step's own files count and its fields' (a step's package holds both, as its page shows them). */
+export const PackageRunStepOutlineQuery = graphql(`
+  query PackageRunStepOutline($id: ID!) {
+    runStep(id: $id) {
+      id
+      entity {
+        id
+        _FileAttachmentsCount
+      }
+      fields {
+        id
+        name
+        position
+        entity {
+          id
+          _FileAttachmentsCount
+        }
+      }
+    }
+  }
+`);
+
 export const PackageRunFilesQuery = graphql(`
   query PackageRunFiles($id: ID!) {
     run(id: $id) {

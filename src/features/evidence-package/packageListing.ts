@@ -11,9 +11,10 @@ import {
   PackageRunOutlineQuery,
   PackageRunStepFieldFilesQuery,
   PackageRunStepFilesQuery,
+  PackageRunStepOutlineQuery,
   URL_BATCH,
 } from './packageDocuments.ts';
-import { planPackage, type ListedFile, type ListedStep } from './packagePlan.ts';
+import { planPackage, type ListedField, type ListedFile, type ListedStep } from './packagePlan.ts';
 import type { PackageHeading, PackagePlan } from './packageTypes.ts';
 import type { UrlFetcher } from './packageUrls.ts';
 import { httpUrl } from '../attachments/index.ts';
@@ -63,9 +64,52 @@ async function filesOf(client: ApolloClient, kind: FilesKind, id: number): Promi
 
 const today = (date: Date) => date.toISOString().slice(0, 10);
 
+/** An entity worth asking for its files: one the outline counts any on (or does not count at all). */
+const hasFiles = (entity: { _FileAttachmentsCount?: number | null } | null | undefined) =>
+  (entity?._FileAttachmentsCount ?? 1) > 0;
+
+/** Runs the attachment-list reads `LIST_CONCURRENCY` at a time, counting them done. */
+async function readLists(
+  jobs: (() => Promise<void>)[],
+  onListed: (done: number, total: number) => void,
+): Promise<void> {
+  let done = 0;
+  onListed(done, jobs.length);
+  const pool = workPool<() => Promise<void>>(LIST_CONCURRENCY, async (job) => {
+    await job();
+    done += 1;
+    onListed(done, jobs.length);
+  });
+  jobs.forEach((job) => pool.add(job));
+  pool.close();
+  await pool.done;
+}
+
+type OutlineField = {
+  id: number;
+  name: string;
+  position?: number | null;
+  entity?: { _FileAttachmentsCount?: number | null } | null;
+} | null;
+
+/** A read job for each field with files; `into` receives the fields in the outline's order. */
+function fieldJobs(
+  client: ApolloClient,
+  fields: readonly OutlineField[] | null | undefined,
+  into: ListedField[],
+): (() => Promise<void>)[] {
+  return (fields ?? []).flatMap((field) => {
+    if (!field || !hasFiles(field.entity)) return [];
+    const entry: ListedField = { name: field.name, position: field.position, files: [] };
+    into.push(entry);
+    return [async () => void (entry.files = await filesOf(client, 'runStepField', field.id))];
+  });
+}
+
 /**
  * Lists what a package of `record` holds: for a run its own files, then each step's and each step
- * field's (an entity with no files is not asked for); for the other kinds their own files. `onListed`
+ * field's (an entity with no files is not asked for); for a run step its own and its fields'; for a
+ * part or a procedure its own files. `onListed`
  * counts attachment lists read of those to read.
  */
 export async function listPackage(
@@ -86,6 +130,7 @@ export async function listPackage(
   };
   const zipName = `${safeName(`${serialOf(record.title) ?? name} ${record.title}`, name, 100)} ${today(new Date())}.zip`;
   let own: ListedFile[] = [];
+  const ownFields: ListedField[] = [];
   const steps: ListedStep[] = [];
   if (record.kind === 'run') {
     const { data } = await client.query({
@@ -108,32 +153,29 @@ export async function listPackage(
         )
       : null;
     const jobs: (() => Promise<void>)[] = [];
-    const has = (entity: { _FileAttachmentsCount?: number | null } | null | undefined) =>
-      (entity?._FileAttachmentsCount ?? 1) > 0;
-    if (has(run.entity)) jobs.push(async () => void (own = await filesOf(client, 'run', run.id)));
+    if (hasFiles(run.entity)) jobs.push(async () => void (own = await filesOf(client, 'run', run.id)));
     for (const step of run.steps ?? []) {
       if (!step) continue;
       const listed: ListedStep = { title: step.title, position: step.position, files: [], fields: [] };
       steps.push(listed);
-      if (has(step.entity))
+      if (hasFiles(step.entity))
         jobs.push(async () => void (listed.files = await filesOf(client, 'runStep', step.id)));
-      for (const field of step.fields ?? []) {
-        if (!field || !has(field.entity)) continue;
-        const entry = { name: field.name, position: field.position, files: [] as ListedFile[] };
-        listed.fields.push(entry);
-        jobs.push(async () => void (entry.files = await filesOf(client, 'runStepField', field.id)));
-      }
+      jobs.push(...fieldJobs(client, step.fields, listed.fields));
     }
-    let done = 0;
-    onListed(done, jobs.length);
-    const pool = workPool<() => Promise<void>>(LIST_CONCURRENCY, async (job) => {
-      await job();
-      done += 1;
-      onListed(done, jobs.length);
+    await readLists(jobs, onListed);
+  } else if (record.kind === 'runStep') {
+    // A step's package is what its page shows: its own files and its fields' (its evidence slots).
+    const { data } = await client.query({
+      query: PackageRunStepOutlineQuery,
+      variables: { id: String(record.id) },
+      fetchPolicy: 'no-cache',
     });
-    jobs.forEach((job) => pool.add(job));
-    pool.close();
-    await pool.done;
+    const step = data?.runStep;
+    if (!step) throw new WordedError(FAILURE_WORDS.notFound);
+    const jobs: (() => Promise<void>)[] = [];
+    if (hasFiles(step.entity)) jobs.push(async () => void (own = await filesOf(client, 'runStep', step.id)));
+    jobs.push(...fieldJobs(client, step.fields, ownFields));
+    await readLists(jobs, onListed);
   } else {
     onListed(0, 1);
     own = await filesOf(client, record.kind, record.id);
@@ -141,7 +183,7 @@ export async function listPackage(
   }
   const me = (await maker).data?.me;
   heading.madeBy = me ? `${me.name} <${me.email}>` : '';
-  return planPackage({ heading, zipName, own, steps });
+  return planPackage({ heading, zipName, own, ownFields, steps });
 }
 
 /** Asks for signed URLs of up to URL_BATCH attachments in one query, never from the cache. */
