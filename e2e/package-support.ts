@@ -38,7 +38,7 @@ interface Outline {
   };
 }
 
-async function attach(
+export async function attach(
   token: string,
   kind: string,
   id: number,

@@ -13,6 +13,7 @@ import {
 import type { CountingProxy } from '../lib/countingProxy.ts';
 import { sizeLabel, sourceFile } from '../lib/files.ts';
 import { watchMemory } from '../lib/memory.ts';
+import { chromiumRssByRole } from '../lib/processStats.ts';
 import { armEventClock, eventAt, shownAt, watchSelector } from '../lib/pageClock.ts';
 import { measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
@@ -92,6 +93,23 @@ async function seed(ctx: BenchContext, client: ApiClient): Promise<Seeded> {
     entityId: run.entity.id,
   });
   return { runId: run.id, bytes: packageFiles * smallFileBytes + packageBigBytes };
+}
+
+/** Each Chromium role's RSS growth at its own peak until `done` settles, largest first: "renderer +80 MB, …". */
+async function growthByRole(done: Promise<unknown>): Promise<string> {
+  const before = chromiumRssByRole();
+  const peaks = new Map<string, number>();
+  let finished = false;
+  void done.finally(() => (finished = true)).catch(() => undefined);
+  while (!finished) {
+    for (const [role, bytes] of chromiumRssByRole()) peaks.set(role, Math.max(peaks.get(role) ?? 0, bytes));
+    await Promise.race([done, new Promise((r) => setTimeout(r, 200))]).catch(() => undefined);
+  }
+  return [...peaks]
+    .map(([role, peak]) => [role, peak - (before.get(role) ?? 0)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, growth]) => `${role} ${growth >= 0 ? '+' : ''}${(growth / MB).toFixed(0)} MB`)
+    .join(', ');
 }
 
 /** The page's service worker controls it (it feeds the download), reloading once if it must. */
@@ -202,7 +220,7 @@ async function measurePackage(
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await downloading;
   const done = shownAt(page, TIMEOUTS.uiMs + perMb, 'the package saved');
-  const samples = await memory.sample(done);
+  const [samples, byRole] = await Promise.all([memory.sample(done), growthByRole(done)]);
   const packageMs = (await done) - (await eventAt(page));
   const seen = proxy.seen();
   try {
@@ -219,7 +237,8 @@ async function measurePackage(
   }
   ctx.log(`evidence package: ${breakdown(seen)}`);
   await dialog.getByRole('button', { name: 'Close' }).first().click();
-  const bare = await bareFetches(page, client, ids);
+  const bareFetched = bareFetches(page, client, ids);
+  const [bare, bareByRole] = await Promise.all([bareFetched, growthByRole(bareFetched)]);
   const urlQueries = seen.filter((r) => r.operations.includes('PackageDownloadUrls')).length;
   const gets = seen.filter((r) => r.kind === 'storage GET').length;
   const mbps = (ms: number) => (seeded.bytes / MB / (ms / 1000)).toFixed(0);
@@ -242,12 +261,12 @@ async function measurePackage(
     memoryRow(
       heapFigure,
       samples.heapGrowth,
-      `the page's heap (CDP, sampled every 200 ms), for ${sizeLabel(seeded.bytes)} packaged`,
+      `the page's heap (CDP, sampled every 200 ms), for ${(seeded.bytes / MB).toFixed(0)} MB packaged`,
     ),
     memoryRow(
       rssFigure,
       samples.rssGrowth,
-      'summed VmRSS of every Chromium process (browser, renderers, service worker)',
+      `summed VmRSS of every Chromium process; each role's own peak growth: ${byRole}; during the bare fetches: ${bareByRole}`,
     ),
     measured(
       NAME,

@@ -67,3 +67,28 @@ export function chromiumCpuSeconds(rootPid = process.pid): number {
 export function treeCpuSeconds(pid: number): number {
   return processTree(pid).reduce((total, p) => total + p.cpuTicks, 0) / TICKS_PER_SECOND;
 }
+
+/** A Chromium process's role from its command line (`--type=renderer`…); the browser process has none. */
+function chromiumRole(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const type = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+    const service = args
+      .find((arg) => arg.startsWith('--utility-sub-type='))
+      ?.split('.')
+      .pop();
+    return type ? (service ? `${type} ${service}` : type) : 'browser';
+  } catch {
+    return 'gone';
+  }
+}
+
+/** Summed resident memory (bytes) of this process's Chromium descendants, by role (browser, renderer, gpu-process…). */
+export function chromiumRssByRole(rootPid = process.pid): Map<string, number> {
+  const roles = new Map<string, number>();
+  for (const p of chromium(rootPid)) {
+    const role = chromiumRole(p.pid);
+    roles.set(role, (roles.get(role) ?? 0) + p.rssKb * 1024);
+  }
+  return roles;
+}

@@ -102,11 +102,20 @@ export function PackageDialog({ pack }: { pack: Pack }) {
                 />
               </Text>
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                <FormattedMessage
-                  defaultMessage="One ZIP, a folder per step, with an index of every file and its checksum: {name}"
-                  id="08w8Jc"
-                  values={{ name: state.plan.zipName }}
-                />
+                {state.plan.files.some((file) => file.step !== null) ? (
+                  <FormattedMessage
+                    defaultMessage="One ZIP, a folder per step, with an index of every file and its checksum: {name}"
+                    id="08w8Jc"
+                    values={{ name: state.plan.zipName }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    defaultMessage="One ZIP with an index of every file and its checksum: {name}"
+                    id="gqFGMS"
+                    description="Before a package of a record without steps (a run step, a part, a procedure)"
+                    values={{ name: state.plan.zipName }}
+                  />
+                )}
               </Text>
               {state.unsized > 0 && (
                 <Alert color="orange" role="alert">
