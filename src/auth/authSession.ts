@@ -1,3 +1,5 @@
+import type { Person } from '../lib/person.ts';
+
 /**
  * The app's view of the signed-in session, independent of the OIDC library, so the router guard,
  * the GraphQL links and component tests all talk to the same small interface.
@@ -29,13 +31,6 @@ export type SignOut = (choice: {
   returnTo: string;
 }) => Promise<SignOutOutcome>;
 
-/** Who is signed in, from the token's claims: subject, organisation, and a name to show. */
-export interface SessionPerson {
-  subject: string;
-  organization: string;
-  name: string;
-}
-
 export interface AuthSession {
   getState(): AuthState;
   /** Calls `listener` after every state change; returns the unsubscribe function. */
@@ -45,7 +40,7 @@ export interface AuthSession {
   /** Renews the access token (one renewal at a time); null and status 'session-ended' when it fails. */
   renew(): Promise<string | null>;
   /** The signed-in person; kept after the session ended by expiry (null once signed out). */
-  getPerson(): SessionPerson | null;
+  getPerson(): Person | null;
   /** Marks the session ended (e.g. the API kept refusing a renewed token). */
   endSession(): void;
   /** Leaves for the identity provider's login; after sign-in the app opens `returnTo` (a local path). */

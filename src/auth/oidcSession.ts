@@ -1,13 +1,8 @@
 import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
 import type { AppConfig } from '../config/appConfig';
+import type { Person } from '../lib/person';
 import { STORAGE_KEYS } from '../lib/storageKeys';
-import {
-  StaleSignInError,
-  type AuthSession,
-  type AuthState,
-  type SessionPerson,
-  type SignOutOutcome,
-} from './authSession';
+import { StaleSignInError, type AuthSession, type AuthState, type SignOutOutcome } from './authSession';
 import { sanitizeRedirect } from './redirect';
 import { createPendingRevocation, type PendingRevocation } from './pendingRevocation';
 import { browserSignOutSignal, type SignOutSignal } from './signOutSignal';
@@ -74,7 +69,7 @@ function returnToOf(user: User): string {
  * The person from the ID token. The organisation is the token's organisation claim when the provider
  * sends one, else its issuer (with Keycloak, the realm: one organisation's users).
  */
-export function personOf(user: User | null): SessionPerson | null {
+export function personOf(user: User | null): Person | null {
   // oidc-client-ts always gives a profile; a stored user from elsewhere might not.
   if (!user?.profile) return null;
   const { sub, iss, name, email } = user.profile;

@@ -1,5 +1,5 @@
-import type { SessionPerson } from './authSession.ts';
 import { sanitizeRedirect } from './redirect.ts';
+import { samePerson, type Person } from '../lib/person.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 const KEY = STORAGE_KEYS.signedOutFrom.name;
@@ -18,7 +18,7 @@ interface SignedOutFrom {
  */
 export function rememberSignOutPage(
   path: string,
-  person: SessionPerson | null,
+  person: Person | null,
   storage: Storage = window.sessionStorage,
 ): void {
   if (!person) return;
@@ -59,11 +59,11 @@ function read(storage: Storage): SignedOutFrom | null {
  */
 export function takeSignOutPage(
   returnTo: string,
-  person: SessionPerson | null,
+  person: Person | null,
   storage: Storage = window.sessionStorage,
 ): string {
   const saved = read(storage);
   if (!saved || !person || returnTo !== '/') return returnTo;
-  if (saved.subject !== person.subject || saved.organization !== person.organization) return returnTo;
+  if (!samePerson(saved, person)) return returnTo;
   return sanitizeRedirect(saved.path);
 }

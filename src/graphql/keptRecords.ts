@@ -1,14 +1,9 @@
 import type { ApolloCache, NormalizedCacheObject } from '@apollo/client';
-
-/** Whose kept records these are: the same two facts that bind an upload to its owner. */
-export interface KeptOwner {
-  subject: string;
-  organization: string;
-}
+import { samePerson, type PersonId } from '../lib/person';
 
 /** What is kept on the device for one person: the GraphQL cache as it was, and when each record came. */
 export interface KeptSnapshot {
-  owner: KeptOwner;
+  owner: PersonId;
   /** Clock time of the write. */
   savedAt: number;
   /** `Typename:id` of each record a response carried → clock time it arrived from the server. */
@@ -54,14 +49,11 @@ export interface KeptRecordsOptions {
   store: KeptRecordsStore;
   cache: ApolloCache;
   /** Who is signed in now (null: nobody, and nothing is written). */
-  owner: () => KeptOwner | null;
+  owner: () => PersonId | null;
   now?: () => number;
   /** Writes are gathered for this long: a burst of responses is one write. */
   saveDelayMs?: number;
 }
-
-const sameOwner = (a: KeptOwner | null | undefined, b: KeptOwner | null | undefined) =>
-  !!a && !!b && a.subject === b.subject && a.organization === b.organization;
 
 /**
  * Records kept for a shift offline (issue 24): the GraphQL cache of what the technician opened is
@@ -75,7 +67,7 @@ export class KeptRecords {
   private listed: Record<string, number> = {};
   /** `Typename:id` of the records a response brought to this page (not only the kept snapshot). */
   private readonly arrivedHere = new Set<string>();
-  private owner: KeptOwner | null = null;
+  private owner: PersonId | null = null;
   /**
    * Whether this page holds what the device kept (restored it, found nothing there, or cleared it). Until
    * it does, a write first takes in what is stored: a page load whose responses, session or restore came
@@ -109,7 +101,7 @@ export class KeptRecords {
         if (me) this.holdsStored = true;
         return false;
       }
-      if (!sameOwner(snapshot.owner, me)) {
+      if (!samePerson(snapshot.owner, me)) {
         // Nobody signed in yet: left for its owner, unread. Someone else: never theirs to see.
         if (me) {
           await this.options.store.clear();
@@ -227,7 +219,7 @@ export class KeptRecords {
   async personChanged(): Promise<void> {
     const me = this.options.owner();
     if (this.owner) {
-      if (!sameOwner(this.owner, me)) await this.clear();
+      if (!samePerson(this.owner, me)) await this.clear();
       return;
     }
     // Only into a page that has noted nothing yet: restoring replaces the whole cache.
@@ -259,7 +251,7 @@ export class KeptRecords {
   private save(): Promise<void> {
     const owner = this.options.owner();
     if (!owner) return this.writing;
-    if (this.owner && !sameOwner(this.owner, owner)) return this.writing;
+    if (this.owner && !samePerson(this.owner, owner)) return this.writing;
     this.owner = owner;
     // One write at a time, in order: a slow write never lands after a newer one. The snapshot is taken
     // when its turn comes, after what is stored was taken in.
@@ -267,7 +259,7 @@ export class KeptRecords {
       .catch(() => undefined)
       .then(async () => {
         if (!this.holdsStored) await this.takeInStored(owner);
-        if (!sameOwner(this.owner, this.options.owner())) return;
+        if (!samePerson(this.owner, this.options.owner())) return;
         await this.options.store.write({
           owner: { subject: owner.subject, organization: owner.organization },
           savedAt: this.now(),
@@ -281,11 +273,11 @@ export class KeptRecords {
   }
 
   /** Before this page's first write: the same person's kept records are taken in, never written over. */
-  private async takeInStored(owner: KeptOwner): Promise<void> {
+  private async takeInStored(owner: PersonId): Promise<void> {
     // A store that cannot be read does not stop this page's records from being kept.
     const snapshot = await this.options.store.read().catch(() => undefined);
     if (this.holdsStored) return;
-    if (snapshot && sameOwner(snapshot.owner, owner)) this.takeIn(snapshot);
+    if (snapshot && samePerson(snapshot.owner, owner)) this.takeIn(snapshot);
     else this.holdsStored = true;
   }
 }

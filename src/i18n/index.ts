@@ -1,5 +1,5 @@
 export { LocaleProvider, useLanguageChoice } from './LocaleProvider';
-export { LanguageChoice, browserLanguageChoice, type LanguagePerson } from './languageChoice';
+export { LanguageChoice, browserLanguageChoice } from './languageChoice';
 export { loadMessages } from './catalogues';
 export { appIntl } from './appIntl';
 export {

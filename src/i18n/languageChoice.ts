@@ -1,14 +1,8 @@
+import { personKey, samePerson, type PersonId } from '../lib/person';
 import { STORAGE_KEYS } from '../lib/storageKeys';
 import { isAppLocale, matchLanguage, type AppLocale } from './locales';
 
-/** Who chose: the same two facts that bind an upload to its owner. */
-export interface LanguagePerson {
-  subject: string;
-  organization: string;
-}
-
 const KEY = STORAGE_KEYS.languages.name;
-const personKey = (person: LanguagePerson) => JSON.stringify([person.organization, person.subject]);
 
 /**
  * The language the app speaks now: the signed-in person's choice on this device, else the browser's.
@@ -16,7 +10,7 @@ const personKey = (person: LanguagePerson) => JSON.stringify([person.organizatio
  * browser. Plain TypeScript; the provider subscribes.
  */
 export class LanguageChoice {
-  private person: LanguagePerson | null = null;
+  private person: PersonId | null = null;
   private current: AppLocale;
   private readonly listeners = new Set<() => void>();
 
@@ -30,10 +24,8 @@ export class LanguageChoice {
   locale = (): AppLocale => this.current;
 
   /** The person signed in now (null: nobody). */
-  setPerson(person: LanguagePerson | null): void {
-    const same =
-      person?.subject === this.person?.subject && person?.organization === this.person?.organization;
-    if (same) return;
+  setPerson(person: PersonId | null): void {
+    if ((!person && !this.person) || samePerson(person, this.person)) return;
     this.person = person && { subject: person.subject, organization: person.organization };
     this.update();
   }

@@ -1,5 +1,5 @@
 import { expect, vi } from 'vitest';
-import type { KeptOwner } from '../graphql/keptRecords.ts';
+import type { PersonId } from '../lib/person.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
 import { memoryPinnedStorage } from './memoryPinnedStorage.ts';
 import {
@@ -12,8 +12,8 @@ import {
 
 /** Pins over memory storage and a fake network, for the store's and the components' tests. */
 
-export const TAYLOR: KeptOwner = { subject: 'taylor', organization: 'example' };
-export const VIC: KeptOwner = { subject: 'vic', organization: 'example' };
+export const TAYLOR: PersonId = { subject: 'taylor', organization: 'example' };
+export const VIC: PersonId = { subject: 'vic', organization: 'example' };
 
 export const run1 = { kind: 'run', id: 1, title: 'BRKT-0001 Rev C, SN 0041' } as const;
 export const part7 = { kind: 'part', id: 7, title: 'BRKT-0007 rev A' } as const;
@@ -45,7 +45,7 @@ export function pinWorld(
   options: { budgetBytes?: number; copyBytes?: (id: number) => number; online?: boolean } = {},
 ) {
   const storage = memoryPinnedStorage();
-  let owner: KeptOwner | null = TAYLOR;
+  let owner: PersonId | null = TAYLOR;
   let online = options.online ?? true;
   const asked: string[] = [];
   const copied: number[] = [];
@@ -88,7 +88,7 @@ export function pinWorld(
     copied,
     persistence,
     make,
-    signIn: (person: KeptOwner | null) => (owner = person),
+    signIn: (person: PersonId | null) => (owner = person),
     setOnline: (value: boolean) => (online = value),
     /** The device keeps nothing: no pins' state, no copies of files; and, given `pins`, the page shows no pin. */
     expectNothingKept(pins?: PinnedRecords) {

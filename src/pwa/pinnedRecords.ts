@@ -1,7 +1,7 @@
 // Over 400 lines for a reason: one class, the life of a pin (pin, fetch ahead, keep copies within the
 // budget, restore, clear), whose steps share its private state; its storages (idbPinnedStorage.ts,
 // memoryPinnedStorage.ts), network side (features/pins/fetchAhead.ts) and work pool (lib) live apart.
-import type { KeptOwner } from '../graphql/keptRecords';
+import { samePerson, type PersonId } from '../lib/person';
 import type { RecordRef } from '../records/recordKinds';
 import { copiesOverBudget } from './keptBudget';
 import { workPool } from '../lib/workPool';
@@ -39,7 +39,7 @@ export interface KeptFile {
 
 /** Everything stored for one person, apart from the copies' bytes. */
 export interface PinnedState {
-  owner: KeptOwner;
+  owner: PersonId;
   pins: PinnedRecord[];
   files: KeptFile[];
 }
@@ -126,7 +126,7 @@ export interface PinnedSnapshot {
 export interface PinnedRecordsOptions {
   storage: PinnedStorage;
   fetcher: PinFetcher;
-  owner: () => KeptOwner | null;
+  owner: () => PersonId | null;
   budgetBytes: number;
   persistence?: PersistenceManager | null;
   isOnline?: () => boolean;
@@ -138,9 +138,6 @@ export interface PinnedRecordsOptions {
   /** A pin fetched longer ago is fetched again at start and when the network returns. */
   refreshAfterMs?: number;
 }
-
-const sameOwner = (a: KeptOwner | null | undefined, b: KeptOwner | null | undefined) =>
-  !!a && !!b && a.subject === b.subject && a.organization === b.organization;
 
 interface Running {
   controller: AbortController;
@@ -157,7 +154,7 @@ interface Running {
  * Plain TypeScript; views subscribe.
  */
 export class PinnedRecords {
-  private owner: KeptOwner | null = null;
+  private owner: PersonId | null = null;
   private pins: PinnedRecord[] = [];
   private files = new Map<number, KeptFile>();
   private readonly running = new Map<string, Running>();
@@ -192,7 +189,7 @@ export class PinnedRecords {
     }
     const me = this.options.owner();
     if (epoch !== this.epoch) return;
-    if (state && !sameOwner(state.owner, me)) {
+    if (state && !samePerson(state.owner, me)) {
       // Nobody signed in yet: left for its owner, unread. Someone else: never theirs to see.
       if (me) await this.clear();
       return;
@@ -216,7 +213,7 @@ export class PinnedRecords {
   /** The session changed: another person's pins go; someone signing in gets their own back. */
   async personChanged(): Promise<void> {
     const me = this.options.owner();
-    if (this.owner && !sameOwner(this.owner, me)) await this.clear();
+    if (this.owner && !samePerson(this.owner, me)) await this.clear();
     if (me && !this.owner) await this.restore();
   }
 

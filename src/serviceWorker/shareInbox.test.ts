@@ -4,12 +4,13 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createShareInbox, type SharePerson } from './shareInbox.ts';
+import type { Person } from '../lib/person.ts';
+import { createShareInbox } from './shareInbox.ts';
 import { DEFAULT_SHARE_BUDGET, shareBudgetFrom, type ShareBudget } from './shareBudget.ts';
 import { isCrossSiteShare, receiveShare } from './receiveShare.ts';
 
-const taylor: SharePerson = { subject: '1', organization: 'org', name: 'Taylor Technician' };
-const vic: SharePerson = { subject: '2', organization: 'org', name: 'Vic Viewer' };
+const taylor: Person = { subject: '1', organization: 'org', name: 'Taylor Technician' };
+const vic: Person = { subject: '2', organization: 'org', name: 'Vic Viewer' };
 
 /** The body is the name: fake-indexeddb's clone keeps a File's bytes but, unlike a browser's, not its name. */
 const file = (name: string) => new File([name], name, { type: 'image/jpeg' }) as unknown as globalThis.File;

@@ -1,13 +1,7 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { samePerson, type Person } from '../lib/person.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { DEFAULT_SHARE_BUDGET, type ShareBudget } from './shareBudget.ts';
-
-/** Who shared files: the same fields as the signed-in person (subject and organisation decide). */
-export interface SharePerson {
-  subject: string;
-  organization: string;
-  name: string;
-}
 
 /** One share from the tablet's share sheet: its files, when they came, and whose they are. */
 export interface Share {
@@ -15,7 +9,7 @@ export interface Share {
   files: File[];
   receivedAt: number;
   /** The person signed in where the share landed; null when nobody was: the next person is asked. */
-  owner: SharePerson | null;
+  owner: Person | null;
 }
 
 /** 'too-large': more than a share nobody claimed may hold; 'too-many': the people's shares are full. */
@@ -31,16 +25,12 @@ export interface ShareInbox {
   /** The shares waiting, oldest first; expired ones are dropped on the way. */
   list(): Promise<Share[]>;
   /** Binds a share nobody owned yet to this person (they said it is theirs, or it landed in their page). */
-  claim(id: string, person: SharePerson): Promise<void>;
+  claim(id: string, person: Person): Promise<void>;
   /** Removes these shares and gives their files, for attaching. */
   take(ids: readonly string[]): Promise<File[]>;
   discard(ids: readonly string[]): Promise<void>;
   /** Sign-out: this person's shares go with them. */
-  discardOwnedBy(person: SharePerson): Promise<void>;
-}
-
-export function samePerson(a: SharePerson | null, b: SharePerson | null): boolean {
-  return !!a && !!b && a.subject === b.subject && a.organization === b.organization;
+  discardOwnedBy(person: Person): Promise<void>;
 }
 
 function isShare(value: unknown): value is Share {

@@ -2,7 +2,8 @@ import { appIntl } from '../i18n/index.ts';
 import { FAILURE_WORDS } from '../lib/failures.ts';
 import { formatBytes } from './formatBytes.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
-import type { UploadEntry, UploadPerson, UploadTarget } from './types.ts';
+import type { UploadEntry, UploadTarget } from './types.ts';
+import type { Person } from '../lib/person.ts';
 
 /** What decides whether a signed-in person's file may join the queue, read at the moment it is added. */
 export interface Admission {
@@ -42,7 +43,7 @@ export function signInFirst(): string {
 export function queuedEntry(
   file: File,
   target: UploadTarget,
-  person: UploadPerson,
+  person: Person,
   id: string,
   createdAt: number,
 ): UploadEntry {

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
-import type { UploadPerson } from './types.ts';
+import { personKey, type Person } from '../lib/person.ts';
 
 /**
  * The people the server refused an attach, remembered on this device: the API says nothing of a
@@ -7,15 +7,13 @@ import type { UploadPerson } from './types.ts';
  * them from then on, in every page and after a reload, until they ask to check again.
  */
 export interface AttachRefusals {
-  has(person: UploadPerson): boolean;
-  remember(person: UploadPerson): void;
-  forget(person: UploadPerson): void;
+  has(person: Person): boolean;
+  remember(person: Person): void;
+  forget(person: Person): void;
 }
 
 /** The localStorage key of the refusals: a list of [organisation, subject] pairs, nothing else. */
 export const ATTACH_REFUSALS_KEY = STORAGE_KEYS.attachRefusals.name;
-
-const keyOf = (person: UploadPerson) => JSON.stringify([person.organization, person.subject]);
 
 /**
  * Refusals kept in `storage` (localStorage in the app), so they outlast the tab and the session.
@@ -56,12 +54,12 @@ export function storedAttachRefusals(
     }
   };
   return {
-    has: (person) => read().includes(keyOf(person)),
+    has: (person) => read().includes(personKey(person)),
     remember: (person) => {
       const keys = read();
-      if (!keys.includes(keyOf(person))) write([...keys, keyOf(person)]);
+      if (!keys.includes(personKey(person))) write([...keys, personKey(person)]);
     },
-    forget: (person) => write(read().filter((key) => key !== keyOf(person))),
+    forget: (person) => write(read().filter((key) => key !== personKey(person))),
   };
 }
 
@@ -78,8 +76,8 @@ function parse(raw: string | null): string[] {
 export function memoryAttachRefusals(): AttachRefusals {
   const keys = new Set<string>();
   return {
-    has: (person) => keys.has(keyOf(person)),
-    remember: (person) => void keys.add(keyOf(person)),
-    forget: (person) => void keys.delete(keyOf(person)),
+    has: (person) => keys.has(personKey(person)),
+    remember: (person) => void keys.add(personKey(person)),
+    forget: (person) => void keys.delete(personKey(person)),
   };
 }

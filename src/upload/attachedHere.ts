@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
-import type { UploadPerson } from './types.ts';
+import { personKey, type Person } from '../lib/person.ts';
 
 /** A file attached from this tablet, as the duplicate guard compares it after a reload. */
 export interface AttachedHere {
@@ -19,16 +19,14 @@ export interface AttachedHere {
 
 /** What each person attached from this tablet, newest last, kept across page loads. */
 export interface AttachedHereStore {
-  read(person: UploadPerson): AttachedHere[];
-  add(person: UploadPerson, item: AttachedHere): void;
+  read(person: Person): AttachedHere[];
+  add(person: Person, item: AttachedHere): void;
 }
 
 /** How many attached files are remembered per person: enough for a shift's work on one tablet. */
 export const REMEMBERED_PER_PERSON = 300;
 
 const KEY = STORAGE_KEYS.attachedHere.name;
-const keyOf = (person: UploadPerson) => JSON.stringify([person.organization, person.subject]);
-
 /** Kept in `storage` (localStorage in the app; sign-out clears it): a reload or a new tab still knows. */
 export function storedAttachedHere(storage: Storage): AttachedHereStore {
   const readAll = (): Record<string, AttachedHere[]> => {
@@ -43,14 +41,14 @@ export function storedAttachedHere(storage: Storage): AttachedHereStore {
   };
   return {
     read: (person) => {
-      const list = readAll()[keyOf(person)];
+      const list = readAll()[personKey(person)];
       return Array.isArray(list) ? list.filter(isAttachedHere) : [];
     },
     add: (person, item) => {
       const all = readAll();
-      const list = [...(all[keyOf(person)] ?? []), item].slice(-REMEMBERED_PER_PERSON);
+      const list = [...(all[personKey(person)] ?? []), item].slice(-REMEMBERED_PER_PERSON);
       try {
-        storage.setItem(KEY, JSON.stringify({ ...all, [keyOf(person)]: list }));
+        storage.setItem(KEY, JSON.stringify({ ...all, [personKey(person)]: list }));
       } catch {
         // Full or denied: this page still remembers it (the guard's own list), the next load does not.
       }
@@ -62,11 +60,11 @@ export function storedAttachedHere(storage: Storage): AttachedHereStore {
 export function memoryAttachedHere(): AttachedHereStore {
   const lists = new Map<string, AttachedHere[]>();
   return {
-    read: (person) => lists.get(keyOf(person)) ?? [],
+    read: (person) => lists.get(personKey(person)) ?? [],
     add: (person, item) =>
       void lists.set(
-        keyOf(person),
-        [...(lists.get(keyOf(person)) ?? []), item].slice(-REMEMBERED_PER_PERSON),
+        personKey(person),
+        [...(lists.get(personKey(person)) ?? []), item].slice(-REMEMBERED_PER_PERSON),
       ),
   };
 }

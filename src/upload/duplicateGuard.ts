@@ -1,5 +1,6 @@
 import { memoryAttachedHere, type AttachedHere, type AttachedHereStore } from './attachedHere.ts';
-import type { UploadEntry, UploadPerson, UploadTarget } from './types.ts';
+import type { UploadEntry, UploadTarget } from './types.ts';
+import type { Person } from '../lib/person.ts';
 
 /** Where the same content already went, to say so before it is sent again. */
 export interface DuplicateMatch {
@@ -55,7 +56,7 @@ export class DuplicateGuard {
   constructor(
     private readonly hash: ContentHash = md5Hex,
     private readonly store: AttachedHereStore = memoryAttachedHere(),
-    private readonly person: () => UploadPerson | null = NO_PERSON,
+    private readonly person: () => Person | null = NO_PERSON,
   ) {}
 
   /** Remembers a file attached from this device (called with the queue's 'attached' events). */

@@ -1,7 +1,7 @@
 import { promisifyRequest } from 'idb-keyval';
 import type { StoredFor, StoredUpload, UploadStore } from './uploadPorts.ts';
-import { samePerson } from './types.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
+import { samePerson } from '../lib/person.ts';
 
 type SavedEntry = Omit<StoredUpload, 'file'>;
 

@@ -1,5 +1,6 @@
 import type { StoredOfOther, StoredUpload, UploadOwnership, UploadStore } from './uploadPorts.ts';
-import { samePerson, type UploadEntry, type UploadPerson } from './types.ts';
+import { type UploadEntry } from './types.ts';
+import { samePerson, type Person } from '../lib/person.ts';
 
 /**
  * How long a file's bytes may go unstored, from the moment they are handed over, before the file is
@@ -164,7 +165,7 @@ export class KeptUploads {
    * tab may look. Gives back this person's files; none when storage cannot be read.
    */
   async adopt(
-    me: UploadPerson,
+    me: Person,
     known: (id: string) => boolean,
     take: (found: StoredForPerson) => void,
   ): Promise<UploadEntry[]> {
@@ -185,7 +186,7 @@ export class KeptUploads {
    * The stored files this page may take up, oldest first, sorted by who dropped them; files another
    * open tab still works on are left to it, and those this page already has (`known`) are skipped.
    */
-  private async sortStored(me: UploadPerson, known: (id: string) => boolean): Promise<StoredForPerson> {
+  private async sortStored(me: Person, known: (id: string) => boolean): Promise<StoredForPerson> {
     const { ownership } = this;
     const alive = new Map<string, boolean>();
     const sorted: StoredForPerson = { mine: [], others: [], busyOwners: [] };

@@ -1,5 +1,6 @@
 import { appIntl } from '../i18n/index.ts';
 import type { StoredOfOther } from './uploadPorts.ts';
+import { personKey } from '../lib/person.ts';
 
 /** Files someone else dropped on this browser, waiting for them to sign in again. */
 export interface LeftFiles {
@@ -12,8 +13,7 @@ export interface LeftFiles {
 /** A stored file of someone else, never its bytes; rows stored before files carried a person have none. */
 export type HeldUpload = StoredOfOther;
 
-const personKey = (person: HeldUpload['person']) =>
-  person ? JSON.stringify([person.organization, person.subject]) : '';
+const keyOf = (person: HeldUpload['person']) => (person ? personKey(person) : '');
 
 /**
  * Stored files of other people: never sent from this page, only counted ("2 files left by Taylor
@@ -33,7 +33,7 @@ export class LeftByOthers {
 
   /** Lets go of the files of the person `key` names, giving back their ids. */
   release(key: string): string[] {
-    const ids = [...this.held.values()].filter((row) => personKey(row.person) === key).map((row) => row.id);
+    const ids = [...this.held.values()].filter((row) => keyOf(row.person) === key).map((row) => row.id);
     for (const id of ids) this.held.delete(id);
     return ids;
   }
@@ -47,7 +47,7 @@ export class LeftByOthers {
     const byPerson = new Map<string, LeftFiles>();
     for (const { person, state } of this.held.values()) {
       if (state === 'failed') continue;
-      const key = personKey(person);
+      const key = keyOf(person);
       const name =
         person?.name ||
         appIntl().formatMessage({

@@ -1,5 +1,6 @@
 import type { RecordFacts } from '../records/recordFacts.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
+import type { Person } from '../lib/person.ts';
 
 /** Where a file goes: the record's entity id (what createFileAttachment takes) and the record itself. */
 export interface UploadTarget {
@@ -36,22 +37,9 @@ export interface UploadTicket {
   contentType: string;
 }
 
-/** Who dropped a file (from their token): only this person's token tickets, uploads and registers it. */
-export interface UploadPerson {
-  subject: string;
-  organization: string;
-  /** What others on this tablet call them, e.g. "Taylor Technician". */
-  name: string;
-}
-
 /** The same record: same kind and own id. */
 export function sameRecord(a: RecordRef, b: RecordRef): boolean {
   return a.kind === b.kind && a.id === b.id;
-}
-
-/** Same subject of the same organisation: the name is only for display. */
-export function samePerson(a: UploadPerson | null | undefined, b: UploadPerson | null | undefined): boolean {
-  return !!a && !!b && a.subject === b.subject && a.organization === b.organization;
 }
 
 /** One file's journey; everything here except `file` is plain data so it can be stored and shown. */
@@ -66,7 +54,8 @@ export interface UploadEntry {
   /** The browser's idea of the file's type ('' when it has none). */
   type: string;
   target: UploadTarget;
-  person: UploadPerson;
+  /** Who dropped it (from their token): only this person's token tickets, uploads and registers it. */
+  person: Person;
   state: UploadState;
   reason?: string;
   waiting?: UploadWait;

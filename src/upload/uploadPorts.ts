@@ -1,7 +1,8 @@
 import type { BackoffOptions } from '../lib/backoff.ts';
 import { memoryAttachRefusals, type AttachRefusals } from './attachRefusals.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
-import type { UploadEntry, UploadPerson, UploadTarget, UploadTicket } from './types.ts';
+import type { UploadEntry, UploadTarget, UploadTicket } from './types.ts';
+import type { Person } from '../lib/person.ts';
 
 /**
  * What the queue needs from the outside world. Each port is small so the unit tests replace it
@@ -80,7 +81,7 @@ export interface SessionGate {
 /** Who the page's API calls are made for right now: the signed-in token's subject and organisation. */
 export interface PersonSource {
   /** null while nobody is signed in. */
-  current(): UploadPerson | null;
+  current(): Person | null;
 }
 
 /** What is kept of an entry across reloads. */
@@ -112,7 +113,7 @@ export interface UploadOwnership {
 /** Another person's stored file as this page may see it: what it is, never its bytes. */
 export type StoredOfOther = Omit<StoredUpload, 'file' | 'person'> & {
   /** Rows stored before files carried a person have none. */
-  person?: UploadPerson;
+  person?: Person;
 };
 
 /** What a page finds stored: the signed-in person's files, bytes included, and who else left some. */
@@ -126,7 +127,7 @@ export interface UploadStore {
    * The stored files of `person` (bytes included) and the others' rows without their bytes: a shared
    * tablet's next person never has the last one's files read into their page.
    */
-  loadFor(person: UploadPerson): Promise<StoredFor>;
+  loadFor(person: Person): Promise<StoredFor>;
   /** Bytes the device says it can still store, or null when it does not say (a hint, not a promise). */
   room?(): Promise<number | null>;
   /**

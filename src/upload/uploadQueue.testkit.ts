@@ -19,13 +19,8 @@ import type {
   UploadOwnership,
   UploadStore,
 } from './uploadPorts.ts';
-import {
-  samePerson,
-  type UploadEntry,
-  type UploadPerson,
-  type UploadTarget,
-  type UploadTicket,
-} from './types.ts';
+import { type UploadEntry, type UploadTarget, type UploadTicket } from './types.ts';
+import { samePerson, type Person } from '../lib/person.ts';
 
 /** A promise the test resolves when it wants the step to go on. */
 export class Gate {
@@ -211,7 +206,7 @@ export class MemoryStore implements UploadStore {
   readonly rows = new Map<string, StoredUpload>();
 
   /** Another person's rows come back as the real store gives them: without their bytes. */
-  async loadFor(person: UploadPerson): Promise<StoredFor> {
+  async loadFor(person: Person): Promise<StoredFor> {
     const found: StoredFor = { mine: [], others: [] };
     for (const row of this.rows.values()) {
       if (samePerson(row.person, person)) found.mine.push({ ...row });
@@ -292,14 +287,14 @@ export class FakeSession implements SessionGate {
   }
 }
 
-export const TAYLOR: UploadPerson = { subject: '1', organization: 'example', name: 'Taylor Technician' };
-export const VIC: UploadPerson = { subject: '2', organization: 'example', name: 'Vic Viewer' };
+export const TAYLOR: Person = { subject: '1', organization: 'example', name: 'Taylor Technician' };
+export const VIC: Person = { subject: '2', organization: 'example', name: 'Vic Viewer' };
 
 /** Who is signed in on this fake browser; tests sign people in and out. */
 export class FakePerson implements PersonSource {
-  signedIn: UploadPerson | null = TAYLOR;
+  signedIn: Person | null = TAYLOR;
 
-  current(): UploadPerson | null {
+  current(): Person | null {
     return this.signedIn;
   }
 }

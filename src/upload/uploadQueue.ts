@@ -11,7 +11,8 @@ import { BatchedNotifier } from './batchedNotifier.ts';
 import { queuedEntry, refusalOf, signInFirst } from './admitFile.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
 import { allows, nextState, type UploadAction } from './uploadTransitions.ts';
-import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadPerson, UploadTarget } from './types.ts';
+import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadTarget } from './types.ts';
+import type { Person } from '../lib/person.ts';
 
 export { defaultRetryPolicy, type RetryPolicy, type UploadQueueOptions } from './uploadPorts.ts';
 export { PUT_STALL_MS } from './uploadSteps.ts';
@@ -126,7 +127,7 @@ export class UploadQueue {
   }
 
   /** Who files added now belong to (a recording is bound to them from its first slice), or null. */
-  currentPerson = (): UploadPerson | null => this.options.person.current();
+  currentPerson = (): Person | null => this.options.person.current();
   /**
    * Whether a file still to be sent is held only in this page: its bytes not stored on the device yet
    * (waiting for their turn, or refused by a full disk), so that closing or reloading the page loses it.

@@ -2,7 +2,8 @@ import { backoffDelay } from '../lib/backoff.ts';
 import { FAILURE_WORDS } from '../lib/failures.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
 import type { RetryPolicy, UploadQueueOptions } from './uploadPorts.ts';
-import { samePerson, type UploadPerson, type UploadWait } from './types.ts';
+import { type UploadWait } from './types.ts';
+import { samePerson, type Person } from '../lib/person.ts';
 
 export type RetryDeps = Pick<
   UploadQueueOptions,
@@ -11,7 +12,7 @@ export type RetryDeps = Pick<
 
 /** One file's step as the retries see it: whose it is, how it is stopped, and where to say why it waits. */
 export interface StepContext {
-  owner: UploadPerson;
+  owner: Person;
   signal: AbortSignal;
   /** Says why the file is not moving now (`waiting` undefined: it moves again), and what failed. */
   onWait(patch: { waiting: UploadWait | undefined; reason?: string }): void;

@@ -51,7 +51,7 @@ function isActive(pathname: string, to: string, exact: boolean): boolean {
  * The navigation item the page is under, or none (a record's page). The shell follows this, not the
  * whole location: moving from one record to another (a label scanned on a record) leaves the header,
  * the drawer and the tray as they are, where following the location re-rendered them all in front
- * of the next record (122 ms of a scan's 168 ms on the tablet profile, bench/README).
+ * of the next record (122 ms of a scan's 168 ms on the tablet profile, bench/LOG.md).
  */
 function useActiveSection(): string | undefined {
   return useRouterState({

@@ -1,5 +1,6 @@
 import { RECEIVED_PARAM } from '../../serviceWorker/shareTarget.ts';
-import type { ShareInbox, SharePerson } from '../../serviceWorker/shareInbox.ts';
+import type { Person } from '../../lib/person.ts';
+import type { ShareInbox } from '../../serviceWorker/shareInbox.ts';
 
 /**
  * A share's redirect names it (`/share?received=…`): the page it lands in, at start, binds it to the
@@ -9,7 +10,7 @@ import type { ShareInbox, SharePerson } from '../../serviceWorker/shareInbox.ts'
  */
 export async function claimLandedShare(
   href: string,
-  person: SharePerson | null,
+  person: Person | null,
   inbox: ShareInbox,
 ): Promise<string | null> {
   const url = new URL(href);

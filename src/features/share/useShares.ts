@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext.tsx';
-import { samePerson, type Share } from '../../serviceWorker/shareInbox.ts';
+import { samePerson } from '../../lib/person.ts';
+import type { Share } from '../../serviceWorker/shareInbox.ts';
 import { useShareInbox } from './shareInboxContext.tsx';
 
 /** What the signed-in person sees of the inbox: never another person's shares. */

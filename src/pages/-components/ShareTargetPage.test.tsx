@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storageKeys.ts';
-import { samePerson, type Share, type ShareInbox, type SharePerson } from '../../serviceWorker/shareInbox.ts';
+import { samePerson, type Person } from '../../lib/person.ts';
+import type { Share, ShareInbox } from '../../serviceWorker/shareInbox.ts';
 import { renderApp, TEST_USER } from '../../test/renderApp.tsx';
 import { sharedAt } from '../../features/share/index.ts';
 
 /** renderApp's signed-in person (TEST_USER). */
-const taylor: SharePerson = { subject: '1', organization: 'http://idp.test/oidc', name: 'Taylor Technician' };
-const vic: SharePerson = { subject: '2', organization: 'http://idp.test/oidc', name: 'Vic Viewer' };
+const taylor: Person = { subject: '1', organization: 'http://idp.test/oidc', name: 'Taylor Technician' };
+const vic: Person = { subject: '2', organization: 'http://idp.test/oidc', name: 'Vic Viewer' };
 
 const photo = (name: string) => new File(['jpeg bytes'], name, { type: 'image/jpeg' });
 
@@ -17,7 +18,7 @@ function memoryInbox(initial: Share[]): ShareInbox & { shares: Share[] } {
     shares: [...initial],
     add: async () => ({ refused: 'too-many' as const }),
     list: async () => [...inbox.shares],
-    claim: async (id: string, person: SharePerson) => {
+    claim: async (id: string, person: Person) => {
       inbox.shares = inbox.shares.map((s) => (s.id === id && s.owner === null ? { ...s, owner: person } : s));
     },
     take: async (ids: readonly string[]) => {
@@ -28,7 +29,7 @@ function memoryInbox(initial: Share[]): ShareInbox & { shares: Share[] } {
     discard: async (ids: readonly string[]) => {
       inbox.shares = inbox.shares.filter((s) => !ids.includes(s.id));
     },
-    discardOwnedBy: async (person: SharePerson) => {
+    discardOwnedBy: async (person: Person) => {
       inbox.shares = inbox.shares.filter((s) => !samePerson(s.owner, person));
     },
   };
@@ -37,7 +38,7 @@ function memoryInbox(initial: Share[]): ShareInbox & { shares: Share[] } {
 
 const ARRIVED = Date.now() - 60_000;
 
-const share = (id: string, owner: SharePerson | null, ...files: File[]): Share => ({
+const share = (id: string, owner: Person | null, ...files: File[]): Share => ({
   id,
   files,
   receivedAt: ARRIVED,

@@ -1,6 +1,6 @@
-import { samePerson, type UploadPerson } from '../../../upload/types.ts';
 import type { RecordingStore, StoredRecording } from './recordingStore.ts';
 import { recordingLockName } from './sliceRecorder.ts';
+import { samePerson, type Person } from '../../../lib/person.ts';
 
 export interface RecoveryPorts {
   store: RecordingStore;
@@ -16,7 +16,7 @@ export interface RecoveryPorts {
  * already has is the queue's (its slices are let go); one with nothing recorded is let go.
  */
 export async function interruptedRecordings(
-  person: UploadPerson,
+  person: Person,
   { store, queueHas, heldLocks }: RecoveryPorts,
 ): Promise<StoredRecording[]> {
   const [all, held] = await Promise.all([store.list(), heldLocks()]);

@@ -1,14 +1,15 @@
 import { promisifyRequest } from 'idb-keyval';
 import { STORAGE_KEYS } from '../../../lib/storageKeys.ts';
-import type { UploadPerson, UploadTarget } from '../../../upload/types.ts';
+import type { UploadTarget } from '../../../upload/types.ts';
 import type { RecordingKind } from './recordingFormats.ts';
+import type { Person } from '../../../lib/person.ts';
 
 /** A recording being made (or cut short by a reload, a crash, a dead battery): what it is and for whom. */
 export interface StoredRecording {
   id: string;
   kind: RecordingKind;
   /** Who recorded it: only they are offered it back, only under their name is it sent. */
-  person: UploadPerson;
+  person: Person;
   target: UploadTarget;
   filename: string;
   /** The container's type without codecs ("video/webm"), the file's type once finished. */
