@@ -42,6 +42,17 @@ async function rowButtonsUncovered(page: Page, row: 'first' | 'last') {
   }, row);
 }
 
+/** The row's Download and Delete tappable under the toast; a screenshot for the eye, light and dark. */
+async function expectTappable(page: Page, row: 'first' | 'last', filename: string, screenshot: string) {
+  await expect
+    .poll(() => rowButtonsUncovered(page, row))
+    .toEqual({ toast: true, hit: [`Download ${filename}: tappable`, `Delete ${filename}: tappable`] });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${screenshot}-${scheme}.png` });
+  }
+}
+
 for (const [width, height, part] of [
   [768, 1024, 57],
   [1024, 768, 58],
@@ -65,23 +76,10 @@ for (const [width, height, part] of [
     // A toast under the pointer stays (Mantine pauses its close): every check below is made under it.
     await toast.hover();
     await expect(page.getByTestId('attachment-row').first()).toContainText(filename);
-    await expect
-      .poll(() => rowButtonsUncovered(page, 'first'))
-      .toEqual({ toast: true, hit: [`Download ${filename}: tappable`, `Delete ${filename}: tappable`] });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: testInfo.outputPath(`new-row-${scheme}.png`) });
-    }
+    await expectTappable(page, 'first', filename, testInfo.outputPath('new-row'));
 
     // The technician scrolls to the end of the record while the toast shows: the last row clears it.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const last = `${part}-bracket-torque.txt`;
-    await expect
-      .poll(() => rowButtonsUncovered(page, 'last'))
-      .toEqual({ toast: true, hit: [`Download ${last}: tappable`, `Delete ${last}: tappable`] });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: testInfo.outputPath(`last-row-${scheme}.png`) });
-    }
+    await expectTappable(page, 'last', `${part}-bracket-torque.txt`, testInfo.outputPath('last-row'));
   });
 }
