@@ -7,8 +7,12 @@ import { throttle, type ThrottleTimers } from '../lib/throttle.ts';
  * pipeline and the delete dialog both change the list only through here.
  */
 
-/** Where newly attached files go in the shown list: after the ones already there. */
-function withAdded(list: readonly Reference[], added: readonly Reference[]): readonly Reference[] {
+/**
+ * Where newly attached files go in the cached list: at its end, where the server lists them (oldest
+ * first) when the list is fetched again. The cache keeps the server's order; what is shown is ordered by
+ * the attachments feature (`newestAttachments` in features/attachments/attachmentSort.ts: newest first).
+ */
+function inServerOrder(list: readonly Reference[], added: readonly Reference[]): readonly Reference[] {
   return [...list, ...added];
 }
 
@@ -46,7 +50,7 @@ export function attachmentAppender(
                   const list = existing ?? [];
                   const present = new Set(list.map((item) => item.__ref));
                   const added = ids.filter((id) => !present.has(id)).flatMap((id) => toReference(id) ?? []);
-                  const next = added.length > 0 ? withAdded(list, added) : list;
+                  const next = added.length > 0 ? inServerOrder(list, added) : list;
                   listed.set(entityId, next.length);
                   return next;
                 },

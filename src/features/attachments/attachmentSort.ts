@@ -2,6 +2,12 @@ import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-in
 import { attachmentType } from './attachmentType.ts';
 import { appIntl } from '../../i18n';
 
+/**
+ * The one home of the order a record's files are shown in, by every list and slot: newest first by
+ * default, so a fresh upload is on top (`newestAttachments`); a list may also be sorted by name or type.
+ * The cached list itself keeps the server's order (graphql/attachmentsList.ts) and is never shown as is.
+ */
+
 /** How a record's files are ordered; newest first by default, so a fresh upload is on top. */
 export type AttachmentSort = 'newest' | 'name' | 'type';
 
@@ -59,6 +65,14 @@ export function sortAttachments<T extends SortableAttachment>(
   sort: AttachmentSort,
 ): T[] {
   return [...items].sort(COMPARE[sort]);
+}
+
+/**
+ * A record's newest files, newest first, at most `count` of them: what a slot shows of its files and
+ * the order of every list.
+ */
+export function newestAttachments<T extends SortableAttachment>(items: readonly T[], count = Infinity): T[] {
+  return sortAttachments(items, 'newest').slice(0, count);
 }
 
 /** "23 Nov 2026, 10:41": in the language in force, to the minute. */

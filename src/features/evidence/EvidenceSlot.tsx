@@ -3,7 +3,7 @@ import { IconFiles } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { defineMessage, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { AttachmentThumbnail } from '../attachments/index.ts';
-import { attachmentType } from '../attachments/index.ts';
+import { attachmentType, newestAttachments } from '../attachments/index.ts';
 import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
 import { TakePhotoButton, useAttachFiles, VoiceNoteButton } from '../upload/index.ts';
 import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
@@ -142,18 +142,15 @@ export function EvidenceSlot({ field, contextLine, facts, dragging }: Props) {
               { field: data.name },
             )}
           >
-            {attachments
-              .slice(-SHOWN_THUMBNAILS)
-              .reverse()
-              .map((attachment) => (
-                <AttachmentThumbnail
-                  key={attachment.id}
-                  type={attachmentType(attachment.contentType, attachment.filename)}
-                  contentType={attachment.contentType}
-                  downloadUrl={attachment.downloadUrl}
-                  attachmentId={attachment.id}
-                />
-              ))}
+            {newestAttachments(attachments, SHOWN_THUMBNAILS).map((attachment) => (
+              <AttachmentThumbnail
+                key={attachment.id}
+                type={attachmentType(attachment.contentType, attachment.filename)}
+                contentType={attachment.contentType}
+                downloadUrl={attachment.downloadUrl}
+                attachmentId={attachment.id}
+              />
+            ))}
             <Anchor
               className={readable.link}
               renderRoot={(props) => (
