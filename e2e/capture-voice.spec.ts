@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { writeQrVideo } from './fake-camera.ts';
 import { fakeMediaLaunchOptions, probe, stopWhenTimerShows, writeToneWav } from './media-support.ts';
@@ -41,14 +41,21 @@ async function fieldIdOf(runStepId: number, name: string): Promise<number> {
 const notes = async (kind: 'run' | 'runStepField', id: number) =>
   (await attachmentsOf(kind, id)).filter((attachment) => /-voice-/.test(attachment.filename));
 
-/** Watches the level meter until it shows sound: the fake microphone's tone reaches the page. */
+/**
+ * Watches the level meter until it shows sound: the fake microphone's tone reaches the page. Silence
+ * reads exactly 0; at load 17 on 2 cores the tone arrives with gaps and reads as low as 4%, so any
+ * level above silence is heard.
+ */
 async function expectHeard(page: Page) {
   await expect
     .poll(() =>
       page.getByTestId('level-meter-bar').evaluate((bar) => parseFloat((bar as HTMLElement).style.width)),
     )
-    .toBeGreaterThan(5);
+    .toBeGreaterThan(0);
 }
+
+/** A recording timer's text once it has counted at least a second (a busy page may skip 0:01). */
+const countedASecond = (limit: string) => new RegExp(`^(0:0[1-9]|0:[1-5]\\d|[1-9]\\d*:\\d\\d) / ${limit}$`);
 
 test.describe('voice notes', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -85,7 +92,7 @@ test.describe('voice notes', () => {
     await signIn(page, '/run-steps/4');
     const slot = page.getByRole('region', { name: 'Bore B close-up' });
     await slot.getByRole('button', { name: 'Record a voice note for Bore B close-up' }).click();
-    await expect(slot.getByTestId('recording-timer')).toHaveText('0:01 / 2:00', { timeout: 20_000 });
+    await expect(slot.getByTestId('recording-timer')).toHaveText(countedASecond('2:00'), { timeout: 20_000 });
     await slot.getByRole('button', { name: 'Stop the voice note' }).click();
     await expect(slot).toHaveAttribute('data-state', 'attached', { timeout: 30_000 });
     await expect.poll(async () => (await notes('runStepField', fieldId)).length).toBe(before + 1);
@@ -97,29 +104,36 @@ test.describe('voice notes', () => {
     { name: 'portrait', width: 768, height: 1024 },
     { name: 'landscape', width: 1024, height: 768 },
   ] as const;
-  for (const size of SIZES) {
+  // A scheme changes colours, never the layout: each state is shot in light, then dark.
+  async function shootBoth(page: Page, testInfo: TestInfo, name: string) {
     for (const scheme of ['light', 'dark'] as const) {
-      test(`screens: the camera in Video mode and the voice-note control, ${size.name}, ${scheme}`, async ({
-        page,
-      }, testInfo) => {
-        await page.setViewportSize({ width: size.width, height: size.height });
-        await page.emulateMedia({ colorScheme: scheme });
-        await signIn(page, '/run-steps/3');
-        await page.getByRole('button', { name: 'Record voice note' }).click();
-        await expectHeard(page);
-        await page.screenshot({ path: testInfo.outputPath(`voice-${size.name}-${scheme}.png`) });
-        await page.getByRole('button', { name: 'Stop the voice note' }).click();
-        await page.getByRole('button', { name: 'Take photo' }).click();
-        const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 3' });
-        await camera.getByText('Video', { exact: true }).click();
-        await camera.getByRole('button', { name: 'Start recording' }).click();
-        await expect(camera.getByTestId('recording-timer')).toHaveText('0:01 / 1:00', { timeout: 20_000 });
-        await page.screenshot({ path: testInfo.outputPath(`video-${size.name}-${scheme}.png`) });
-        await camera.getByRole('button', { name: 'Stop recording' }).click();
-        await expect(page.getByRole('listitem', { name: /-clip-.*: Attached$/ }).first()).toBeVisible({
-          timeout: 30_000,
-        });
-      });
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`) });
     }
+  }
+  for (const size of SIZES) {
+    test(`screens: the camera in Video mode and the voice-note control, ${size.name}, light and dark`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await signIn(page, '/run-steps/3');
+      await page.getByRole('button', { name: 'Record voice note' }).click();
+      await expectHeard(page);
+      await shootBoth(page, testInfo, `voice-${size.name}`);
+      await page.getByRole('button', { name: 'Stop the voice note' }).click();
+      await page.getByRole('button', { name: 'Take photo' }).click();
+      const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 3' });
+      await camera.getByText('Video', { exact: true }).click();
+      await camera.getByRole('button', { name: 'Start recording' }).click();
+      await expect(camera.getByTestId('recording-timer')).toHaveText(countedASecond('1:00'), {
+        timeout: 20_000,
+      });
+      await shootBoth(page, testInfo, `video-${size.name}`);
+      await camera.getByRole('button', { name: 'Stop recording' }).click();
+      await expect(page.getByRole('listitem', { name: /-clip-.*: Attached$/ }).first()).toBeVisible({
+        timeout: 30_000,
+      });
+    });
   }
 });

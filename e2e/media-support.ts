@@ -64,6 +64,32 @@ export function probe(bytes: Buffer, extension: string): Probed {
 }
 
 /**
+ * Waits, in the page, until the recording timer has counted at least `seconds` ("0:03 / 1:00" and on).
+ * Watched with a MutationObserver: a poll from the test side can miss a second the timer shows briefly
+ * on a loaded machine.
+ */
+export async function timerReaches(page: Page, seconds: number): Promise<void> {
+  await page.evaluate(
+    (seconds) =>
+      new Promise<void>((resolve) => {
+        const reached = () => {
+          const text = document.querySelector('[data-testid="recording-timer"]')?.textContent ?? '';
+          const shown = /^(\d+):(\d\d) \//.exec(text);
+          return !!shown && Number(shown[1]) * 60 + Number(shown[2]) >= seconds;
+        };
+        if (reached()) return resolve();
+        const watch = new MutationObserver(() => {
+          if (!reached()) return;
+          watch.disconnect();
+          resolve();
+        });
+        watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    seconds,
+  );
+}
+
+/**
  * Presses `stopLabel` in the page the moment the recording timer shows `timer` ("0:04 / 1:00"): the
  * recorded length is then the timer's, however slowly a loaded machine would let a test click.
  */
