@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../../upload/uploadQueue.testkit.ts';
 import { useUploads } from '../../../components/uploadQueueContext.tsx';
-import { renderWithQueue } from '../renderUploadList.tsx';
+import { renderWithQueue } from '../../../test/renderUploadList.tsx';
 import { UploadList } from '../UploadList.tsx';
 import { UploadTray } from '../UploadTray.tsx';
 import { pendingShots } from './pendingShots.ts';
@@ -34,7 +34,10 @@ describe('a shot being taken, in the upload list', () => {
     expect(row).toHaveTextContent('Run step 3');
     // Another record's shot is that record's.
     expect(screen.queryByRole('listitem', { name: /^photo-elsewhere/ })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: `Cancel ${filename}` }));
+    const cancel = screen.getByRole('button', { name: `Cancel ${filename}` });
+    // Worded, never a bare square that reads as a checkbox.
+    expect(cancel).toHaveTextContent('Cancel');
+    await userEvent.click(cancel);
     expect(screen.queryByRole('listitem', { name: /^photo-2026/ })).not.toBeInTheDocument();
     expect(pendingShots.getSnapshot().map((shot) => shot.filename)).toEqual(['photo-elsewhere.jpg']);
   });

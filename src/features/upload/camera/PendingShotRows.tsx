@@ -1,6 +1,6 @@
 import { memo, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import { IconPlayerStop, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import { displayFilename } from '../../../components/displayFilename.ts';
 import { sameRecord } from '../../../upload/types.ts';
 import { pendingShots, usePendingShots, type PendingShot, type ShotsOf } from './pendingShots.ts';
@@ -74,9 +74,11 @@ function PendingShotRow({ shot }: { shot: PendingShot }) {
           {status}
         </span>
       </div>
+      {/* Cancel is worded, as on a queued file's row: a bare stop square read as a checkbox to tick. */}
       <button
         type="button"
         className={classes.action}
+        data-worded={!failed || undefined}
         title={
           failed
             ? intl.formatMessage({ defaultMessage: 'Remove from the list', id: '0UnwIi' })
@@ -92,7 +94,9 @@ function PendingShotRow({ shot }: { shot: PendingShot }) {
         }
         onClick={() => pendingShots.remove(shot.id)}
       >
-        {failed ? <IconX size={20} aria-hidden /> : <IconPlayerStop size={20} aria-hidden />}
+        <IconX size={failed ? 20 : 18} aria-hidden />
+        {!failed &&
+          intl.formatMessage({ defaultMessage: 'Cancel', id: 'PYv9hN', description: 'Stops an upload' })}
       </button>
     </li>
   );
