@@ -29,6 +29,9 @@ describe('the failure vocabulary', () => {
       'refused',
       // A phrase completing "Sent at full size: …", the file going on by itself.
       'notLightened',
+      // Why a clip has no kept frame: a pin counts such files ("1 file could not be kept").
+      'clipUndecodable',
+      'clipNoPicture',
     ];
     for (const [name, message] of samples) {
       if (informational.includes(name as string)) continue;

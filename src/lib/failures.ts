@@ -179,6 +179,19 @@ const words = defineMessages({
     id: '+S2GpW',
   },
   pdfUnreadable: { defaultMessage: 'The PDF could not be loaded. Download it instead.', id: 'wjymRw' },
+  clipUndecodable: {
+    defaultMessage: 'This browser cannot play the clip, so no frame of it is kept.',
+    id: 'XYT9Mn',
+  },
+  clipNoPicture: {
+    defaultMessage: 'The clip has no picture, only sound, so no frame of it is kept.',
+    id: '57Lyu3',
+  },
+  keptCopyNotDrawn: {
+    defaultMessage:
+      'This tablet could not draw the kept copy (it may be short of memory). Close other apps and try again.',
+    id: '3Mw4j2',
+  },
 });
 
 /** The sentence in the language in force now: read when a failure is made, never kept from before. */

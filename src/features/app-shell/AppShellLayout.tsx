@@ -13,11 +13,12 @@ import { useShellResilience } from '../../pwa/useShellResilience.ts';
 import { NetworkIndicator } from './NetworkIndicator.tsx';
 import { UpdateNotice } from './UpdateNotice.tsx';
 import { SignOutDialog } from './SignOutDialog.tsx';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { ScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
 
 import classes from './AppShellLayout.module.css';
+import { NOTICE_LIFT_VAR, NOTICE_ROOM_VAR, useNoticeRoom } from './useNoticeRoom.ts';
 
 /** The product's name: never translated. */
 const PRODUCT_NAME = 'Floor Attach';
@@ -107,6 +108,8 @@ export function AppShellLayout() {
   // The page the technician asked to sign out from: where signing in again brings them back.
   const [signingOutFrom, setSigningOutFrom] = useState<string | null>(null);
   useOpenByIdShortcut();
+  const main = useRef<HTMLElement>(null);
+  useNoticeRoom(main);
 
   return (
     <AppShell header={{ height: { base: 116, md: 64 } }} padding="md">
@@ -164,8 +167,14 @@ export function AppShellLayout() {
         </div>
       </AppShell.Header>
 
-      {/* Room below the page's end for a notice at the bottom right: the last row scrolls clear of it. */}
-      <AppShell.Main pb={160}>
+      {/* Room below the page's end for notices at the bottom right (useNoticeRoom): the last row scrolls
+          clear of them. */}
+      <AppShell.Main
+        ref={main}
+        style={{
+          paddingBottom: `calc(max(10rem, var(${NOTICE_ROOM_VAR}, 0px)) + var(${NOTICE_LIFT_VAR}, 0px))`,
+        }}
+      >
         <NetworkIndicator />
         <SessionEndedBanner />
         <UpdateNotice />

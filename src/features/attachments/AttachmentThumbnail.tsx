@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { AttachmentIcon } from './AttachmentIcon.tsx';
+import { ClipPoster } from './ClipPoster.tsx';
 import { canPreview, httpUrl, type AttachmentType } from './attachmentType.ts';
 import { KeptThumbnail, useOfflineKeptCopy } from './KeptCopy.tsx';
 import classes from './AttachmentThumbnail.module.css';
@@ -16,41 +16,33 @@ interface Props {
 const SIZE = 56;
 
 /**
+ * The signed URL a row's picture loads from, held for the row's life: the list is read again every few
+ * seconds and each answer signs every URL anew, and a new URL is a new read of the same bytes (for a
+ * clip, of its first megabytes). Another is taken only when none was held or the held one failed (it
+ * expired); null once that failed with no other to take.
+ */
+function useHeldUrl(url: string | null): [string | null, () => void] {
+  const [held, setHeld] = useState({ url, failed: false });
+  if (url !== null && url !== held.url && (held.url === null || held.failed)) {
+    setHeld({ url, failed: false });
+  }
+  return [held.failed ? null : held.url, () => setHeld((now) => ({ ...now, failed: true }))];
+}
+
+/**
  * Images show a small picture loaded from the URL read with the list (it renders at once, before the URL
- * expires), clips a frame of their own; when it cannot load, or the file is neither, the type's icon
- * stands in.
+ * expires), clips a frame of their own once near the screen (ClipPoster); when it cannot load, or the
+ * file is neither, the type's icon stands in.
  */
 export function AttachmentThumbnail({ type, contentType, downloadUrl, attachmentId }: Props) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const shown = canPreview(type, contentType) && (type === 'image' || type === 'video');
+  const [url, failed] = useHeldUrl(shown ? httpUrl(downloadUrl) : null);
   const kept = useOfflineKeptCopy(attachmentId);
   if (kept) return <KeptThumbnail kept={kept} size={SIZE} />;
-  const shown = canPreview(type, contentType) && (type === 'image' || type === 'video');
-  const url = shown ? httpUrl(downloadUrl) : null;
-  if (type === 'video' && url && url !== failedUrl) {
-    return (
-      <div className={classes.frame}>
-        {/* The clip's own frame at 0.1 s is its poster: the player reads only what that needs (Range). */}
-        <video
-          src={`${url}#t=0.1`}
-          preload="metadata"
-          muted
-          playsInline
-          crossOrigin="anonymous"
-          aria-hidden
-          tabIndex={-1}
-          width={SIZE}
-          height={SIZE}
-          style={{ objectFit: 'cover', display: 'block' }}
-          onError={() => setFailedUrl(url)}
-          data-testid="attachment-poster"
-        />
-        <IconPlayerPlayFilled className={classes.play} aria-hidden />
-      </div>
-    );
-  }
+  if (type === 'video' && url) return <ClipPoster key={url} url={url} size={SIZE} onError={failed} />;
   return (
     <div className={classes.frame}>
-      {url && url !== failedUrl ? (
+      {url ? (
         <img
           src={url}
           alt=""
@@ -62,7 +54,7 @@ export function AttachmentThumbnail({ type, contentType, downloadUrl, attachment
           // serves both, whether or not storage varies it on Origin.
           crossOrigin="anonymous"
           style={{ objectFit: 'cover', display: 'block' }}
-          onError={() => setFailedUrl(url)}
+          onError={failed}
           data-testid="attachment-thumbnail"
         />
       ) : (

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeFragmentData } from '../../graphql/generated/index.ts';
 import { RecordAttachmentsFields } from '../attachments/index.ts';
-import { renderWithQueue } from '../upload/renderUploadList.tsx';
+import { renderWithQueue } from '../../test/renderUploadList.tsx';
 import {
   dropFolderBesideFile,
   expectOversizedDropRefused,

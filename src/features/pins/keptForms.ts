@@ -1,3 +1,5 @@
+import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+
 /** The long edge of an image's kept copy: enough for its thumbnail and a readable offline preview. */
 export const KEPT_IMAGE_EDGE_PX = 640;
 /** JPEG quality of kept copies. */
@@ -12,6 +14,18 @@ function makeCanvas(width: number, height: number): OffscreenCanvas | HTMLCanvas
   return canvas;
 }
 
+/**
+ * A canvas's 2D context. A browser gives none when it is short of canvas memory: said in the failure
+ * vocabulary's words, as a pin's failure reaches the screen ("Pinning failed: …").
+ */
+export function context2d<C extends OffscreenCanvas | HTMLCanvasElement>(
+  canvas: C,
+): C extends OffscreenCanvas ? OffscreenCanvasRenderingContext2D : CanvasRenderingContext2D {
+  const context = canvas.getContext('2d');
+  if (!context) throw new WordedError(FAILURE_WORDS.keptCopyNotDrawn);
+  return context as C extends OffscreenCanvas ? OffscreenCanvasRenderingContext2D : CanvasRenderingContext2D;
+}
+
 /** The canvas as a JPEG. */
 export function canvasJpeg(canvas: OffscreenCanvas | HTMLCanvasElement): Promise<Blob> {
   if ('convertToBlob' in canvas) {
@@ -19,7 +33,7 @@ export function canvasJpeg(canvas: OffscreenCanvas | HTMLCanvasElement): Promise
   }
   return new Promise((resolve, reject) =>
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The canvas gave no image.'))),
+      (blob) => (blob ? resolve(blob) : reject(new WordedError(FAILURE_WORDS.keptCopyNotDrawn))),
       'image/jpeg',
       KEPT_JPEG_QUALITY,
     ),
@@ -41,9 +55,7 @@ export async function smallImageCopy(image: Blob, maxEdge = KEPT_IMAGE_EDGE_PX):
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height, maxEdge);
     const canvas = makeCanvas(width, height);
-    const context = canvas.getContext('2d') as
-      CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
-    if (!context) throw new Error('No 2D canvas here.');
+    const context = context2d(canvas);
     context.fillStyle = '#fff';
     context.fillRect(0, 0, width, height);
     context.drawImage(bitmap, 0, 0, width, height);

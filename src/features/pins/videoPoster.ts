@@ -1,5 +1,6 @@
 import { UnkeepableFile } from '../../pwa/pinnedRecords.ts';
-import { canvasJpeg, fitWithin, KEPT_IMAGE_EDGE_PX } from './keptForms.ts';
+import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { canvasJpeg, context2d, fitWithin, KEPT_IMAGE_EDGE_PX } from './keptForms.ts';
 
 /** Where in the clip its kept frame is taken: past a first black frame, yet in any clip. */
 const POSTER_AT_SECONDS = 0.1;
@@ -26,8 +27,9 @@ export async function videoPoster(url: string, signal: AbortSignal): Promise<Blo
           signal.aborted
             ? signal.reason
             : undecodable
-              ? new UnkeepableFile('This browser cannot decode the clip.')
-              : new Error('The clip could not be read for its frame.'),
+              ? new UnkeepableFile(FAILURE_WORDS.clipUndecodable)
+              : // Shown as "Pinning failed: …" when the read through a fresh URL fails too.
+                new WordedError(FAILURE_WORDS.storageUnreachable),
         );
       };
       signal.addEventListener('abort', fail, { once: true });
@@ -44,14 +46,12 @@ export async function videoPoster(url: string, signal: AbortSignal): Promise<Blo
       video.addEventListener('seeked', () => resolve(), { once: true });
       video.src = url;
     });
-    if (!video.videoWidth || !video.videoHeight) throw new UnkeepableFile('The clip has no picture to keep.');
+    if (!video.videoWidth || !video.videoHeight) throw new UnkeepableFile(FAILURE_WORDS.clipNoPicture);
     const { width, height } = fitWithin(video.videoWidth, video.videoHeight, KEPT_IMAGE_EDGE_PX);
     const canvas = document.createElement('canvas');
     canvas.width = width;
     canvas.height = height;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('No 2D canvas here.');
-    context.drawImage(video, 0, 0, width, height);
+    context2d(canvas).drawImage(video, 0, 0, width, height);
     return await canvasJpeg(canvas);
   } finally {
     // Lets the player drop its connection and buffers at once.

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
-import { renderWithQueue } from './renderUploadList.tsx';
+import { renderWithQueue } from '../../test/renderUploadList.tsx';
 import { drop, fileItem, transfer } from '../../test/dropEvents.ts';
 import {
   dropFolderBesideFile,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderUploadList } from './renderUploadList.tsx';
+import { renderUploadList } from '../../test/renderUploadList.tsx';
 import { createQueueWorld, file, PART } from '../../upload/uploadQueue.testkit.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';

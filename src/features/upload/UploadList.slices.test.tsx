@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueueWorld, file, PART } from '../../upload/uploadQueue.testkit.ts';
-import { renderUploadList } from './renderUploadList.tsx';
+import { renderUploadList } from '../../test/renderUploadList.tsx';
 
 /** How many upload rows each batch of DOM changes added (one batch per task at most). */
 function watchRowsAdded(root: HTMLElement): number[] {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import { announce } from './uploadAnnouncement.ts';
-import { renderUploadList } from './renderUploadList.tsx';
+import { renderUploadList } from '../../test/renderUploadList.tsx';
 
 const part = { entityId: 5, label: 'Part 1', record: { kind: 'part' as const, id: 1 } };
 

@@ -6,7 +6,7 @@ import { UploadError } from '../../upload/uploadErrors.ts';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { UploadTray } from './UploadTray.tsx';
-import { renderWithQueue } from './renderUploadList.tsx';
+import { renderWithQueue } from '../../test/renderUploadList.tsx';
 
 const part = { entityId: 5, label: 'Part BRKT-001', record: { kind: 'part' as const, id: 1 } };
 

@@ -4,7 +4,7 @@ import { useUploads } from '../../components/uploadQueueContext.tsx';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import { UploadList } from './UploadList.tsx';
 import { UploadTray } from './UploadTray.tsx';
-import { renderWithQueue } from './renderUploadList.tsx';
+import { renderWithQueue } from '../../test/renderUploadList.tsx';
 
 const part = { entityId: 5, label: 'Part BRKT-001', record: { kind: 'part' as const, id: 1 } };
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueueWorld, file, PART } from '../../upload/uploadQueue.testkit.ts';
-import { renderWithQueue } from './renderUploadList.tsx';
+import { renderWithQueue } from '../../test/renderUploadList.tsx';
 import { useUploadEntry } from './useUploadEntry.ts';
 
 /** Shows one file's state and counts its own renders. */

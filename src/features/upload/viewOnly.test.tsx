@@ -5,7 +5,7 @@ import { createQueueWorld, TAYLOR } from '../../upload/uploadQueue.testkit.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
-import { renderWithQueue } from './renderUploadList.tsx';
+import { renderWithQueue } from '../../test/renderUploadList.tsx';
 import {
   AttachPermissionQuery,
   PERMISSION_CHECK_FILENAME,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../../upload/uploadQueue.testkit.ts';
 import { useUploads } from '../../../components/uploadQueueContext.tsx';
-import { renderWithQueue } from '../renderUploadList.tsx';
+import { renderWithQueue } from '../../../test/renderUploadList.tsx';
 import { UploadList } from '../UploadList.tsx';
 import { UploadTray } from '../UploadTray.tsx';
 import { pendingShots } from './pendingShots.ts';

@@ -1,13 +1,12 @@
 // For tests only (never imported by the app): they render inside the app's own providers.
-// eslint-disable-next-line boundaries/dependencies
-import { UiProviders } from '../../app/AppProviders';
+import { UiProviders } from '../app/AppProviders';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { useUploads, UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
-import type { UploadQueue } from '../../upload/uploadQueue.ts';
-import { UploadList } from './UploadList.tsx';
-import { ConfigProvider } from '../../config/ConfigContext.tsx';
-import { TEST_CONFIG } from '../../test/renderApp.tsx';
+import { useUploads, UploadQueueProvider } from '../components/uploadQueueContext.tsx';
+import type { UploadQueue } from '../upload/uploadQueue.ts';
+import { UploadList } from '../features/upload/UploadList.tsx';
+import { ConfigProvider } from '../config/ConfigContext.tsx';
+import { TEST_CONFIG } from './renderApp.tsx';
 
 function Uploads({ title }: { title: string }) {
   return <UploadList entries={useUploads()} title={title} />;
