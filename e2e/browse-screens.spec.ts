@@ -201,6 +201,14 @@ test.describe('notices over real layouts', () => {
       expect(await controlsUnderANotice(page), 'delete dialog').toEqual([]);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
 
+      // A short dialog whose buttons sit half way down the screen (landscape): the notice goes below it.
+      await page.getByRole('button', { name: 'Label', exact: true }).click();
+      const label = page.getByRole('dialog', { name: /^Label for / });
+      await expect(label.getByRole('img', { name: /^QR code for / })).toBeVisible();
+      expect(await controlsUnderANotice(page), 'label dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(label).toBeHidden();
+
       await page.getByRole('button', { name: 'Preview weld-inspection.png' }).first().click();
       await expect(page.getByRole('dialog').getByTestId('attachment-preview-image')).toBeVisible();
       expect(await controlsUnderANotice(page), 'preview').toEqual([]);

@@ -51,6 +51,7 @@ function clearRoom(): void {
  */
 export function useNoticeRoom(page: RefObject<HTMLElement | null>): void {
   const { notifications } = useNotifications();
+  useNoticesBesideDialogs(notifications.length);
   const measured = useRef(0);
   // How far the page was moved up for the notices showing now.
   const lifted = useRef(0);
@@ -99,4 +100,67 @@ export function useNoticeRoom(page: RefObject<HTMLElement | null>): void {
   }, [notifications, page]);
 
   useEffect(() => clearRoom, []);
+}
+
+/** Set on the root while a dialog in front leaves room below it for the notices (AppProviders.module.css). */
+export const NOTICES_BELOW_DIALOG = 'data-notices-below-dialog';
+
+/** The notices' distance from the screen's bottom edge (Mantine's md spacing). */
+const NOTICE_EDGE_PX = 16;
+
+/**
+ * Where notices sit while a dialog is in front: at the bottom right when the dialog ends high enough to
+ * leave room for their stack below it (a label, a question: their buttons are at their bottom, which
+ * may be half way down the screen), else half way down the right edge (a preview or the mark-up editor,
+ * whose controls run along their top and bottom). Measured as dialogs open, move and close, while
+ * notices show.
+ */
+function useNoticesBesideDialogs(showing: number): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (showing === 0) {
+      root.removeAttribute(NOTICES_BELOW_DIALOG);
+      return;
+    }
+    let frame = 0;
+    let run = 0;
+    const place = async () => {
+      const mine = ++run;
+      const dialog = [...document.querySelectorAll('.mantine-Modal-content')]
+        .filter((content) => content.getClientRects().length > 0)
+        .at(-1);
+      await settled(dialog ?? null);
+      if (mine !== run) return;
+      const boxes = [...document.querySelectorAll('.mantine-Notifications-root .mantine-Notification-root')]
+        .map((notice) => notice.getBoundingClientRect())
+        .filter((box) => box.height > 0);
+      if (!dialog || boxes.length === 0) {
+        root.removeAttribute(NOTICES_BELOW_DIALOG);
+        return;
+      }
+      const stack = Math.max(...boxes.map((box) => box.bottom)) - Math.min(...boxes.map((box) => box.top));
+      const below = window.innerHeight - dialog.getBoundingClientRect().bottom;
+      root.toggleAttribute(NOTICES_BELOW_DIALOG, below >= stack + NOTICE_EDGE_PX + GAP_PX);
+    };
+    // A dialog comes and goes as a child of a portal node of the body's: those are watched, never every
+    // change in the page (an upload's progress changes the page ten times a second).
+    const watch = new MutationObserver(() => soon());
+    const soon = () => {
+      for (const portal of document.querySelectorAll('body > [data-portal]')) {
+        watch.observe(portal, { childList: true });
+      }
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => void place());
+    };
+    watch.observe(document.body, { childList: true });
+    window.addEventListener('resize', soon);
+    soon();
+    return () => {
+      run += 1;
+      cancelAnimationFrame(frame);
+      watch.disconnect();
+      window.removeEventListener('resize', soon);
+      root.removeAttribute(NOTICES_BELOW_DIALOG);
+    };
+  }, [showing]);
 }
