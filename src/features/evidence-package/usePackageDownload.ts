@@ -109,6 +109,7 @@ export function usePackageDownload(record: PackageRecord) {
       const controller = new AbortController();
       work.current = controller;
       let how: SaveTarget['how'] | null = null;
+      let latest: PackageProgress | null = null;
       void (async () => {
         try {
           const target = canPickFile()
@@ -120,10 +121,13 @@ export function usePackageDownload(record: PackageRecord) {
           how = target.how;
           deps.current = depsFor(plan);
           const startedAt = performance.now();
-          // Progress comes with every chunk: the dialog is drawn at most a few times a second.
-          let latest: PackageProgress | null = null;
+          // Progress comes with every chunk: the dialog is drawn at most a few times a second. The
+          // throttle's last call comes late: after a Cancel or a failure it must not say "saving" again.
           const show = throttle(
-            () => latest && setState({ phase: 'saving', plan, progress: latest, startedAt, how: target.how }),
+            () =>
+              latest &&
+              !controller.signal.aborted &&
+              setState({ phase: 'saving', plan, progress: latest, startedAt, how: target.how }),
             () => PROGRESS_MS,
           );
           const outcomes = await writePackage({
@@ -142,6 +146,7 @@ export function usePackageDownload(record: PackageRecord) {
           latest = null;
           setState({ phase: 'done', plan, outcomes, how: target.how });
         } catch (error) {
+          latest = null;
           if (error instanceof SaveDeclined) setState({ phase: 'ready', ...readyOf(plan) });
           else if (controller.signal.aborted || isAbort(error)) setState({ phase: 'cancelled', how });
           else setState({ phase: 'failed', message: toUserMessage(error) });
