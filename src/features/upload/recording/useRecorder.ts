@@ -11,7 +11,7 @@ import { appRecordingStore } from './appRecordingStore.ts';
 import { recordingLimits } from './recordingLimits.ts';
 import { SliceRecorder, type StopReason } from './sliceRecorder.ts';
 import { handOver } from './handOver.ts';
-import { preloadDurationRepair, withDuration } from './withDuration.ts';
+import { withDuration } from './withDuration.ts';
 import { recordingClock, type RecordingClock } from './recordingClock.ts';
 
 export type RecorderStatus = 'idle' | 'recording' | 'finishing';
@@ -125,7 +125,6 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
         );
         return;
       }
-      preloadDurationRepair();
       const startedAt = Date.now();
       const filename = recordingFilename(kind, latest.current.target, new Date(startedAt), format.extension);
       try {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { stopStream } from '../../../components/camera/cameraStream.ts';
 import { microphoneUnavailableReason, openMicrophone } from '../../../components/camera/microphone.ts';
-import { preloadDurationRepair } from './withDuration.ts';
 
 /** About 720p for clips (2.5 Mbit/s is enough for it); photos go back to the sensor's best. */
 const CLIP_SIZE = { width: { ideal: 1280 }, height: { ideal: 720 } };
@@ -10,8 +9,7 @@ const PHOTO_SIZE = { width: { ideal: 4096 }, height: { ideal: 3072 } };
 /**
  * While the camera is in Video mode: the microphone (asked for when the mode starts, so a photo never
  * asks for it) and the camera at clip size. A refused microphone is said in words; clips are then
- * recorded without sound. The length repair's code loads as the mode starts, so its evaluation (a
- * 40-150 ms task) is not inside the first second of a clip.
+ * recorded without sound.
  */
 export function useVideoMode(
   on: boolean,
@@ -21,7 +19,6 @@ export function useVideoMode(
   const [microphoneProblem, setMicrophoneProblem] = useState<string | null>(null);
   useEffect(() => {
     if (!on) return;
-    preloadDurationRepair();
     let stopped = false;
     let opened: MediaStream | null = null;
     openMicrophone().then(
