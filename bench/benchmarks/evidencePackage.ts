@@ -102,7 +102,8 @@ async function growthByRole(done: Promise<unknown>): Promise<string> {
   let finished = false;
   void done.finally(() => (finished = true)).catch(() => undefined);
   while (!finished) {
-    for (const [role, bytes] of chromiumRssByRole(process.pid, true)) peaks.set(role, Math.max(peaks.get(role) ?? 0, bytes));
+    for (const [role, bytes] of chromiumRssByRole(process.pid, true))
+      peaks.set(role, Math.max(peaks.get(role) ?? 0, bytes));
     await Promise.race([done, new Promise((r) => setTimeout(r, 200))]).catch(() => undefined);
   }
   return [...peaks]
