@@ -2,8 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll } from 'vitest';
+import { runAfterTestSteps } from './afterTest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  runAfterTestSteps();
+});
 
 // The app's test files share one jsdom window per worker (vitest.config.ts: isolate false, several
 // times faster than a new window and module graph per file). Each file starts as on a fresh page: a
