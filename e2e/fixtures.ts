@@ -111,9 +111,11 @@ export async function signIn(
   testsThatReused.add(info);
   await page.context().addCookies(remembered);
   await page.goto(new URL(path, appOrigin).href);
+  // Back in the app signed in, or on the login page. Attached, not visible: narrow layouts hide the name.
   const loginForm = page.getByLabel('Password');
-  await expect(page.getByTestId('current-user').or(loginForm)).toBeVisible({ timeout: 30_000 });
-  if (await loginForm.isVisible()) await submitLogin(page, user.email, user.password);
+  const signedIn = page.getByTestId('current-user').filter({ hasText: user.name });
+  await expect(signedIn.or(loginForm)).toBeAttached({ timeout: 30_000 });
+  if ((await loginForm.count()) > 0) await submitLogin(page, user.email, user.password);
   await waitSignedIn(page, path, user, appOrigin);
   await rememberProviderSession(page.context(), user, appOrigin);
 }
