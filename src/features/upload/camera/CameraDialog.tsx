@@ -252,7 +252,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
           onStart={() => {
             if (!track) return;
             const stream = new MediaStream([track, ...(video.microphone?.getAudioTracks() ?? [])]);
-            recorder.start(stream, videoRef.current ? frameThumbnail(videoRef.current) : null);
+            recorder.start(stream, () => (videoRef.current ? frameThumbnail(videoRef.current) : null));
           }}
         />
       ) : (

@@ -26,8 +26,11 @@ export interface Recorder {
   stoppedBy: Exclude<StopReason, 'pressed'> | null;
   /** Why it could not record, or its recording could not be kept, in words. */
   problem: string | null;
-  /** Starts recording `stream` (the caller's; it stops its tracks itself). */
-  start(stream: MediaStream, thumbnail?: string | null): void;
+  /**
+   * Starts recording `stream` (the caller's; it stops its tracks itself). `thumbnail` draws the
+   * clip's picture for the strip and the queue: called just after the start, in a task of its own.
+   */
+  start(stream: MediaStream, thumbnail?: () => string | null): void;
   /** Stops: the recording goes to the upload queue under its name, shown pending until it is there. */
   stop(): void;
   /** Settles once every recording started here is in the queue (or its failure said). */
@@ -111,7 +114,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
   }, [intl, queue]);
 
   const start = useCallback(
-    (stream: MediaStream, thumbnail: string | null = null) => {
+    (stream: MediaStream, thumbnail?: () => string | null) => {
       if (active.current) return;
       const format = recordingFormat(kind);
       const person = queue.currentPerson();
@@ -147,7 +150,10 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
             stop();
           },
         });
-        active.current = { recorder, filename, thumbnail };
+        const started = { recorder, filename, thumbnail: null as string | null };
+        active.current = started;
+        // Not in the tap's task, which already holds the dialog's switch to recording.
+        if (thumbnail) setTimeout(() => (started.thumbnail = thumbnail()), 0);
       } catch {
         setProblem(
           intl.formatMessage({
