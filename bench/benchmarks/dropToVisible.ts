@@ -5,6 +5,7 @@ import { apiClient, attachBytes, partEntityId, type ApiClient } from '../lib/api
 import { bareAttachInPage } from '../lib/bareAttachInPage.ts';
 import { openRecordPage } from '../lib/browser.ts';
 import { activeDevice, deviceEmulated } from '../lib/device.ts';
+import { traced } from '../lib/trace.ts';
 import { dropUntilListed, firstGraphqlStart, storagePutDurations } from '../lib/drop.ts';
 import { namingDir, sizeLabel, sourceFile } from '../lib/files.ts';
 import { measured, type Row } from '../lib/report.ts';
@@ -70,7 +71,11 @@ export const dropToVisible: Benchmark = {
               const puts: number[] = [];
               for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
                 const file = await names.unique(source, `visible-${Date.now()}-${i}.bin`);
-                const { droppedAt, ms } = await dropUntilListed(page, [file], TIMEOUTS.uiMs);
+                // The last drop is traced when BENCH_TRACE_DIR is set (the earlier ones warm the page).
+                const drop = () => dropUntilListed(page, [file], TIMEOUTS.uiMs);
+                const { droppedAt, ms } = await (i === ctx.sizes.dropRepeats - 1
+                  ? traced(page, NAME, drop)
+                  : drop());
                 times.push(ms);
                 beforeTicket.push((await firstGraphqlStart(page, droppedAt)) - droppedAt);
                 puts.push(...(await storagePutDurations(page, droppedAt)));

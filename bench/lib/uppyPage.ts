@@ -57,15 +57,14 @@ export async function startUppyServer(port: number): Promise<UppyServer> {
 
 /**
  * A fresh context with Uppy's page open under the bench's device profile, uploading to `entityId` with
- * the API client's token, `limit` files in flight. `beforeLoad` runs on the page before it loads
- * (e.g. to record long tasks).
+ * the API client's token, `limit` files in flight, Golden Retriever on or off. `beforeLoad` runs on the
+ * page before it loads (e.g. to record long tasks).
  */
 export async function openUppyPage(
   browser: Browser,
   server: UppyServer,
   client: ApiClient,
-  entityId: number,
-  limit: number,
+  { entityId, limit, goldenRetriever }: { entityId: number; limit: number; goldenRetriever: boolean },
   beforeLoad: (page: Page) => Promise<void> = async () => {},
 ): Promise<Page> {
   const context = await benchContext(browser, { viewport: { width: 1280, height: 900 } });
@@ -79,6 +78,7 @@ export async function openUppyPage(
     ticketQuery: TICKET_QUERY,
     registerMutation: REGISTER_MUTATION,
     limit,
+    goldenRetriever,
   };
   await page.goto(`${server.origin}/#${encodeURIComponent(JSON.stringify(config))}`);
   await page.getByRole('button', { name: 'Choose files' }).waitFor();

@@ -29,6 +29,7 @@ describe('parseArgs', () => {
   it('reads the device profile', () => {
     expect(parseArgs(['--device', 'tablet'], known).device).toBe('tablet');
     expect(parseArgs(['--device=dead-zone-edge'], known).device).toBe('dead-zone-edge');
+    expect(parseArgs(['--device', 'tablet-cpu'], known).device).toBe('tablet-cpu');
     expect(() => parseArgs(['--device', 'phone'], known)).toThrow('--device needs one of');
   });
 

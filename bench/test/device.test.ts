@@ -19,6 +19,16 @@ describe('device profiles', () => {
     expect(TIMEOUTS).toEqual(loopback);
   });
 
+  it('throttles only the CPU on the tablet-cpu profile: loopback waits, no upload limit', () => {
+    const loopback = { ...TIMEOUTS };
+    useDevice('tablet-cpu');
+    expect(deviceEmulated()).toBe(true);
+    expect(activeDevice().cpuThrottlingRate).toBe(4);
+    expect(activeDevice().network).toBeUndefined();
+    expect(TIMEOUTS).toEqual(loopback);
+    expect(() => sendableOverDevice(1024 * MB)).not.toThrow();
+  });
+
   it('refuses, as not measured, an upload that would take minutes on the emulated uplink', () => {
     expect(() => sendableOverDevice(1024 * MB)).not.toThrow();
     useDevice('tablet');

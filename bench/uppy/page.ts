@@ -2,8 +2,9 @@
  * The bench's Uppy peer (bundled by bench/lib/uppyPage.ts, never part of the app): a bare page where
  * files dropped on its "Choose files" button go through @uppy/core and @uppy/aws-s3 to the sandbox,
  * with the ticket asked for by the same GraphQL `requestFileUploadUrl` the app sends and, on each
- * upload-success, the file registered with `createFileAttachment` using the PUT's ETag. Golden
- * Retriever keeps the batch across a reload, as the app's durable queue does. Each registered file's
+ * upload-success, the file registered with `createFileAttachment` using the PUT's ETag. With
+ * `goldenRetriever` (the fair peer of the app's durable queue) Golden Retriever keeps the batch, bytes
+ * included, across a reload; without it the page is Uppy's floor: core and S3 only. Each registered file's
  * name is listed and counted in "Attachments (n)", so the bench watches it as it watches the app.
  */
 import Uppy, { type Meta, type UppyFile } from '@uppy/core';
@@ -19,6 +20,8 @@ interface PageConfig {
   registerMutation: string;
   /** Files in flight at once: the app's queue uses 3. */
   limit: number;
+  /** Golden Retriever on: each file's bytes and the list of files kept in IndexedDB as they go. */
+  goldenRetriever: boolean;
 }
 
 interface BenchMeta extends Meta {
@@ -51,7 +54,7 @@ const showCount = () => (heading.textContent = `Attachments (${registeredCount})
 showCount();
 
 const uppy = new Uppy<BenchMeta, Record<string, never>>({ id: 'bench', autoProceed: true });
-uppy.use(GoldenRetriever, { serviceWorker: false });
+if (config.goldenRetriever) uppy.use(GoldenRetriever, { serviceWorker: false });
 uppy.use(AwsS3, {
   limit: config.limit,
   shouldUseMultipart: false,
