@@ -18,6 +18,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           css: false,
+          // One jsdom window and module graph per worker, not per file: a new one for each of the 130-odd
+          // files cost more than the tests themselves. src/test/setup.ts gives each file a fresh page;
+          // state a module keeps must be scoped to its window or instance (tests run in shuffled orders).
+          isolate: false,
           // Component tests type and click through user-event; on a busy CI machine a whole journey
           // can take more than the default 5 s without anything being wrong.
           testTimeout: 30_000,

@@ -44,8 +44,12 @@ const BENCHMARKS: Benchmark[] = [
   uppy,
 ];
 
-/** Benchmarks the quick run takes a second time on the tablet profile (scanner Enter is in catalogue). */
-const QUICK_TABLET_PASS = ['drop-to-visible', 'catalogue', 'offline-start'];
+/**
+ * Benchmarks the quick run takes a second time on the tablet profile (scanner Enter is in catalogue).
+ * Not the offline start: its tablet pass was CI's longest benchmark (55 s at load 4) for figures the
+ * desktop pass and the full run's `--device tablet` give; CI's bench is there to show a regression.
+ */
+const QUICK_TABLET_PASS = ['drop-to-visible', 'catalogue'];
 /**
  * And on the tablet's CPU over good Wi-Fi (tablet-cpu), where the app's own work per file is what a
  * person waits for: one file and 30 files against Uppy (issue 40).

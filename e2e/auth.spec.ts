@@ -1,4 +1,4 @@
-import { expect, signIn, submitLogin, test, TECHNICIAN } from './fixtures';
+import { expect, signInThroughForm, submitLogin, test, TECHNICIAN } from './fixtures';
 
 test.describe('signing in and out', () => {
   test('a deep link opened while signed out lands on that page after login', async ({ page }) => {
@@ -12,7 +12,7 @@ test.describe('signing in and out', () => {
   });
 
   test('shows who is signed in, and a reload keeps the session', async ({ page }) => {
-    await signIn(page, '/runs/1');
+    await signInThroughForm(page, '/runs/1');
     const user = page.getByTestId('current-user');
     await expect(user).toContainText(TECHNICIAN.name);
     await expect(user).toContainText(TECHNICIAN.organization);
@@ -31,7 +31,7 @@ test.describe('signing in and out', () => {
   });
 
   test('keeps tokens out of localStorage', async ({ page }) => {
-    await signIn(page, '/runs/1');
+    await signInThroughForm(page, '/runs/1');
     const local = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
     expect(local).not.toMatch(/access_token|refresh_token|id_token/);
     const session = await page.evaluate(() => JSON.stringify({ ...window.sessionStorage }));
@@ -52,7 +52,7 @@ test.describe('signing in and out', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && frame.url().includes('/auth/callback')) callbackUrl = frame.url();
     });
-    await signIn(page, '/runs/1');
+    await signInThroughForm(page, '/runs/1');
     expect(callbackUrl).toContain('state=');
     await page.goto(callbackUrl);
     await expect(page.getByTestId('current-user')).toContainText(TECHNICIAN.name);
@@ -63,7 +63,7 @@ test.describe('signing in and out', () => {
   test('sign out ends the session at the provider without asking; a private URL then asks for the password', async ({
     page,
   }) => {
-    await signIn(page, '/runs/1');
+    await signInThroughForm(page, '/runs/1');
     await page.getByRole('button', { name: `Account: ${TECHNICIAN.name}` }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     // Given the ID token as the hint, the provider asks nothing and returns to the app's start page,
@@ -94,7 +94,7 @@ test.describe('a shift-long session (5-second access tokens)', () => {
     // The browser's and the sandbox's clocks are moved together past each token's lifetime, instead of
     // waiting it out.
     await page.clock.install();
-    await signIn(page, '/runs/1', TECHNICIAN, appOrigin);
+    await signInThroughForm(page, '/runs/1', TECHNICIAN, appOrigin);
     // Work across three token lifetimes, moving between records as a technician would.
     for (let i = 0; i < 3; i += 1) {
       const renewed = refreshGrants.length;
@@ -121,7 +121,7 @@ test.describe('a shift-long session (5-second access tokens)', () => {
     shortTokenDeployment,
   }) => {
     const { appOrigin, sandbox } = shortTokenDeployment;
-    await signIn(page, '/runs/1', TECHNICIAN, appOrigin);
+    await signInThroughForm(page, '/runs/1', TECHNICIAN, appOrigin);
     // The identity provider becomes unreachable for token renewal.
     await page.route(`${sandbox.url}/oidc/token`, (route) => route.abort('connectionrefused'));
     await expect(page.getByText('Your session ended')).toBeVisible({ timeout: 15_000 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { startSandbox, type TestSandbox } from '../sandbox/test/harness.ts';
 import { createAppServer } from '../scripts/serve-app.mjs';
@@ -54,9 +54,9 @@ export async function submitLogin(page: Page, email: string, password: string): 
 
 /**
  * Opens `path` of the app at `appOrigin` signed out, signs in through the real login page and
- * waits to be back on `path`.
+ * waits to be back on `path`. The journeys about signing in and out themselves use this one.
  */
-export async function signIn(
+export async function signInThroughForm(
   page: Page,
   path = '/',
   user: DemoUser = TECHNICIAN,
@@ -65,9 +65,59 @@ export async function signIn(
   await page.goto(new URL(path, appOrigin).href);
   await page.waitForURL(/\/oidc\/interaction\//);
   await submitLogin(page, user.email, user.password);
+  await waitSignedIn(page, path, user, appOrigin);
+  await rememberProviderSession(page.context(), user, appOrigin);
+}
+
+async function waitSignedIn(page: Page, path: string, user: DemoUser, appOrigin: string): Promise<void> {
   await page.waitForURL((url) => url.origin === appOrigin && `${url.pathname}${url.search}` === path);
   // The app's start after the callback: on a busy shared machine this can take more than the default 10 s.
   await expect(page.getByTestId('current-user')).toContainText(user.name, { timeout: 30_000 });
+}
+
+/**
+ * The identity provider's session cookies from this worker's last sign-in on its lane, by user: what a
+ * tablet's browser keeps after a sign-in. Cookies only: the app's tokens stay in each page's
+ * sessionStorage, got by each journey's own code flow.
+ */
+const providerSessions = new Map<string, Cookie[]>();
+/** Tests that have already started a sign-in from a remembered provider session. */
+const testsThatReused = new WeakSet<object>();
+
+async function rememberProviderSession(
+  context: BrowserContext,
+  user: DemoUser,
+  appOrigin: string,
+): Promise<void> {
+  if (appOrigin === APP_ORIGIN) providerSessions.set(user.email, await context.cookies(SANDBOX_URL));
+}
+
+/**
+ * Opens `path` of the app at `appOrigin` signed out and signs in as `user`. The first sign-in of a
+ * journey on this lane's app starts from the provider session an earlier journey of this worker left
+ * (its cookies put into this fresh browser context): the app still loads, redirects to the provider,
+ * gets its code at the callback and loads again, but the provider does not ask for the password. When
+ * there is none, or the provider has ended it (a sign-out), the login page is filled in as usual.
+ */
+export async function signIn(
+  page: Page,
+  path = '/',
+  user: DemoUser = TECHNICIAN,
+  appOrigin = APP_ORIGIN,
+): Promise<void> {
+  const info = base.info();
+  const remembered = appOrigin === APP_ORIGIN ? providerSessions.get(user.email) : undefined;
+  if (!remembered || testsThatReused.has(info)) return signInThroughForm(page, path, user, appOrigin);
+  testsThatReused.add(info);
+  await page.context().addCookies(remembered);
+  await page.goto(new URL(path, appOrigin).href);
+  // Back in the app signed in, or on the login page. Attached, not visible: narrow layouts hide the name.
+  const loginForm = page.getByLabel('Password');
+  const signedIn = page.getByTestId('current-user').filter({ hasText: user.name });
+  await expect(signedIn.or(loginForm)).toBeAttached({ timeout: 30_000 });
+  if ((await loginForm.count()) > 0) await submitLogin(page, user.email, user.password);
+  await waitSignedIn(page, path, user, appOrigin);
+  await rememberProviderSession(page.context(), user, appOrigin);
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   APP_ORIGIN,
   expect,
   SANDBOX_URL,
-  signIn,
+  signInThroughForm,
   submitLogin,
   TECHNICIAN,
   test,
@@ -36,7 +36,7 @@ test.describe('a shared tablet', () => {
   }) => {
     const names = [unique('left-a.jpg'), unique('left-b.jpg')];
     const taylor = await context.newPage();
-    await signIn(taylor, '/parts/1', TECHNICIAN);
+    await signInThroughForm(taylor, '/parts/1', TECHNICIAN);
     await stallStorage(taylor);
     await chooseFiles(taylor, names);
     for (const name of names) {
@@ -52,7 +52,7 @@ test.describe('a shared tablet', () => {
     const vic = await context.newPage();
     // The app is not told up front that Vic may only view (see grantEveryTicketUpFront): he tries.
     await grantEveryTicketUpFront(vic);
-    await signIn(vic, '/parts/1', VIEWER);
+    await signInThroughForm(vic, '/parts/1', VIEWER);
     await expect(
       vic.getByText('2 files left by Taylor Technician are waiting for them.', { exact: false }),
     ).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('a shared tablet', () => {
     await vic.close();
 
     const back = await context.newPage();
-    await signIn(back, '/parts/1', TECHNICIAN);
+    await signInThroughForm(back, '/parts/1', TECHNICIAN);
     await back.getByRole('button', { name: /Uploads/ }).click();
     for (const name of names) {
       await expect(
@@ -105,7 +105,7 @@ test.describe('a shared tablet', () => {
     page,
   }) => {
     const [name] = [unique('pending.jpg')];
-    await signIn(page, '/parts/1', TECHNICIAN);
+    await signInThroughForm(page, '/parts/1', TECHNICIAN);
     await stallStorage(page);
     await chooseFiles(page, [name!]);
     const row = page.getByRole('listitem', { name: `${name}: Uploading` }).first();
@@ -140,7 +140,7 @@ test.describe('a shared tablet', () => {
     page,
   }) => {
     const names = [unique('first.jpg'), unique('second.jpg')];
-    await signIn(page, '/parts/1', TECHNICIAN);
+    await signInThroughForm(page, '/parts/1', TECHNICIAN);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`${SANDBOX_URL}/storage/**`, async (route) => {
@@ -167,7 +167,7 @@ test.describe('a shared tablet', () => {
 
   test('sign-out that discards, once confirmed, leaves nothing to send', async ({ page }) => {
     const name = unique('discarded.jpg');
-    await signIn(page, '/parts/1', TECHNICIAN);
+    await signInThroughForm(page, '/parts/1', TECHNICIAN);
     await stallStorage(page);
     await chooseFiles(page, [name]);
     await expect(page.getByRole('listitem', { name: `${name}: Uploading` }).first()).toBeVisible();
@@ -197,7 +197,7 @@ test.describe('shares on a shared tablet', () => {
     const planted = { open: unique('open.jpg'), hidden: unique('hidden.jpg') };
     try {
       const taylor = await context.newPage();
-      await signIn(taylor, '/parts/1', TECHNICIAN);
+      await signInThroughForm(taylor, '/parts/1', TECHNICIAN);
       await waitForOfflineReady(taylor);
       await shareIntoApp(taylor, [{ name: names.mine, type: 'image/png', bytes: PNG_BYTES }]);
       await taylor.waitForURL((url) => url.pathname === '/share' && url.search === '');
@@ -236,7 +236,7 @@ test.describe('shares on a shared tablet', () => {
 
       // Taylor is offered their share again, and it goes when they sign out.
       const back = await context.newPage();
-      await signIn(back, '/parts/1', TECHNICIAN);
+      await signInThroughForm(back, '/parts/1', TECHNICIAN);
       await expect(back.getByRole('region', { name: 'Shared files' })).toContainText(names.mine);
       await signOutAtProvider(back, TECHNICIAN.name);
       expect(await shareInboxNames(context)).toEqual([]);

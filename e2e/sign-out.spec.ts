@@ -4,7 +4,7 @@ import {
   APP_ORIGIN,
   expect,
   SANDBOX_URL,
-  signIn,
+  signInThroughForm,
   submitLogin,
   TECHNICIAN,
   test,
@@ -99,7 +99,7 @@ test('signed out in one tab, signed out in every tab at once: the other shows th
   context,
 }) => {
   const one = await context.newPage();
-  await signIn(one, '/parts/1', TECHNICIAN);
+  await signInThroughForm(one, '/parts/1', TECHNICIAN);
   // A second tab: its own sessionStorage, signed in through the provider's session without a password.
   const two = await context.newPage();
   await two.goto('/parts/1');
@@ -151,7 +151,7 @@ test('a tab opened again with the last person still in its sessionStorage does n
   context,
 }) => {
   const one = await context.newPage();
-  await signIn(one, '/parts/1', TECHNICIAN);
+  await signInThroughForm(one, '/parts/1', TECHNICIAN);
   // Its session storage, as a restored tab gets it back.
   const saved = await one.evaluate(() => JSON.stringify({ ...sessionStorage }));
   await signOutAtProvider(one, TECHNICIAN.name);
@@ -170,7 +170,7 @@ test('a tab opened again with the last person still in its sessionStorage does n
 test("after signing out at once, neither Back, the app's address nor the provider's pages get back in without the password", async ({
   page,
 }) => {
-  await signIn(page, '/parts/1', TECHNICIAN);
+  await signInThroughForm(page, '/parts/1', TECHNICIAN);
   await page.getByRole('link', { name: /Runs/ }).first().click();
   await page.waitForURL((url) => url.pathname === '/runs');
   await openSignOut(page, TECHNICIAN.name);
@@ -182,7 +182,7 @@ test('after "wait, then sign out" with a file that goes first, neither Back, the
   page,
 }) => {
   const name = unique('goes-first.jpg');
-  await signIn(page, '/parts/1', TECHNICIAN);
+  await signInThroughForm(page, '/parts/1', TECHNICIAN);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`${SANDBOX_URL}/storage/**`, async (route) => {
@@ -205,7 +205,7 @@ test('sign-out works offline: signed out here at once; when the network returns 
   context,
 }) => {
   const name = unique('kept-offline.jpg');
-  await signIn(page, '/parts/1', TECHNICIAN);
+  await signInThroughForm(page, '/parts/1', TECHNICIAN);
   await expect.poll(() => keptRecordKeys(page)).toContain('Part:1');
   await context.setOffline(true);
   await chooseFiles(page, [name]);

@@ -97,12 +97,13 @@ async function seed(ctx: BenchContext, client: ApiClient): Promise<Seeded> {
 
 /** Each Chromium role's RSS growth at its own peak until `done` settles, largest first: "renderer +80 MB, …". */
 async function growthByRole(done: Promise<unknown>): Promise<string> {
-  const before = chromiumRssByRole();
+  const before = chromiumRssByRole(process.pid, true);
   const peaks = new Map<string, number>();
   let finished = false;
   void done.finally(() => (finished = true)).catch(() => undefined);
   while (!finished) {
-    for (const [role, bytes] of chromiumRssByRole()) peaks.set(role, Math.max(peaks.get(role) ?? 0, bytes));
+    for (const [role, bytes] of chromiumRssByRole(process.pid, true))
+      peaks.set(role, Math.max(peaks.get(role) ?? 0, bytes));
     await Promise.race([done, new Promise((r) => setTimeout(r, 200))]).catch(() => undefined);
   }
   return [...peaks]

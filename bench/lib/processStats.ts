@@ -5,6 +5,8 @@ interface ProcInfo {
   ppid: number;
   comm: string;
   rssKb: number;
+  /** VmRSS's parts: private memory, mapped files, and shared memory (Mojo data pipes between processes). */
+  parts: { anon: number; file: number; shmem: number };
   /** User plus system CPU time, in clock ticks. */
   cpuTicks: number;
 }
@@ -24,6 +26,11 @@ function readProc(pid: number): ProcInfo | undefined {
       ppid: Number(field('PPid')),
       comm: field('Name'),
       rssKb: Number.parseInt(field('VmRSS'), 10) || 0,
+      parts: {
+        anon: Number.parseInt(field('RssAnon'), 10) || 0,
+        file: Number.parseInt(field('RssFile'), 10) || 0,
+        shmem: Number.parseInt(field('RssShmem'), 10) || 0,
+      },
       cpuTicks: Number(fields[11]) + Number(fields[12]),
     };
   } catch {
@@ -83,12 +90,18 @@ function chromiumRole(pid: number): string {
   }
 }
 
-/** Summed resident memory (bytes) of this process's Chromium descendants, by role (browser, renderer, gpu-process…). */
-export function chromiumRssByRole(rootPid = process.pid): Map<string, number> {
+/**
+ * Summed resident memory (bytes) of this process's Chromium descendants, by role (browser, renderer,
+ * gpu-process…); with `parts`, each role's private, file-backed and shared memory apart ("browser
+ * shmem"): which of them grows says whether it is the process's own or a data pipe's.
+ */
+export function chromiumRssByRole(rootPid = process.pid, parts = false): Map<string, number> {
   const roles = new Map<string, number>();
+  const add = (key: string, kb: number) => roles.set(key, (roles.get(key) ?? 0) + kb * 1024);
   for (const p of chromium(rootPid)) {
     const role = chromiumRole(p.pid);
-    roles.set(role, (roles.get(role) ?? 0) + p.rssKb * 1024);
+    if (!parts) add(role, p.rssKb);
+    else for (const [part, kb] of Object.entries(p.parts)) add(`${role} ${part}`, kb);
   }
   return roles;
 }

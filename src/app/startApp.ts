@@ -41,7 +41,7 @@ export async function startApp(
   // Listening before anything loads, with the keys pressed while this code was loading: a label
   // scanned while the page starts still opens its record.
   const scanner = new WedgeScanner();
-  scanner.attach(window, takeKeysBeforeStart());
+  const stopScanning = scanner.attach(window, takeKeysBeforeStart());
   // The browser's language until someone signs in; its words load beside the configuration.
   const languages = browserLanguageChoice();
   void loadMessages(languages.locale()).catch(() => {});
@@ -49,6 +49,8 @@ export async function startApp(
   try {
     config = await fetchAppConfig('/config.json', fetchImpl);
   } catch (error) {
+    // The error page opens no record: nothing on it is for a scanner (and its keys go to its button).
+    stopScanning();
     await loadMessages(languages.locale()).catch(() => {});
     (await view).renderConfigError(root, error, languages);
     return;

@@ -15,6 +15,7 @@ import type { UploadQueue } from '../upload/uploadQueue';
 import type { ShareInbox } from '../share/shareInbox';
 import { CurrentUserQuery } from '../graphql/currentUserQuery';
 import { WedgeScanner } from '../scanner/wedgeScanner';
+import { afterThisTest } from './afterTest';
 
 export const TEST_CONFIG: AppConfig = {
   apiUrl: 'http://api.test/graphql',
@@ -117,7 +118,7 @@ export interface RenderAppResult extends RenderResult {
   scanner: WedgeScanner;
 }
 
-/** The previous render's scanner stops listening, so one test's keys never reach another's page. */
+/** The previous render's scanner stops listening, so one page's keys never reach another's. */
 let detachScanner: (() => void) | null = null;
 
 /**
@@ -157,6 +158,8 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<RenderA
     now: () => keyTime,
   });
   detachScanner = scanner.attach(window);
+  // And as the test ends: the next test file's page is in this same window.
+  afterThisTest(detachScanner);
   const result = render(
     <AppProviders services={services} scanner={scanner}>
       <RouterProvider router={router} />

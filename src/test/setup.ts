@@ -1,8 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeAll } from 'vitest';
+import { runAfterTestSteps } from './afterTest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  runAfterTestSteps();
+});
+
+// The app's test files share one jsdom window per worker (vitest.config.ts: isolate false, several
+// times faster than a new window and module graph per file). Each file starts as on a fresh page: a
+// blank body, at '/', with empty storage and no notice left in Mantine's (module-level) queue.
+beforeAll(() => {
+  notifications.clean();
+  document.body.replaceChildren();
+  window.history.replaceState(null, '', '/');
+  localStorage.clear();
+  sessionStorage.clear();
+});
 
 // findBy/waitFor wait for a state, not a time: on a busy 2-core CI machine a state can take more
 // than Testing Library's default second to arrive, and a wait that gives up early is a false failure.

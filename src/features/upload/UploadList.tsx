@@ -108,21 +108,24 @@ function UploadListBody({
               />
             </Button>
           )}
-          <p className={`${plain.xs} ${plain.dimmed}`}>
-            {overall.failed > 0 ? (
-              <FormattedMessage
-                defaultMessage="{attached} of {total} attached, {failed} failed"
-                id="AemIUh"
-                values={{ attached: overall.attached, total: overall.total, failed: overall.failed }}
-              />
-            ) : (
-              <FormattedMessage
-                defaultMessage="{attached} of {total} attached"
-                id="G/58TO"
-                values={{ attached: overall.attached, total: overall.total }}
-              />
-            )}
-          </p>
+          {/* Only shots being taken: no file yet to count, so no "0 of 0 attached". */}
+          {overall.total > 0 && (
+            <p className={`${plain.xs} ${plain.dimmed}`}>
+              {overall.failed > 0 ? (
+                <FormattedMessage
+                  defaultMessage="{attached} of {total} attached, {failed} failed"
+                  id="AemIUh"
+                  values={{ attached: overall.attached, total: overall.total, failed: overall.failed }}
+                />
+              ) : (
+                <FormattedMessage
+                  defaultMessage="{attached} of {total} attached"
+                  id="G/58TO"
+                  values={{ attached: overall.attached, total: overall.total }}
+                />
+              )}
+            </p>
+          )}
         </div>
       </div>
       {onlyInPage > 0 && (

@@ -32,6 +32,10 @@ describe('a shot being taken, in the upload list', () => {
     });
     const row = screen.getByRole('listitem', { name: `${filename}: Taking photo…` });
     expect(row).toHaveTextContent('Run step 3');
+    // No file in the queue yet: nothing to count, so never "0 of 0 attached".
+    expect(screen.getByRole('region', { name: 'Uploads to Run step 3' })).not.toHaveTextContent(
+      / of \d+ attached/,
+    );
     // Another record's shot is that record's.
     expect(screen.queryByRole('listitem', { name: /^photo-elsewhere/ })).not.toBeInTheDocument();
     const cancel = screen.getByRole('button', { name: `Cancel ${filename}` });

@@ -54,7 +54,7 @@ export function ClipControls({ recorder, ready, onStart, microphoneProblem }: Pr
             <IconPlayerRecordFilled size={44} aria-hidden />
           )}
         </ActionIcon>
-        {(recording || recorder.seconds > 0) && <RecordingTimer recorder={recorder} />}
+        <RecordingTimer recorder={recorder} />
       </Group>
       <Text ta="center" role="status" data-testid="clip-status">
         {recording

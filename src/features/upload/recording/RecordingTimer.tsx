@@ -1,11 +1,17 @@
 import { Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { clockTime } from '../../../lib/clockTime.ts';
 import type { Recorder } from './useRecorder.ts';
 
-/** "0:12 / 1:00": how long it has recorded, beside the limit where it stops by itself. */
+/**
+ * "0:12 / 1:00": how long it has recorded, beside the limit where it stops by itself; it alone renders
+ * each second. Shown while recording, and after a recording until the next starts.
+ */
 export function RecordingTimer({ recorder, size = 'xl' }: { recorder: Recorder; size?: string }) {
   const intl = useIntl();
+  const seconds = useSyncExternalStore(recorder.clock.subscribe, recorder.clock.seconds);
+  if (recorder.status !== 'recording' && seconds === 0) return null;
   return (
     <Text
       fw={700}
@@ -18,7 +24,7 @@ export function RecordingTimer({ recorder, size = 'xl' }: { recorder: Recorder; 
           id: 'suRvtF',
           description: 'The recording timer for screen readers, e.g. "0:12 recorded of 1:00"',
         },
-        { recorded: clockTime(recorder.seconds), limit: clockTime(recorder.limitSeconds) },
+        { recorded: clockTime(seconds), limit: clockTime(recorder.limitSeconds) },
       )}
     >
       {intl.formatMessage(
@@ -27,7 +33,7 @@ export function RecordingTimer({ recorder, size = 'xl' }: { recorder: Recorder; 
           id: 'USmsPn',
           description: 'The recording timer, e.g. "0:12 / 1:00"',
         },
-        { recorded: clockTime(recorder.seconds), limit: clockTime(recorder.limitSeconds) },
+        { recorded: clockTime(seconds), limit: clockTime(recorder.limitSeconds) },
       )}
     </Text>
   );

@@ -11,14 +11,15 @@ import { appRecordingStore } from './appRecordingStore.ts';
 import { recordingLimits } from './recordingLimits.ts';
 import { SliceRecorder, type StopReason } from './sliceRecorder.ts';
 import { handOver } from './handOver.ts';
-import { preloadDurationRepair, withDuration } from './withDuration.ts';
+import { withDuration } from './withDuration.ts';
+import { recordingClock, type RecordingClock } from './recordingClock.ts';
 
 export type RecorderStatus = 'idle' | 'recording' | 'finishing';
 
 export interface Recorder {
   status: RecorderStatus;
-  /** Whole seconds recorded, for the timer. */
-  seconds: number;
+  /** Whole seconds recorded, for the timer alone (it ticks without rendering the recorder's owner). */
+  clock: RecordingClock;
   /** The limit in seconds ("0:12 / 1:00"). */
   limitSeconds: number;
   /** The last recording stopped by itself at this limit (said until the next one starts). */
@@ -52,7 +53,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
   const config = useAppConfig();
   const limits = useMemo(() => recordingLimits(kind, config), [kind, config]);
   const [status, setStatus] = useState<RecorderStatus>('idle');
-  const [seconds, setSeconds] = useState(0);
+  const [clock] = useState(recordingClock);
   const [stoppedBy, setStoppedBy] = useState<Recorder['stoppedBy']>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const active = useRef<{ recorder: SliceRecorder; filename: string; thumbnail: string | null } | null>(null);
@@ -124,7 +125,6 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
         );
         return;
       }
-      preloadDurationRepair();
       const startedAt = Date.now();
       const filename = recordingFilename(kind, latest.current.target, new Date(startedAt), format.extension);
       try {
@@ -159,21 +159,21 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
       }
       setProblem(null);
       setStoppedBy(null);
-      setSeconds(0);
+      clock.set(0);
       setStatus('recording');
     },
-    [kind, queue, intl, limits, stop],
+    [kind, queue, intl, limits, stop, clock],
   );
 
-  // The timer: a render a second, not at every frame.
+  // The timer: the clock's listeners (the timer's text) hear each new second, nothing else renders.
   useEffect(() => {
     if (status !== 'recording') return;
     const tick = setInterval(() => {
       const recorder = active.current?.recorder;
-      if (recorder) setSeconds(Math.floor(recorder.seconds()));
+      if (recorder) clock.set(Math.floor(recorder.seconds()));
     }, 250);
     return () => clearInterval(tick);
-  }, [status]);
+  }, [status, clock]);
 
   // Closed or left while recording: what was recorded is kept and sent, never lost.
   const stopRef = useRef(stop);
@@ -183,5 +183,5 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
   useEffect(() => () => stopRef.current(), []);
 
   const settled = useCallback(() => finishing.current, []);
-  return { status, seconds, limitSeconds: limits.maxSeconds, stoppedBy, problem, start, stop, settled };
+  return { status, clock, limitSeconds: limits.maxSeconds, stoppedBy, problem, start, stop, settled };
 }
