@@ -18,12 +18,19 @@ const LAYERS = [
   ['feature'],
   ['components'],
   ['pwa'],
+  // Records pinned for a shift: the engine, its ports and stores, its budget and its React context.
+  ['pins'],
+  // The upload queue and pipeline, and the context that hands the queue to views.
   ['upload'],
   ['graphql'],
   ['auth'],
   ['config'],
   ['records'],
   ['serviceWorker'],
+  // What the page and the service worker share about files shared into the app (the inbox, its
+  // budget, the share target's address) and the page's context for it; the label scanner that
+  // listens from the first script, and its context.
+  ['share', 'scanner'],
   ['lib', 'i18n'],
 ];
 const ELEMENTS = [
@@ -46,17 +53,24 @@ const layerPolicies = LAYERS.flatMap((types, index) =>
 );
 const featurePolicies = [
   {
-    from: { element: { type: 'feature' } },
+    from: { element: { types: { anyOf: ['feature', 'pages', 'app'] } } },
     disallow: { to: { element: { type: 'feature' } } },
-    message: "A feature uses another only through its index.ts, never {{to.captured.feature}}'s internals.",
+    message:
+      "{{from.type}} uses a feature only through its index.ts (app also its services.ts), never {{to.captured.feature}}'s internals.",
   },
   {
     from: { element: { type: 'feature' } },
     allow: { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' } } } },
   },
   {
-    from: { element: { type: 'feature' } },
+    from: { element: { types: { anyOf: ['feature', 'pages', 'app'] } } },
     allow: { to: { element: { type: 'feature', fileInternalPath: 'index.ts' } } },
+  },
+  {
+    // What the composition root builds from a feature, kept apart from its screens (index.ts) so that
+    // building the services at start loads none of them.
+    from: { element: { type: 'app' } },
+    allow: { to: { element: { type: 'feature', fileInternalPath: 'services.ts' } } },
   },
 ];
 

@@ -217,11 +217,14 @@ if (nodes.size > 0) {
     console.log(`    ${ms(us).padStart(10)}  ${name}`);
   // A timeline from the last click (a shutter's tap, say): each task of 10 ms or more in order, with
   // who asked for it, and the page's performance marks (the bench marks the stages it times).
-  const click = complete
-    .filter((e) => key(e) === main && e.name === 'EventDispatch' && e.args?.data?.type === 'click')
-    .at(-1);
+  // Without a click, from the first drop (an upload's own work, task by task).
+  const anchorOf = (type: string) =>
+    complete.filter((e) => key(e) === main && e.name === 'EventDispatch' && e.args?.data?.type === type);
+  const click = anchorOf('click').at(-1) ?? anchorOf('drop')[0];
   if (click) {
-    console.log('\n  from the last click: tasks of 10 ms or more and performance marks, in order:');
+    console.log(
+      `\n  from the ${click.args?.data?.type === 'drop' ? 'first drop' : 'last click'}: tasks of 10 ms or more and performance marks, in order:`,
+    );
     const marks = events
       .filter((e) => e.pid === mainPid && e.ts >= click.ts && (e.cat ?? '').includes('blink.user_timing'))
       .filter((e) => e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b');

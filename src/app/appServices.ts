@@ -5,12 +5,12 @@ import { createAppApolloClient } from '../graphql/createApolloClient';
 import { createCache } from '../graphql/cache';
 import { createIdbKeptRecordsStore } from '../graphql/idbKeptRecordsStore';
 import { KeptRecords } from '../graphql/keptRecords';
-import type { ShareInbox } from '../serviceWorker/shareInbox';
+import type { ShareInbox } from '../share/shareInbox';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
 import { createEndOfSession, createSignOut } from './signOut';
 import { createPinnedRecords } from './pinnedServices';
-import type { PinnedRecords } from '../pwa/pinnedRecords';
+import type { PinnedRecords } from '../pins/pinnedRecords';
 import type { LanguageChoice } from '../i18n';
 import { DEFAULT_API_TIMEOUT_MS, reachability, urlProbe } from '../lib/reachability';
 

@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { ConfigErrorPage } from '../pages/-components/ConfigErrorPage';
 import type { AppUpdates } from '../pwa/appUpdates';
 import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
-import type { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
+import type { WedgeScanner } from '../scanner/wedgeScanner';
 import type { LanguageChoice } from '../i18n';
 import { AppProviders, UiProviders } from './AppProviders';
 import type { AppServices } from './appServices';

@@ -2,12 +2,12 @@ import type { ApolloClient } from '@apollo/client';
 import type { AuthSession } from '../auth/authSession';
 import { DEFAULT_PINNED_BUDGET_MB, type AppConfig } from '../config/appConfig';
 import type { KeptRecords } from '../graphql/keptRecords';
-import { PinnedRecords, type PersistenceManager } from '../pwa/pinnedRecords';
-import { createIdbPinnedStorage } from '../pwa/idbPinnedStorage';
-import { createPinFetcher } from '../features/pins/fetchAhead';
-import { freshDownloadUrl } from '../features/attachments';
-import { RECORD_QUERIES } from '../pages/-components/recordQueries';
-import { recordVariables } from '../features/record-view/prefetchRecord';
+import { PinnedRecords } from '../pins/pinnedRecords';
+import type { PersistenceManager } from '../pins/pinnedPorts';
+import { createIdbPinnedStorage } from '../pins/idbPinnedStorage';
+import { createPinFetcher } from '../features/pins/services.ts';
+import { freshDownloadUrl } from '../features/attachments/index.ts';
+import { RECORD_QUERIES, recordVariables } from '../features/record-view/index.ts';
 
 /** `navigator.storage` where it can persist (absent in old browsers and some webviews). */
 function browserPersistence(): PersistenceManager | null {

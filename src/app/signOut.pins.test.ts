@@ -3,7 +3,7 @@ import { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
 import { createTestAuthSession } from '../test/renderApp';
 import { createQueueWorld } from '../upload/uploadQueue.testkit';
-import { pinnedFor, pinWorld, run1 } from '../pwa/pinnedRecords.testkit';
+import { pinnedFor, pinWorld, run1 } from '../pins/pinnedRecords.testkit';
 import { createSignOut } from './signOut';
 
 describe('sign-out and pinned records', () => {

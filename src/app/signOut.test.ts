@@ -3,7 +3,7 @@ import { MockLink } from '@apollo/client/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
 import { KeptRecords, memoryKeptRecordsStore } from '../graphql/keptRecords';
-import type { ShareInbox } from '../serviceWorker/shareInbox';
+import type { ShareInbox } from '../share/shareInbox';
 import { createTestAuthSession } from '../test/renderApp';
 import { createQueueWorld } from '../upload/uploadQueue.testkit';
 import { CLEARED_WEB_STORAGE, createSignOut } from './signOut';

@@ -2,9 +2,9 @@ import type { ApolloClient } from '@apollo/client';
 import type { AuthSession, SignOut } from '../auth/authSession';
 import { rememberSignOutPage } from '../auth/signOutReturn';
 import { keysOf, STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
-import type { ShareInbox } from '../serviceWorker/shareInbox';
+import type { ShareInbox } from '../share/shareInbox';
 import type { KeptRecords } from '../graphql/keptRecords';
-import type { PinnedRecords } from '../pwa/pinnedRecords';
+import type { PinnedRecords } from '../pins/pinnedRecords';
 import type { UploadQueue } from '../upload/uploadQueue';
 
 /** The web storage items sign-out removes: every one lib/storageKeys.ts marks 'cleared'. */

@@ -1,11 +1,11 @@
 import type { Root } from 'react-dom/client';
 import { fetchAppConfig } from '../config/appConfig';
-import { shareBudgetFrom } from '../serviceWorker/shareBudget';
+import { shareBudgetFrom } from '../share/shareBudget';
 import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
 import { launchDestination } from '../pwa/lastPage';
 import { countMoving } from '../upload/uploadCounts';
-import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
-import { takeKeysBeforeStart } from '../features/open-by-id/scan/keysBeforeStart';
+import { WedgeScanner } from '../scanner/wedgeScanner';
+import { takeKeysBeforeStart } from '../scanner/keysBeforeStart';
 import { browserLanguageChoice } from '../i18n/languageChoice';
 import { loadMessages } from '../i18n/catalogues';
 
@@ -33,8 +33,8 @@ export async function startApp(
   const wiring = Promise.all([
     import('../auth/oidcSession'),
     import('./appServices'),
-    import('../serviceWorker/shareInbox'),
-    import('../features/share/claimLandedShare'),
+    import('../share/shareInbox'),
+    import('../share/claimLandedShare'),
   ]);
   // Left unawaited when the configuration fails to load: that error is the one shown.
   wiring.catch(() => {});

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { useUploadQueue } from './uploadQueueContext.tsx';
+import { useUploadQueue } from '../upload/uploadQueueContext.tsx';
 import { graphql } from '../graphql/generated/index.ts';
 import { isPermissionRefusal } from '../graphql/errors.ts';
 

@@ -4,7 +4,7 @@ import {
   isShareSetting,
   UNCLAIMED_SHARE_SETTINGS,
   type UnclaimedShareSettings,
-} from '../serviceWorker/shareBudget.ts';
+} from '../share/shareBudget.ts';
 
 /**
  * Runtime configuration, read from /config.json at start so one build serves any environment. The

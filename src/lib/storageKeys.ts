@@ -191,7 +191,7 @@ export const STORAGE_KEYS = {
     match: 'exact',
     onSignOut: 'cleared',
     holds:
-      "the records this person pinned for the shift and the copies kept for them offline (image attachments made small, each PDF's first page as an image), keyed by attachment id; bound to the person (subject and organisation), cleared at sign-out or when someone else signs in (pwa/pinnedRecords.ts)",
+      "the records this person pinned for the shift and the copies kept for them offline (image attachments made small, each PDF's first page as an image), keyed by attachment id; bound to the person (subject and organisation), cleared at sign-out or when someone else signs in (pins/pinnedRecords.ts)",
   },
   shareInbox: {
     area: 'indexedDB',
@@ -199,7 +199,7 @@ export const STORAGE_KEYS = {
     match: 'exact',
     onSignOut: 'cleared',
     holds:
-      "files shared into the app, each share bound to the person who shared it; sign-out clears that person's, shares nobody claimed expire (serviceWorker/shareInbox.ts)",
+      "files shared into the app, each share bound to the person who shared it; sign-out clears that person's, shares nobody claimed expire (share/shareInbox.ts)",
   },
   config: {
     area: 'cacheStorage',

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useAuthState } from '../auth/AuthContext';
-import { AppShellLayout } from '../features/app-shell/AppShellLayout';
+import { AppShellLayout } from '../features/app-shell/index.ts';
 import { ViewOnlyProvider } from '../components/viewOnly.tsx';
-import { DuplicateGuardProvider } from '../features/upload/duplicateCheck.tsx';
+import { DuplicateGuardProvider } from '../features/upload/index.ts';
 
 /** Every private page is a child of this pathless layout: signed-out visitors go to sign-in first. */
 export const Route = createFileRoute('/_authenticated')({

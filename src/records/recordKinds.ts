@@ -7,6 +7,14 @@ import { appIntl } from '../i18n/appIntl.ts';
  * The one registry of record kinds: everything that differs between kinds (label, URL segment, GraphQL
  * typename, the words a label or a technician uses for it) is here, and every table keyed by kind is
  * declared `satisfies Record<RecordKind, …>`, so the compiler rejects a kind left out anywhere.
+ *
+ * A new kind is an entry here (KIND_FACTS, RECORD_KIND_LABELS) and its route file
+ * (`pages/_authenticated/<segment>.$id.tsx`, one line: `recordRoute(kind)`). What hangs off this
+ * registry then asks for the rest, each by name: the compiler for its page query
+ * (features/record-view/recordQueries.ts), its page (recordPages.tsx) and its entity lookup
+ * (upload/apolloEntityLookup.ts); features/record-view/recordKindCoverage.test.ts for the route file and
+ * for its words in every message that chooses words by kind, in every language (a kind missing from a
+ * `select` would show an empty sentence).
  */
 
 /** The kinds of record a technician can open, named as their GraphQL queries are. */

@@ -1,5 +1,5 @@
-import { createShareInbox, type ShareInbox } from './shareInbox.ts';
-import { RECEIVED_PARAM, SHARE_FILES_FIELD, SHARE_TARGET_PATH } from './shareTarget.ts';
+import { createShareInbox, type ShareInbox } from '../share/shareInbox.ts';
+import { RECEIVED_PARAM, SHARE_FILES_FIELD, SHARE_TARGET_PATH } from '../share/shareTarget.ts';
 
 /** Which page started the share's navigation: none (the tablet's share sheet), one of ours, or another site's. */
 export type ShareInitiator = 'none' | 'ours' | 'foreign';

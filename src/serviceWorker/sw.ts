@@ -4,11 +4,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
-import { SHARE_TARGET_PATH } from './shareTarget.ts';
+import { SHARE_TARGET_PATH } from '../share/shareTarget.ts';
 import { receiveShare, type ShareInitiator } from './receiveShare.ts';
 import { acceptPackageDownload, isPackageDownload, servePackageDownload } from './packageDownload.ts';
-import { createShareInbox } from './shareInbox.ts';
-import { DEFAULT_SHARE_BUDGET, shareBudgetFrom, type ShareBudget } from './shareBudget.ts';
+import { createShareInbox } from '../share/shareInbox.ts';
+import { DEFAULT_SHARE_BUDGET, shareBudgetFrom, type ShareBudget } from '../share/shareBudget.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;

@@ -1,5 +1,5 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
-import { SHARE_FILES_FIELD, SHARE_TARGET_PATH } from './shareTarget.ts';
+import { SHARE_FILES_FIELD, SHARE_TARGET_PATH } from '../share/shareTarget.ts';
 
 /** Installable on a tablet's home screen, in its own window, and a target for shared photos and files. */
 export const webAppManifest: Partial<ManifestOptions> = {

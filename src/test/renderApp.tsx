@@ -12,9 +12,9 @@ import type { AppConfig } from '../config/appConfig';
 import { createCache } from '../graphql/cache';
 import { createQueueWorld } from '../upload/uploadQueue.testkit';
 import type { UploadQueue } from '../upload/uploadQueue';
-import type { ShareInbox } from '../serviceWorker/shareInbox';
-import { CurrentUserQuery } from '../components/currentUserQuery';
-import { WedgeScanner } from '../features/open-by-id/scan/wedgeScanner';
+import type { ShareInbox } from '../share/shareInbox';
+import { CurrentUserQuery } from '../graphql/currentUserQuery';
+import { WedgeScanner } from '../scanner/wedgeScanner';
 import { afterThisTest } from './afterTest';
 
 export const TEST_CONFIG: AppConfig = {

@@ -2,7 +2,7 @@
 import { UiProviders } from '../app/AppProviders';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { useUploads, UploadQueueProvider } from '../components/uploadQueueContext.tsx';
+import { useUploads, UploadQueueProvider } from '../upload/uploadQueueContext.tsx';
 import type { UploadQueue } from '../upload/uploadQueue.ts';
 import { UploadList } from '../features/upload/UploadList.tsx';
 import { ConfigProvider } from '../config/ConfigContext.tsx';

@@ -66,14 +66,17 @@ export class UploadSteps {
       // queueing in IndexedDB behind the writes of the rest of its batch.
       if (file.get().file !== dropped) await file.keep();
     }
-    // Nothing is sent before the file is stored: its write from the drop (or above) has landed.
-    await file.kept();
+    // None of the file's bytes go out before it is stored: its write from the drop (or above) lands
+    // while its ticket is asked for (a name, nothing of the file), and the PUT waits for both.
+    const stored = file.kept();
+    // A failed write is the store's to report (notKept), not this file's: kept() never rejects.
+    void stored.catch(() => undefined);
     await this.resolveTarget(file, context);
     for (;;) {
       const entry = file.get();
       if (entry.s3Key === undefined || entry.s3Etag === undefined) {
         try {
-          const uploaded = await retries.run(context, () => this.upload(file));
+          const uploaded = await retries.run(context, () => this.upload(file, stored));
           file.move('register', { ...uploaded, waiting: undefined });
         } catch (error) {
           if (isUploadError(error) && error.kind === 'url-rejected' && urlRenewals++ < 1) continue;
@@ -157,13 +160,17 @@ export class UploadSteps {
     await file.keep();
   }
 
-  /** One storage round: a fresh ticket (each try, since a URL is single-use), the PUT, the ETag. */
-  async upload(file: RunningFile): Promise<{ s3Key: string; s3Etag: string }> {
+  /**
+   * One storage round: a fresh ticket (each try, since a URL is single-use), the PUT once `stored`
+   * (the file's write to the device) has landed too, the ETag.
+   */
+  async upload(file: RunningFile, stored: Promise<void>): Promise<{ s3Key: string; s3Etag: string }> {
     const { clock, storage, md5 } = this.deps;
     const { signal } = file;
     file.move('request-ticket', { sentBytes: 0, bytesPerSecond: 0 });
     const entry = file.get();
-    const ticket = await answered(file, this.requestTicket(entry, signal));
+    const [ticket] = await Promise.all([answered(file, this.requestTicket(entry, signal)), stored]);
+    throwIfAborted(signal);
     file.move('put', { waiting: undefined });
     let sample = { at: clock.now(), sent: 0 };
     const { etag } = await storage.put({

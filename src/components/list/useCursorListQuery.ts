@@ -8,7 +8,7 @@ import { toUserMessage } from '../../graphql/errors.ts';
 import { listKey } from '../../graphql/keptRecords.ts';
 import { useReachability } from '../../pwa/useOnline.ts';
 import { keptReason, type KeptReason } from '../KeptNote.tsx';
-import { useKeptListTime } from '../keptRecordsContext.tsx';
+import { useKeptListTime } from '../../graphql/keptRecordsContext.tsx';
 
 /** A page of a list as the API returns it: its paging and its rows (either may be null). */
 export interface Connection<TNode> {

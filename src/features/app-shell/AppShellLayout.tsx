@@ -7,7 +7,7 @@ import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { SessionEndedBanner } from './SessionEndedBanner';
 import { UserMenu } from './UserMenu';
 import { UploadTray, LeftByOthersNotice, InterruptedRecordingsNotice } from '../upload/index.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { useOpenByIdShortcut } from '../open-by-id/index.ts';
 import { useShellResilience } from '../../pwa/useShellResilience.ts';
 import { NetworkIndicator } from './NetworkIndicator.tsx';

@@ -4,7 +4,7 @@ import { FormattedMessage } from 'react-intl';
 import { useReachability } from '../../pwa/useOnline.ts';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import { waitsForNetwork, type UploadEntry } from '../../upload/types.ts';
-import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { useUploadsValue } from '../../upload/uploadQueueContext.tsx';
 
 const countWaitingForNetwork = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => waitsForNetwork(entry.waiting)).length;

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession, useSignOut } from '../../auth/AuthContext';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import type { UploadEntry } from '../../upload/types.ts';
-import { useUploadQueue, useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue, useUploadsValue } from '../../upload/uploadQueueContext.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Busy } from '../../components/Busy.tsx';
 import { pendingShotsTaking, usePendingShotCount } from '../upload/index.ts';

@@ -3,7 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
 import { useAppUpdate } from '../../pwa/appUpdatesContext.tsx';
 import { countMoving } from '../../upload/uploadCounts.ts';
-import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { useUploadsValue } from '../../upload/uploadQueueContext.tsx';
 import { ActionNotice } from '../../components/ActionNotice.tsx';
 
 /**

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { toUserMessage } from '../../graphql/errors';
-import { CurrentUserQuery } from '../../components/currentUserQuery';
+import { CurrentUserQuery } from '../../graphql/currentUserQuery';
 import { useAppConfig } from '../../config/ConfigContext';
 import { LANGUAGE_NAMES, LANGUAGES, PSEUDO_LOCALE, useLanguageChoice, type AppLocale } from '../../i18n';
 

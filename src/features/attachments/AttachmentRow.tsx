@@ -5,7 +5,7 @@ import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 import { attachmentType } from './attachmentType.ts';
 import { previewTarget } from './previewTarget.ts';
 import type { PreviewTarget } from './AttachmentPreviewModal.tsx';
-import type { DeleteTarget } from '../../components/DeleteAttachmentDialog.tsx';
+import type { DeleteTarget } from '../delete-attachment/index.ts';
 import { formatAddedAt } from './attachmentSort.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 import { DownloadButton } from './DownloadButton.tsx';

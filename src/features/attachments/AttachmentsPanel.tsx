@@ -6,7 +6,7 @@ import { EmptyNote } from '../../components/EmptyNote.tsx';
 import { useFragment } from '@apollo/client/react';
 import { AttachmentRow } from './AttachmentRow.tsx';
 import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewModal.tsx';
-import { DeleteAttachmentDialog, type DeleteTarget } from '../../components/DeleteAttachmentDialog.tsx';
+import { DeleteAttachmentDialog, type DeleteTarget } from '../delete-attachment/index.ts';
 import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';

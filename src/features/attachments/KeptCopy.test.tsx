@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { UiProviders } from '../../app/AppProviders.tsx';
-import { PinnedRecordsProvider } from '../../components/pinnedRecordsContext.tsx';
-import type { PinnedRecords } from '../../pwa/pinnedRecords.ts';
-import { pinnedFor, pinWorld, run1 } from '../../pwa/pinnedRecords.testkit.ts';
+import { PinnedRecordsProvider } from '../../pins/pinnedRecordsContext.tsx';
+import type { PinnedRecords } from '../../pins/pinnedRecords.ts';
+import { pinnedFor, pinWorld, run1 } from '../../pins/pinnedRecords.testkit.ts';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 import { KeptPreview } from './KeptCopy.tsx';
 

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useKeptCopy, type KeptCopyView } from '../../components/pinnedRecordsContext.tsx';
+import { useKeptCopy, type KeptCopyView } from '../../pins/pinnedRecordsContext.tsx';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { useOnline } from '../../pwa/useOnline.ts';
 import { ZoomableImage } from './ZoomableImage.tsx';

@@ -5,7 +5,7 @@ import { fetchStoredFile, freshDownloadUrl, StorageError } from './downloadAttac
 import { displayFilename } from '../../components/displayFilename.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import type { UploadTarget } from '../../upload/types.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { LazyMarkupEditor, MarkupLoading, MarkupProblem, preloadMarkupEditor } from '../markup/index.ts';
 import type { MarkupResult } from '../markup/index.ts';
 

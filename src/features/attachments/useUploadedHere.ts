@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 
 export interface UploadedHere {
   /** Bytes of files this device attached: the API does not say a file's size. */

@@ -6,7 +6,7 @@ import { AttachmentThumbnail } from '../attachments/index.ts';
 import { attachmentType, newestAttachments } from '../attachments/index.ts';
 import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
 import { TakePhotoButton, useAttachFiles, VoiceNoteButton } from '../upload/index.ts';
-import { useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { useUploadsValue } from '../../upload/uploadQueueContext.tsx';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { isFinished, type UploadTarget } from '../../upload/types.ts';
 import type { RecordFacts } from '../../records/recordFacts.ts';

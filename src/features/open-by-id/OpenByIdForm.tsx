@@ -10,7 +10,7 @@ import { readChosenKind, rememberKind } from './rememberedKind.ts';
 import { useOpenRecordRef } from './useOpenRecordRef.ts';
 import { RunChoiceList } from './RunChoiceList.tsx';
 import type { RecordRefDestination } from './resolveRecordRef.ts';
-import { useScanner } from './scan/scannerContext.tsx';
+import { useScanner } from '../../scanner/scannerContext.tsx';
 import { readCameraAfterScan, rememberCameraAfterScan } from './scan/cameraAfterScan.ts';
 import desktop from '../../components/desktopOnly.module.css';
 

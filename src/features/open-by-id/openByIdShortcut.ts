@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
+import { OPEN_BY_ID_INPUT_ID } from '../../scanner/wedgeScanner.ts';
 
 /** The id of the open-by-id input, so the shortcut can focus it when it is on the page. */
-export const OPEN_BY_ID_INPUT_ID = 'open-by-id-input';
+export { OPEN_BY_ID_INPUT_ID };
 
 /** For aria-keyshortcuts and for the hint the UI shows (its keys, joined by the hint's words). */
 export const OPEN_BY_ID_KEYS = { aria: '/ Control+K Meta+K', slash: '/', ctrlK: 'Ctrl+K' } as const;

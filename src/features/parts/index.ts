@@ -1,2 +1,3 @@
 // What other features may use of the parts feature.
 export { partIdsByNumber } from './partIdsByNumber.ts';
+export { PARTS_LIST } from './partsList.tsx';

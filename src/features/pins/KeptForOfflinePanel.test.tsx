@@ -3,9 +3,9 @@ import { Outlet } from '@tanstack/react-router';
 import { createIntl } from 'react-intl';
 import { screen, within } from '@testing-library/react';
 import { UiProviders } from '../../app/AppProviders.tsx';
-import { PinnedRecordsProvider } from '../../components/pinnedRecordsContext.tsx';
-import type { PinnedRecords } from '../../pwa/pinnedRecords.ts';
-import { pinnedFor, pinWorld, run1 } from '../../pwa/pinnedRecords.testkit.ts';
+import { PinnedRecordsProvider } from '../../pins/pinnedRecordsContext.tsx';
+import type { PinnedRecords } from '../../pins/pinnedRecords.ts';
+import { pinnedFor, pinWorld, run1 } from '../../pins/pinnedRecords.testkit.ts';
 import { renderMemoryRouter } from '../../test/memoryRouter.tsx';
 import { formatMegabytes, KeptForOfflinePanel } from './KeptForOfflinePanel.tsx';
 

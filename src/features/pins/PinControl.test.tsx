@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UiProviders } from '../../app/AppProviders.tsx';
-import { PinnedRecordsProvider } from '../../components/pinnedRecordsContext.tsx';
-import type { PinnedRecords } from '../../pwa/pinnedRecords.ts';
-import { part7, pinnedFor, pinWorld, run1 } from '../../pwa/pinnedRecords.testkit.ts';
+import { PinnedRecordsProvider } from '../../pins/pinnedRecordsContext.tsx';
+import type { PinnedRecords } from '../../pins/pinnedRecords.ts';
+import { part7, pinnedFor, pinWorld, run1 } from '../../pins/pinnedRecords.testkit.ts';
 import { PinControl } from './PinControl.tsx';
 import { PinnableRow } from './PinnableRow.tsx';
 

@@ -2,8 +2,8 @@ import { ActionIcon, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPin, IconPinFilled } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Fragment, type ReactNode } from 'react';
-import { usePinnedRecords, usePinnedSnapshot } from '../../components/pinnedRecordsContext.tsx';
-import { pinKey, type PinView } from '../../pwa/pinnedRecords.ts';
+import { usePinnedRecords, usePinnedSnapshot } from '../../pins/pinnedRecordsContext.tsx';
+import { pinKey, type PinView } from '../../pins/pinnedPorts.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { recordName, type RecordRef } from '../../records/recordKinds.ts';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, Group, Stack } from '@mantine/core';
 import { CompactPinToggle, PinStatusLine, type PinnableRecord } from './PinControl.tsx';
-import { usePinnedSnapshot } from '../../components/pinnedRecordsContext.tsx';
-import { pinKey } from '../../pwa/pinnedRecords.ts';
+import { usePinnedSnapshot } from '../../pins/pinnedRecordsContext.tsx';
+import { pinKey } from '../../pins/pinnedPorts.ts';
 
 /** A row of records (the recent list) with the record's pin toggle at its end and the pin's state under it. */
 export function PinnableRow({ record, children }: { record: PinnableRecord; children: ReactNode }) {

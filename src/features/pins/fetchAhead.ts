@@ -6,7 +6,7 @@ import {
   type KeepableAttachment,
   type KeptForm,
   type PinFetcher,
-} from '../../pwa/pinnedRecords.ts';
+} from '../../pins/pinnedPorts.ts';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 import { smallImageCopy } from './keptForms.ts';
 import { videoPoster } from './videoPoster.ts';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../../i18n/catalogues/de.json';
 import { appIntl, createAppIntl, setAppIntl } from '../../i18n/appIntl.ts';
 import { toUserMessage } from '../../graphql/errors.ts';
-import { UnkeepableFile } from '../../pwa/pinnedRecords.ts';
+import { UnkeepableFile } from '../../pins/pinnedPorts.ts';
 import { videoPoster } from './videoPoster.ts';
 
 // jsdom has neither a media player nor MediaError: the player's failure is given as a browser gives it.

@@ -1,4 +1,4 @@
-import { UnkeepableFile } from '../../pwa/pinnedRecords.ts';
+import { UnkeepableFile } from '../../pins/pinnedPorts.ts';
 import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
 import { canvasJpeg, context2d, fitWithin, KEPT_IMAGE_EDGE_PX } from './keptForms.ts';
 

@@ -1,3 +1,3 @@
 // What other features may use of the recent-records feature.
 export { useRecentRecords, useRememberVisit } from './useRecentRecords.ts';
-export { RecentRecordLinks } from './RecentRecordsList.tsx';
+export { RecentRecordLinks, RecentRecordsList } from './RecentRecordsList.tsx';

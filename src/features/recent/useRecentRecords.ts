@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { CurrentUserQuery } from '../../components/currentUserQuery.ts';
+import { CurrentUserQuery } from '../../graphql/currentUserQuery.ts';
 import { loadRecent, rememberRecent, type RecentRecord } from './recentRecords.ts';
 
 /** The signed-in user's id, from the query the shell already made (cache only: no request of its own). */

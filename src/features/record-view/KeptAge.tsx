@@ -1,4 +1,4 @@
-import { useKeptRecordTime } from '../../components/keptRecordsContext.tsx';
+import { useKeptRecordTime } from '../../graphql/keptRecordsContext.tsx';
 import { KeptNote, type KeptReason } from '../../components/KeptNote.tsx';
 import { recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 

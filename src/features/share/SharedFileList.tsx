@@ -5,7 +5,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { appIntl } from '../../i18n/index.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
-import type { Share } from '../../serviceWorker/shareInbox.ts';
+import type { Share } from '../../share/shareInbox.ts';
 
 const THUMB = 56;
 

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { SharedFileList, sharedAt } from './SharedFileList.tsx';
 import { UnclaimedShares } from './UnclaimedShares.tsx';
 import { useShares } from './useShares.ts';
-import { useShareInbox } from './shareInboxContext.tsx';
+import { useShareInbox } from '../../share/shareInboxContext.tsx';
 
 /**
  * On a record page, while files this person shared into the app wait for their record: one tap

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Share } from '../../serviceWorker/shareInbox.ts';
+import type { Share } from '../../share/shareInbox.ts';
 import { SharedFileList, sharedAt } from './SharedFileList.tsx';
 
 /**

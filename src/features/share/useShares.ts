@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAuthSession } from '../../auth/AuthContext.tsx';
 import { samePerson } from '../../lib/person.ts';
-import type { Share } from '../../serviceWorker/shareInbox.ts';
-import { useShareInbox } from './shareInboxContext.tsx';
+import type { Share } from '../../share/shareInbox.ts';
+import { useShareInbox } from '../../share/shareInboxContext.tsx';
 
 /** What the signed-in person sees of the inbox: never another person's shares. */
 export interface VisibleShares {

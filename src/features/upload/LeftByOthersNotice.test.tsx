@@ -11,7 +11,7 @@ import { ConfigProvider } from '../../config/ConfigContext.tsx';
 import { TEST_CONFIG } from '../../test/renderApp.tsx';
 import { keptFilesAdmin, KeptFilesAdminQuery } from '../../upload/keptFilesAdmin.ts';
 import { createQueueWorld, taylorLeavesAFileForVic } from '../../upload/uploadQueue.testkit.ts';
-import { UploadQueueProvider } from '../../components/uploadQueueContext.tsx';
+import { UploadQueueProvider } from '../../upload/uploadQueueContext.tsx';
 import { LeftByOthersNotice } from './LeftByOthersNotice.tsx';
 
 /** Taylor's file stays on the device; Vic signs in next, an administrator of the API or not. */

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useQuery } from '@apollo/client/react';
 import type { LeftFiles } from '../../upload/uploadQueue.ts';
 import { KeptFilesAdminQuery } from '../../upload/keptFilesAdmin.ts';
-import { useLeftByOthers, useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useLeftByOthers, useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
 import { toUserMessage } from '../../graphql/errors.ts';
 import { ActionNotice } from '../../components/ActionNotice.tsx';

@@ -8,7 +8,7 @@ import { TEST_CONFIG } from '../../test/renderApp.tsx';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { UploadList } from './UploadList.tsx';
-import { UploadQueueProvider, useUploads } from '../../components/uploadQueueContext.tsx';
+import { UploadQueueProvider, useUploads } from '../../upload/uploadQueueContext.tsx';
 
 const part = { entityId: 5, label: 'Part BRKT-001', record: { kind: 'part' as const, id: 1 } };
 

@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MarkupDraft, UploadEntry } from '../../upload/types.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { LazyMarkupEditor, preloadMarkupEditor } from '../markup/index.ts';
 import type { MarkupResult } from '../markup/index.ts';
 

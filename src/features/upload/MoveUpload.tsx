@@ -4,7 +4,7 @@ import { Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { IconArrowForward } from '@tabler/icons-react';
 import { parseRouteId, RECORD_KINDS, recordKindInfo, type RecordKind } from '../../records/recordKinds.ts';
 import type { UploadEntry } from '../../upload/types.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useUploadFix } from './useUploadFix.ts';
 

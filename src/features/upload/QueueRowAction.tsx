@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { ActionIcon, Button } from '@mantine/core';
 import { IconRefresh, IconX } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 
 /** What an upload row's icon button does to its file. */
 export type QueueAction = 'cancel' | 'retry' | 'remove';

@@ -12,7 +12,7 @@ import { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 import { VoiceNoteButton } from './recording/VoiceNoteButton.tsx';
 import { UploadList } from './UploadList.tsx';
 import { SharedFilesOffer } from '../share/index.ts';
-import { useUploads } from '../../components/uploadQueueContext.tsx';
+import { useUploads } from '../../upload/uploadQueueContext.tsx';
 import classes from './RecordDropZone.module.css';
 import desktop from '../../components/desktopOnly.module.css';
 import { useViewOnly } from '../../components/viewOnly.tsx';

@@ -4,7 +4,7 @@ import { ActionIcon, Text, TextInput } from '@mantine/core';
 import { IconCursorText } from '@tabler/icons-react';
 import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
 import type { UploadEntry } from '../../upload/types.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useUploadFix } from './useUploadFix.ts';
 

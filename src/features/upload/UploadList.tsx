@@ -5,7 +5,7 @@ import { canSendOriginal, overallProgress } from '../../upload/describeUpload.ts
 import { countOnlyInPage } from '../../upload/uploadCounts.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { UploadRow } from './UploadRow.tsx';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { useRevealedGradually } from '../../components/useRevealedGradually.ts';
 import { PlainProgress } from '../../components/PlainProgress.tsx';
 import { useUploadEntry } from './useUploadEntry.ts';

@@ -7,7 +7,7 @@ import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { allows } from '../../upload/uploadQueue.ts';
 import { MAX_FILENAME_LENGTH } from '../../upload/ticketFilename.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { canMarkUp } from '../markup/index.ts';
 import { MarkUpQueuedPhoto } from './MarkUpQueuedPhoto.tsx';
 import { RenameUpload } from './RenameUpload.tsx';

@@ -12,7 +12,7 @@ import type { UploadEvent } from '../../upload/uploadQueue.ts';
 import { announce } from './uploadAnnouncement.ts';
 import { appIntl } from '../../i18n/index.ts';
 import { UploadList } from './UploadList.tsx';
-import { useUploadQueue, useUploads, useUploadsValue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue, useUploads, useUploadsValue } from '../../upload/uploadQueueContext.tsx';
 import { useHasPendingShots } from './camera/PendingShotRows.tsx';
 import { usePendingShotCount } from './camera/pendingShots.ts';
 import { useAskBeforeLeaving } from './useAskBeforeLeaving.ts';

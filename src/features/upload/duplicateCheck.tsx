@@ -8,7 +8,7 @@ import { memoryAttachedHere, storedAttachedHere } from '../../upload/attachedHer
 import type { UploadTarget } from '../../upload/types.ts';
 import { useAuthSession } from '../../auth/AuthContext.tsx';
 import { graphql } from '../../graphql/generated/index.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { appIntl } from '../../i18n/index.ts';
 

@@ -4,7 +4,7 @@ export { UploadTray } from './UploadTray.tsx';
 export { useRecordUploadTarget } from './recordUploadTarget.tsx';
 export { LeftByOthersNotice } from './LeftByOthersNotice.tsx';
 export { readDroppedFiles } from './readDroppedFiles.ts';
-export { useDuplicateCheck } from './duplicateCheck.tsx';
+export { DuplicateGuardProvider, useDuplicateCheck } from './duplicateCheck.tsx';
 export { usePageFileDrag } from './usePageFileDrag.ts';
 export { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 export { useAttachFiles } from './useAttachFiles.tsx';

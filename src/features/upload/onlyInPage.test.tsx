@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useUploads } from '../../components/uploadQueueContext.tsx';
+import { useUploads } from '../../upload/uploadQueueContext.tsx';
 import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
 import { UploadList } from './UploadList.tsx';
 import { UploadTray } from './UploadTray.tsx';

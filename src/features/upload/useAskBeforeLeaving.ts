@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 
 /**
  * While any file still to be sent is held only in this page (the device has not stored it: a full

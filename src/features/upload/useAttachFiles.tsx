@@ -3,7 +3,7 @@ import { useCallback, useState, type DragEvent, type ReactNode } from 'react';
 import { useDropzone, type DropzoneRootProps } from 'react-dropzone';
 import { useIntl } from 'react-intl';
 import type { UploadTarget } from '../../upload/types.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { carriesNoFiles, readDroppedFiles, refusedInDrop } from './readDroppedFiles.ts';
 import { useDuplicateCheck } from './duplicateCheck.tsx';
 import { displayFilename } from '../../components/displayFilename.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import type { UploadEntry } from '../../upload/types.ts';
 
 /**

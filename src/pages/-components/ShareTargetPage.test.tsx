@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storageKeys.ts';
 import { samePerson, type Person } from '../../lib/person.ts';
-import type { Share, ShareInbox } from '../../serviceWorker/shareInbox.ts';
+import type { Share, ShareInbox } from '../../share/shareInbox.ts';
 import { renderApp, TEST_USER } from '../../test/renderApp.tsx';
 import { sharedAt } from '../../features/share/index.ts';
 

@@ -4,7 +4,7 @@ import { OpenByIdForm } from '../../features/open-by-id/index.ts';
 import { RecentRecordLinks, useRecentRecords } from '../../features/recent/index.ts';
 import { SharedFileList, sharedAt, UnclaimedShares, useShares } from '../../features/share/index.ts';
 import { useAppConfig } from '../../config/ConfigContext.tsx';
-import { shareBudgetFrom } from '../../serviceWorker/shareBudget.ts';
+import { shareBudgetFrom } from '../../share/shareBudget.ts';
 import { formatBytes } from '../../upload/formatBytes.ts';
 
 const PROBLEMS: Record<string, MessageDescriptor> = defineMessages({

@@ -3,9 +3,8 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconList, IconListCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { OpenByIdForm } from '../../features/open-by-id/OpenByIdForm.tsx';
-import { RecentRecordsList } from '../../features/recent/RecentRecordsList.tsx';
-import { useRecentRecords } from '../../features/recent/useRecentRecords.ts';
+import { OpenByIdForm } from '../../features/open-by-id/index.ts';
+import { RecentRecordsList, useRecentRecords } from '../../features/recent/index.ts';
 import { KeptForOfflinePanel } from '../../features/pins/index.ts';
 
 export const Route = createFileRoute('/_authenticated/')({ component: HomePage });

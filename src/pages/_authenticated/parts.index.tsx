@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PARTS_LIST } from '../../features/parts/partsList.tsx';
+import { PARTS_LIST } from '../../features/parts/index.ts';
 import { ListKindPage, listRoute } from '../-components/ListPage.tsx';
 
 export const Route = createFileRoute('/_authenticated/parts/')({

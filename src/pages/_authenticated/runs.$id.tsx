@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { recordRoute } from '../-components/recordRoute.tsx';
+import { recordRoute } from '../../features/record-view/index.ts';
 
 export const Route = createFileRoute('/_authenticated/runs/$id')(recordRoute('run'));

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RUNS_LIST } from '../../features/runs/runsList.tsx';
+import { RUNS_LIST } from '../../features/runs/index.ts';
 import { ListKindPage, listRoute } from '../-components/ListPage.tsx';
 
 export const Route = createFileRoute('/_authenticated/runs/')({

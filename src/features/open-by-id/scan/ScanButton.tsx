@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { IconScan } from '@tabler/icons-react';
 import { FormattedMessage } from 'react-intl';
-import { useScanner } from './scannerContext.tsx';
+import { useScanner } from '../../../scanner/scannerContext.tsx';
 import { LazyDialogButton } from '../../../components/LazyDialogButton.tsx';
 
 // The camera scanner (and ZXing where needed) loads when first used, never with the page.

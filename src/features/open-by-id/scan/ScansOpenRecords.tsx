@@ -8,7 +8,7 @@ import { readChosenKind } from '../rememberedKind.ts';
 import { useOpenRecordRef } from '../useOpenRecordRef.ts';
 import { RunChoiceList } from '../RunChoiceList.tsx';
 import type { RecordRefDestination } from '../resolveRecordRef.ts';
-import { useScanner } from './scannerContext.tsx';
+import { useScanner } from '../../../scanner/scannerContext.tsx';
 import { tooShortScanMessage } from './tooShortScan.ts';
 
 type Choice = Extract<RecordRefDestination, { to: 'choose' }>;

@@ -2,8 +2,8 @@ import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useSta
 import { ActionIcon, Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DeleteAttachmentDialog, type DeleteTarget } from '../../../components/DeleteAttachmentDialog.tsx';
-import { useUploadQueue, useUploads } from '../../../components/uploadQueueContext.tsx';
+import { DeleteAttachmentDialog, type DeleteTarget } from '../../delete-attachment/index.ts';
+import { useUploadQueue, useUploads } from '../../../upload/uploadQueueContext.tsx';
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
 import { startJpegEncoder, type JpegEncoder } from './takePhoto.ts';
 import { pendingShots } from './pendingShots.ts';

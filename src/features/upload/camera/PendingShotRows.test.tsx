@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../../upload/uploadQueue.testkit.ts';
-import { useUploads } from '../../../components/uploadQueueContext.tsx';
+import { useUploads } from '../../../upload/uploadQueueContext.tsx';
 import { renderWithQueue } from '../../../test/renderUploadList.tsx';
 import { UploadList } from '../UploadList.tsx';
 import { UploadTray } from '../UploadTray.tsx';

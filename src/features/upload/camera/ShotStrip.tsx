@@ -2,7 +2,7 @@ import { memo, useMemo, useSyncExternalStore } from 'react';
 import { ActionIcon, Group, Image, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
-import { useUploads } from '../../../components/uploadQueueContext.tsx';
+import { useUploads } from '../../../upload/uploadQueueContext.tsx';
 import type { UploadEntry } from '../../../upload/types.ts';
 import { MarkUpQueuedPhoto } from '../MarkUpQueuedPhoto.tsx';
 import { pendingShots } from './pendingShots.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { useUploadQueue } from '../../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../../upload/uploadQueueContext.tsx';
 import { FAILURE_WORDS, WordedError } from '../../../lib/failures.ts';
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
 import type { UploadQueue } from '../../../upload/uploadQueue.ts';

@@ -3,7 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { IconPlayerRecord } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthSession, useAuthState } from '../../../auth/AuthContext.tsx';
-import { useUploadQueue } from '../../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../../upload/uploadQueueContext.tsx';
 import { ActionNotice } from '../../../components/ActionNotice.tsx';
 import { displayFilename } from '../../../components/displayFilename.ts';
 import { isStoredUpload } from '../../../upload/idbUploadStore.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { WordedError } from '../../../lib/failures.ts';
-import { useUploadQueue } from '../../../components/uploadQueueContext.tsx';
+import { useUploadQueue } from '../../../upload/uploadQueueContext.tsx';
 import { useAppConfig } from '../../../config/ConfigContext.tsx';
 import type { UploadTarget } from '../../../upload/types.ts';
 import { develop } from '../camera/useShutter.ts';

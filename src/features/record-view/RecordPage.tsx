@@ -4,13 +4,13 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { AttachmentsPanel, type RecordAttachmentsFields } from '../../features/attachments/index.ts';
-import { RecordDropZone } from '../../features/upload/index.ts';
-import { RecordFields, type RecordField } from '../../features/record-view/RecordFields.tsx';
-import { RecordLinks, type RelatedGroup } from '../../features/record-view/RecordLinks.tsx';
-import { RecordHeader } from '../../features/record-view/RecordHeader.tsx';
-import type { RecordContext } from '../../features/record-view/recordContext.ts';
-import { recordVariables } from '../../features/record-view/prefetchRecord.ts';
+import { AttachmentsPanel, type RecordAttachmentsFields } from '../attachments/index.ts';
+import { RecordDropZone } from '../upload/index.ts';
+import { RecordFields, type RecordField } from './RecordFields.tsx';
+import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
+import { RecordHeader } from './RecordHeader.tsx';
+import type { RecordContext } from './recordContext.ts';
+import { recordVariables } from './prefetchRecord.ts';
 import {
   parseRouteId,
   recordKindInfo,
@@ -19,26 +19,26 @@ import {
   recordName,
   titledName,
 } from '../../records/recordKinds.ts';
-import { OpenedAsNotice, useCameraAfterScan } from '../../features/open-by-id/index.ts';
-import { RecordLabelButton } from '../../features/label/index.ts';
+import { OpenedAsNotice, useCameraAfterScan } from '../open-by-id/index.ts';
+import { RecordLabelButton } from '../label/index.ts';
 import type { FragmentType } from '../../graphql/generated/index.ts';
 import { isUnreachable, toUserMessage } from '../../graphql/errors.ts';
 import { useReachability } from '../../pwa/useOnline.ts';
 import type { ReachabilityState } from '../../lib/reachability.ts';
-import { KeptAge } from '../../features/record-view/KeptAge.tsx';
+import { KeptAge } from './KeptAge.tsx';
 import { keptReason } from '../../components/KeptNote.tsx';
 import { UnkeptRecord } from './UnkeptRecord.tsx';
-import { useRefreshKeptCopy } from '../../components/keptRecordsContext.tsx';
+import { useRefreshKeptCopy } from '../../graphql/keptRecordsContext.tsx';
 import readable from '../../components/readable.module.css';
-import links from './pageLink.module.css';
+import links from './recordLink.module.css';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
-import { useRefreshWhileOpen } from '../../features/record-view/useRefreshWhileOpen.ts';
-import { useUploadQueue } from '../../components/uploadQueueContext.tsx';
+import { useRefreshWhileOpen } from './useRefreshWhileOpen.ts';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 import { isFinished, type UploadEntry } from '../../upload/types.ts';
 import { ViewOnlyNotice } from '../../components/ViewOnlyNotice.tsx';
-import { useRememberVisit } from '../../features/recent/index.ts';
-import { PinControl } from '../../features/pins/index.ts';
-import { DownloadAllButton, type PackageKind } from '../../features/evidence-package/index.ts';
+import { useRememberVisit } from '../recent/index.ts';
+import { PinControl } from '../pins/index.ts';
+import { DownloadAllButton, type PackageKind } from '../evidence-package/index.ts';
 import { loadingText, notAnIdTitle, notThereText } from './recordPageWords.ts';
 
 /** What a kind's page shows of one record; everything else (states, layout, attachments) is shared. */

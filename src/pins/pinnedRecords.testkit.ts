@@ -2,13 +2,13 @@ import { expect, vi } from 'vitest';
 import type { PersonId } from '../lib/person.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
 import { memoryPinnedStorage } from './memoryPinnedStorage.ts';
+import { PinnedRecords } from './pinnedRecords.ts';
 import {
-  PinnedRecords,
   type FetchedRecord,
   type KeepableAttachment,
   type PinFetcher,
   UnkeepableFile,
-} from './pinnedRecords.ts';
+} from './pinnedPorts.ts';
 
 /** Pins over memory storage and a fake network, for the store's and the components' tests. */
 

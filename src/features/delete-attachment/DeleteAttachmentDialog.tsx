@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { useMutation } from '@apollo/client/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { graphql } from '../graphql/generated/index.ts';
-import { displayFilename } from './displayFilename.ts';
-import { isPermissionRefusal, toUserMessage } from '../graphql/errors.ts';
-import { removeAttachment } from '../graphql/attachmentsList.ts';
-import { useViewOnly } from './viewOnly.tsx';
-import { useUploadQueue } from './uploadQueueContext.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { graphql } from '../../graphql/generated/index.ts';
+import { displayFilename } from '../../components/displayFilename.ts';
+import { isPermissionRefusal, toUserMessage } from '../../graphql/errors.ts';
+import { removeAttachment } from '../../graphql/attachmentsList.ts';
+import { useViewOnly } from '../../components/viewOnly.tsx';
+import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 
 export const DeleteAttachmentMutation = graphql(`
   mutation DeleteAttachment($input: DeleteFileAttachmentInput!) {

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { RecordDropZone } from '../../features/upload/index.ts';
+import { RecordDropZone } from '../upload/index.ts';
 import type { RecordKind, RecordRef } from '../../records/recordKinds.ts';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { serviceContext } from '../lib/serviceContext.tsx';
-import type { KeptForm, PinnedRecords, PinnedSnapshot } from '../pwa/pinnedRecords.ts';
+import type { PinnedRecords } from './pinnedRecords.ts';
+import type { KeptForm, PinnedSnapshot } from './pinnedPorts.ts';
 
 const Pinned = serviceContext<PinnedRecords>('PinnedRecordsContext');
 

@@ -13,14 +13,12 @@ import {
   formatScalar,
   formatYesNo,
 } from '../../components/formatValue.ts';
-import { EvidenceSlots } from '../../features/evidence/EvidenceSlots.tsx';
-import { RunStepsEvidence } from '../../features/evidence/RunStepsEvidence.tsx';
+import { EvidenceSlots, isEvidenceField, RunStepsEvidence } from '../evidence/index.ts';
 import { filesValue } from './filesValue.ts';
-import { isEvidenceField } from '../../features/evidence/evidenceState.ts';
-import { runContext, runStepContext, runStepFieldContext } from '../../features/record-view/recordContext.ts';
-import { relatedRuns, runStepLinkText } from '../../features/runs/relatedRuns.tsx';
-import type { RecordField } from '../../features/record-view/RecordFields.tsx';
-import type { RelatedGroup, RelatedRecord } from '../../features/record-view/RecordLinks.tsx';
+import { runContext, runStepContext, runStepFieldContext } from './recordContext.ts';
+import { relatedRuns, runStepLinkText } from '../runs/index.ts';
+import type { RecordField } from './RecordFields.tsx';
+import type { RelatedGroup, RelatedRecord } from './RecordLinks.tsx';
 
 /**
  * The six kinds of record page in one table: what each shows of its record (title, where it sits in

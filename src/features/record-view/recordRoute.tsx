@@ -1,7 +1,7 @@
+import type { ApolloClient } from '@apollo/client';
 import { lazyRouteComponent, useParams } from '@tanstack/react-router';
-import { prefetchRecord } from '../../features/record-view/prefetchRecord.ts';
+import { prefetchRecord } from './prefetchRecord.ts';
 import type { RecordKind } from '../../records/recordKinds.ts';
-import type { RouterContext } from '../-routerContext.ts';
 import { RECORD_QUERIES } from './recordQueries.ts';
 
 /**
@@ -11,7 +11,7 @@ import { RECORD_QUERIES } from './recordQueries.ts';
  */
 export function recordRoute(kind: RecordKind) {
   return {
-    loader: ({ context, params }: { context: RouterContext; params: { id: string } }) =>
+    loader: ({ context, params }: { context: { apolloClient: ApolloClient }; params: { id: string } }) =>
       prefetchRecord<unknown>(context.apolloClient, RECORD_QUERIES[kind], params.id),
     component: lazyRouteComponent(async () => {
       const { RecordKindPage } = await import('./recordPages.tsx');

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { serviceContext } from '../lib/serviceContext.tsx';
-import type { KeptRecords } from '../graphql/keptRecords.ts';
+import type { KeptRecords } from './keptRecords.ts';
 
 const Kept = serviceContext<KeptRecords>('KeptRecordsContext');
 

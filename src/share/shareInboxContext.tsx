@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { serviceContext } from '../../lib/serviceContext.tsx';
-import type { ShareInbox } from '../../serviceWorker/shareInbox.ts';
+import { serviceContext } from '../lib/serviceContext.tsx';
+import type { ShareInbox } from './shareInbox.ts';
 
 const Inbox = serviceContext<ShareInbox>('ShareInboxContext');
 

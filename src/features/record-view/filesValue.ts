@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { AttachmentItemFields, RecordAttachmentsFields } from '../../features/attachments/index.ts';
+import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { appIntl } from '../../i18n';

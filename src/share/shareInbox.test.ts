@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Person } from '../lib/person.ts';
 import { createShareInbox } from './shareInbox.ts';
 import { DEFAULT_SHARE_BUDGET, shareBudgetFrom, type ShareBudget } from './shareBudget.ts';
-import { isCrossSiteShare, receiveShare } from './receiveShare.ts';
+import { isCrossSiteShare, receiveShare } from '../serviceWorker/receiveShare.ts';
 
 const taylor: Person = { subject: '1', organization: 'org', name: 'Taylor Technician' };
 const vic: Person = { subject: '2', organization: 'org', name: 'Vic Viewer' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeFragmentData } from '../../graphql/generated/index.ts';
-import { AttachmentItemFields, RecordAttachmentsFields } from '../../features/attachments/index.ts';
+import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
 import { filesValue } from './filesValue.ts';
 
 function entityWith(...filenames: string[]) {

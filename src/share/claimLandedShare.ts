@@ -1,6 +1,6 @@
-import { RECEIVED_PARAM } from '../../serviceWorker/shareTarget.ts';
-import type { Person } from '../../lib/person.ts';
-import type { ShareInbox } from '../../serviceWorker/shareInbox.ts';
+import { RECEIVED_PARAM } from './shareTarget.ts';
+import type { Person } from '../lib/person.ts';
+import type { ShareInbox } from './shareInbox.ts';
 
 /**
  * A share's redirect names it (`/share?received=…`): the page it lands in, at start, binds it to the

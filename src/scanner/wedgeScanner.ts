@@ -1,5 +1,7 @@
-import { OPEN_BY_ID_INPUT_ID } from '../openByIdShortcut.ts';
 import type { EarlyKey } from './keysBeforeStart.ts';
+
+/** The open-by-id field's element id: a scan typed into it is that field's (features/open-by-id). */
+export const OPEN_BY_ID_INPUT_ID = 'open-by-id-input';
 
 /** What a scanner sent: a label, or a burst too short to be one (said to the technician, never opened). */
 export interface Scan {

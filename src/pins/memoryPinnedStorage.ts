@@ -1,4 +1,4 @@
-import type { PinnedState, PinnedStorage } from './pinnedRecords';
+import type { PinnedState, PinnedStorage } from './pinnedPorts';
 
 /** Pins and copies in memory only: for tests and where IndexedDB cannot be opened. */
 export function memoryPinnedStorage(): PinnedStorage & {

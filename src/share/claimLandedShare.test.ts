@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ShareInbox } from '../../serviceWorker/shareInbox.ts';
+import type { ShareInbox } from './shareInbox.ts';
 import { claimLandedShare } from './claimLandedShare.ts';
 
 const taylor = { subject: '1', organization: 'org', name: 'Taylor Technician' };

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WedgeScanner } from './wedgeScanner.ts';
-import { OPEN_BY_ID_INPUT_ID } from '../openByIdShortcut.ts';
+import { OPEN_BY_ID_INPUT_ID, WedgeScanner } from './wedgeScanner.ts';
 
 let clock = 0;
 /** When the page gets to an event: by default as soon as it is sent. */

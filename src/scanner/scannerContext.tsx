@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { serviceContext } from '../../../lib/serviceContext.tsx';
+import { serviceContext } from '../lib/serviceContext.tsx';
 import type { WedgeScanner } from './wedgeScanner.ts';
 
 const Scanner = serviceContext<WedgeScanner>('ScannerContext');

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { serviceContext } from '../lib/serviceContext.tsx';
-import type { LeftFiles, UploadQueue } from '../upload/uploadQueue.ts';
-import type { UploadEntry } from '../upload/types.ts';
+import type { LeftFiles, UploadQueue } from './uploadQueue.ts';
+import type { UploadEntry } from './types.ts';
 
 const Queue = serviceContext<UploadQueue>('UploadQueueContext');
 
