@@ -25,7 +25,9 @@ export { allows, nextState, TRANSITIONS, type UploadAction } from './uploadTrans
  * the order of the steps. The steps themselves (uploadSteps), waiting and trying again (uploadRetries),
  * how many move at once (uploadScheduler), what is kept across reloads (keptUploads) and files other
  * people left (leftByOthers) live in their own modules. It knows nothing of React: views subscribe
- * and read immutable snapshots.
+ * and read immutable snapshots. Over 400 lines because it is the queue's public surface (one method
+ * per thing a person or the app can do to a file, each a few lines that check the transition and
+ * hand over to a step): split further, each half would need the other's entries and notifier.
  */
 export class UploadQueue {
   private readonly options: Required<UploadQueueOptions>;

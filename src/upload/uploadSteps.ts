@@ -69,7 +69,8 @@ export class UploadSteps {
     // None of the file's bytes go out before it is stored: its write from the drop (or above) lands
     // while its ticket is asked for (a name, nothing of the file), and the PUT waits for both.
     const stored = file.kept();
-    // A failed write is the store's to report (notKept), not this file's: kept() never rejects.
+    // kept() rejects only once the file was stopped, which the steps below see by its signal: held
+    // here so a stop before the PUT awaits it (in resolveTarget, say) is no unhandled rejection.
     void stored.catch(() => undefined);
     await this.resolveTarget(file, context);
     for (;;) {
