@@ -125,6 +125,11 @@ test.describe('voice notes', () => {
       await page.getByRole('button', { name: 'Take photo' }).click();
       const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 3' });
       await camera.getByText('Video', { exact: true }).click();
+      // Video mode says how clips are attached, and nothing about photos.
+      await expect(
+        camera.getByText('Each clip is attached as soon as it is stopped, like a photo.'),
+      ).toBeVisible();
+      await expect(camera.getByText('Each photo is attached as soon as it is taken.')).toHaveCount(0);
       await camera.getByRole('button', { name: 'Start recording' }).click();
       await expect(camera.getByTestId('recording-timer')).toHaveText(countedASecond('1:00'), {
         timeout: 20_000,

@@ -271,12 +271,13 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
         </Group>
       )}
       <ShotStrip camera={cameraId} shots={shots} actions={actions} />
+      {/* Nothing taken yet in Video mode: the clip's own status line says how clips are attached. */}
       <Text ta="center" role="status" data-testid="camera-shots-summary">
-        {count === 0 ? (
-          <FormattedMessage defaultMessage="Each photo is attached as soon as it is taken." id="Yd2FEn" />
-        ) : (
+        {count > 0 ? (
           summary
-        )}
+        ) : mode === 'photo' ? (
+          <FormattedMessage defaultMessage="Each photo is attached as soon as it is taken." id="Yd2FEn" />
+        ) : null}
       </Text>
       <Button size="xl" onClick={onClose} variant={count > 0 ? 'filled' : 'default'}>
         {count === 0 ? (
