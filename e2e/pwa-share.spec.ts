@@ -1,4 +1,4 @@
-import { APP_ORIGIN, expect, signIn, TECHNICIAN, test, VIEWER } from './fixtures.ts';
+import { APP_ORIGIN, expect, SANDBOX_URL, signIn, TECHNICIAN, test, VIEWER } from './fixtures.ts';
 import { startHostileSite, type PlantWay } from './hostile-site.ts';
 import { shareInboxNames, shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
 import { PNG_BYTES } from './test-files.ts';
@@ -70,8 +70,10 @@ test.describe('the share target', () => {
     await signIn(taylor, '/parts/1', TECHNICIAN);
     await waitForOfflineReady(taylor);
 
-    // Tabs where nobody is signed in (sessions are per tab) share fifty files, ten at a time; each
-    // tab closes as its share lands on the share page (which names it), before anything could claim it.
+    // Tabs where nobody is signed in (sessions are per tab) share fifty files, ten at a time. Each
+    // tab's share page sends it to the provider to sign in, which would sign Taylor in silently and
+    // claim the share: the tab is held at the provider instead, and closed once that page has loaded
+    // (a tab closed while a navigation commits can hang Chromium's close).
     const stem = unique('flood');
     const photos = (from: number, count: number) =>
       Array.from({ length: count }, (_, i) => ({
@@ -81,9 +83,14 @@ test.describe('the share target', () => {
       }));
     for (let i = 0; i < 5; i++) {
       const flood = await context.newPage();
+      await flood.route(`${SANDBOX_URL}/**`, (route) =>
+        route.request().isNavigationRequest()
+          ? route.fulfill({ contentType: 'text/html', body: '<p>Held at the provider</p>' })
+          : route.continue(),
+      );
       await flood.goto(`${APP_ORIGIN}/manifest.webmanifest`);
       await shareIntoApp(flood, photos(i * 10, 10));
-      await flood.waitForURL(/\/share\?received=/, { waitUntil: 'commit' });
+      await expect(flood.getByText('Held at the provider')).toBeVisible();
       await flood.close();
     }
     // Kept as nobody's, the oldest giving way to newer ones: never more than their budget.
