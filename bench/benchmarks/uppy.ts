@@ -14,6 +14,7 @@ import { measured, type Measured, type Row } from '../lib/report.ts';
 import { withApp, withSandbox } from '../lib/stack.ts';
 import { mbPerSecond, median, now } from '../lib/stats.ts';
 import { startUppyServer } from '../lib/uppyPage.ts';
+import { traced } from '../lib/trace.ts';
 import {
   attachedViaApi,
   listedCount,
@@ -143,8 +144,12 @@ export const uppy: Benchmark = {
                   for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
                     for (const side of all) {
                       const dropped = await file(side, `single-${Date.now()}-${i}.bin`);
+                      const sidePage = pages.get(side)!;
+                      const drop = () => dropUntilListed(sidePage, [dropped], TIMEOUTS.uiMs);
+                      // BENCH_TRACE_DIR: the app's last single file, from the drop until it is listed.
+                      const last = side.id === 'app' && i === ctx.sizes.dropRepeats - 1;
                       times[side.id].push(
-                        (await dropUntilListed(pages.get(side)!, [dropped], TIMEOUTS.uiMs)).ms,
+                        (await (last ? traced(sidePage, `${NAME}-one-file`, drop) : drop())).ms,
                       );
                     }
                   }
@@ -177,12 +182,19 @@ export const uppy: Benchmark = {
                       }
                       const before = await listedCount(sidePage);
                       await watchCount(sidePage, 'attachments-heading', before + count);
-                      const droppedAt = await dropFiles(sidePage, paths);
-                      const listedAt = await shownAt(
-                        sidePage,
-                        TIMEOUTS.uiMs * Math.max(1, count / 5),
-                        `all ${count} files`,
-                      );
+                      const batch = async () => {
+                        const dropped = await dropFiles(sidePage, paths);
+                        const listed = await shownAt(
+                          sidePage,
+                          TIMEOUTS.uiMs * Math.max(1, count / 5),
+                          `all ${count} files`,
+                        );
+                        return [dropped, listed] as const;
+                      };
+                      // BENCH_TRACE_DIR: the app's batch, from the drop until all are listed.
+                      const [droppedAt, listedAt] = await (side.id === 'app'
+                        ? traced(sidePage, `${NAME}-${count}-files`, batch)
+                        : batch());
                       result[side.id] = {
                         ms: listedAt - droppedAt,
                         task: await longestTask(sidePage, droppedAt, listedAt),
