@@ -37,9 +37,9 @@ describe('removeAttachment', () => {
 describe('wasAttachedHere', () => {
   it("knows this page's own uploads from the moment they are appended, in its own cache only", () => {
     const cache = createCache();
-    const append = attachmentAppender(cache, 0);
+    const appender = attachmentAppender(cache, 0);
     expect(wasAttachedHere(cache, 31)).toBe(false);
-    append(5, { __typename: 'FileAttachment', id: 31 });
+    appender.append(5, { __typename: 'FileAttachment', id: 31 });
     expect(wasAttachedHere(cache, 31)).toBe(true);
     expect(wasAttachedHere(cache, 32)).toBe(false);
     expect(wasAttachedHere(createCache(), 31)).toBe(false);

@@ -1,4 +1,4 @@
-import type { ApolloCache, FieldPolicy, Reference } from '@apollo/client';
+import type { ApolloCache, DocumentNode, FieldPolicy, Reference } from '@apollo/client';
 import { throttle, type ThrottleTimers } from '../lib/throttle.ts';
 
 /**
@@ -19,56 +19,89 @@ function inServerOrder(list: readonly Reference[], added: readonly Reference[]):
 /** The cache policy of the list: a fresh list from the server replaces the cached one (no stale merge). */
 export const fileAttachmentsPolicy: FieldPolicy = { merge: (_existing, incoming) => incoming };
 
+/** An attachment as its registration answered it, with the fields `fragment` (of appender) selects. */
+export type AnsweredAttachment = { __typename?: string; id: number } & Record<string, unknown>;
+
+export interface AttachmentAppender {
+  /** Notes a registered attachment for its record's list: written at the next publish. */
+  append(entityId: number, attachment: AnsweredAttachment): void;
+  /**
+   * Writes every attachment noted since the last call into the cache and into its record's list, in
+   * one batch (one broadcast, one render of each list), now; false when none was noted.
+   */
+  publish(): boolean;
+}
+
 /**
- * Puts registered attachments (already in the cache: the mutation wrote them) into the cached lists
- * of their records. Each change of a list makes every page showing it read and render the whole list
- * again, at a cost that grows with its length. So a list takes new attachments at once, and again at
- * most once per window that grows with the list (half a millisecond per listed file, up to
- * `maxWindowMs`): a short list shows each file as it lands, a long one takes a burst together.
+ * Puts registered attachments into the cache (`fragment`: the fields the registration selected) and
+ * into the cached lists of their records. Each change of a list makes every page showing it read and
+ * render the whole list again, at a cost that grows with its length. So the answers of a moment are
+ * gathered and written together: in the task after the first (by then its file's queue has taken the
+ * answer too), then at most once per window that grows with the list (half a millisecond per listed
+ * file, up to `maxWindowMs`), or sooner when `publish` is called (the upload queue calls it as it
+ * announces its own change). `onPublished` is called after each write, in the same task: the queue
+ * announces then, so a file leaves the upload list in the very render that lists it on its record.
  */
 export function attachmentAppender(
   cache: ApolloCache,
   maxWindowMs: number,
-  timers?: ThrottleTimers,
-): (entityId: number, attachment: { __typename?: string; id: number }) => void {
-  let pending = new Map<number, string[]>();
+  {
+    timers,
+    fragment,
+    onPublished,
+  }: { timers?: ThrottleTimers; fragment?: DocumentNode; onPublished?: () => void } = {},
+): AttachmentAppender {
+  let pending = new Map<number, AnsweredAttachment[]>();
   /** Each record's list length at its last change. */
   const listed = new Map<number, number>();
   const windowMs = () =>
     Math.min(maxWindowMs, 0.5 * Math.max(0, ...[...pending.keys()].map((id) => listed.get(id) ?? 0)));
-  const flush = throttle(
-    () => {
-      const batch = pending;
-      pending = new Map();
-      cache.batch({
-        update(batchCache) {
-          for (const [entityId, ids] of batch) {
-            batchCache.modify({
-              id: batchCache.identify({ __typename: 'Entity', id: entityId }),
-              fields: {
-                fileAttachments(existing: readonly Reference[] | null = [], { toReference }) {
-                  const list = existing ?? [];
-                  const present = new Set(list.map((item) => item.__ref));
-                  const added = ids.filter((id) => !present.has(id)).flatMap((id) => toReference(id) ?? []);
-                  const next = added.length > 0 ? inServerOrder(list, added) : list;
-                  listed.set(entityId, next.length);
-                  return next;
-                },
+  const publish = (): boolean => {
+    if (pending.size === 0) return false;
+    const batch = pending;
+    pending = new Map();
+    cache.batch({
+      update(batchCache) {
+        for (const [entityId, attachments] of batch) {
+          const ids = attachments.flatMap((attachment) => {
+            if (fragment) batchCache.writeFragment({ fragment, data: attachment });
+            return batchCache.identify({ __typename: 'FileAttachment', ...attachment }) ?? [];
+          });
+          batchCache.modify({
+            id: batchCache.identify({ __typename: 'Entity', id: entityId }),
+            fields: {
+              fileAttachments(existing: readonly Reference[] | null = [], { toReference }) {
+                const list = existing ?? [];
+                const present = new Set(list.map((item) => item.__ref));
+                const added = ids.filter((id) => !present.has(id)).flatMap((id) => toReference(id) ?? []);
+                const next = added.length > 0 ? inServerOrder(list, added) : list;
+                listed.set(entityId, next.length);
+                return next;
               },
-            });
-          }
-        },
-      });
+            },
+          });
+        }
+      },
+    });
+    onPublished?.();
+    return true;
+  };
+  const flush = throttle(() => void publish(), windowMs, timers);
+  // Called from a task of its own, never in the answer's: the answer's file is done by then.
+  let deferred = false;
+  const later = timers ?? { setTimeout: (run: () => void, ms: number) => setTimeout(run, ms) };
+  return {
+    append(entityId, attachment) {
+      noteAttachedHere(cache, attachment.id);
+      pending.set(entityId, [...(pending.get(entityId) ?? []), attachment]);
+      if (deferred) return;
+      deferred = true;
+      later.setTimeout(() => {
+        deferred = false;
+        if (pending.size > 0) flush();
+      }, 0);
     },
-    windowMs,
-    timers,
-  );
-  return (entityId, attachment) => {
-    const id = cache.identify({ __typename: 'FileAttachment', ...attachment });
-    if (!id) return;
-    noteAttachedHere(cache, attachment.id);
-    pending.set(entityId, [...(pending.get(entityId) ?? []), id]);
-    flush();
+    publish,
   };
 }
 

@@ -135,7 +135,37 @@ describe('createApolloUploadApi', () => {
     expect(requests[0]!.variables).toEqual({
       input: { filename: 'Prüfung.pdf', s3Key: 'k/1', s3Etag: 'abc', entityId: '9001', validateUpload: true },
     });
+    // Written by the appender (the mutation itself writes nothing), in the task after the answer.
+    expect(cachedFilenames(client)).toEqual(['old.txt']);
+    await vi.waitFor(() => expect(cachedFilenames(client)).toEqual(['old.txt', 'Prüfung.pdf']));
+  });
+
+  it('writes what was registered at once when asked to publish, and says so in the same task', async () => {
+    const published: string[][] = [];
+    const { client, api } = setup(
+      {
+        AttachUploadedFile: [
+          {
+            body: {
+              data: {
+                createFileAttachment: { __typename: 'CreateFileAttachment', fileAttachment: attachment },
+              },
+            },
+          },
+        ],
+      },
+      'token-3',
+      { onPublished: () => published.push(cachedFilenames(client)) },
+    );
+    cacheRunAttachments(client, ['old.txt']);
+    await api.register({ filename: 'Prüfung.pdf', s3Key: 'k/1', s3Etag: 'abc', target }, signal);
+    api.publish!();
     expect(cachedFilenames(client)).toEqual(['old.txt', 'Prüfung.pdf']);
+    expect(published).toEqual([['old.txt', 'Prüfung.pdf']]);
+    // Nothing new: no write, no word.
+    api.publish!();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(published).toHaveLength(1);
   });
 
   describe('appending to the record in the cache', () => {
@@ -173,7 +203,7 @@ describe('createApolloUploadApi', () => {
       const list = cachedList(client, 2);
       for (const n of [101, 102, 103]) {
         await api.register(input(n), signal);
-        expect(cachedFilenames(client)).toHaveLength(2 + n - 100);
+        await vi.waitFor(() => expect(cachedFilenames(client)).toHaveLength(2 + n - 100));
       }
       await vi.waitFor(() => expect(list.seen).toEqual([2, 3, 4, 5]));
       list.stop();
@@ -182,15 +212,18 @@ describe('createApolloUploadApi', () => {
     it('a long list takes the first file at once and the rest of a burst together', async () => {
       // The window's clock is the test's: a busy machine cannot end the burst early.
       let now = 0;
-      let endOfWindow: (() => void) | null = null;
+      let due: { at: number; run: () => void }[] = [];
       const timers = {
         now: () => now,
-        setTimeout: (run: () => void, ms: number) => {
-          endOfWindow = () => {
-            now += ms;
-            run();
-          };
-        },
+        setTimeout: (run: () => void, ms: number) => void due.push({ at: now + ms, run }),
+      };
+      /** Runs what is due by `at` (the clock moved on to it). */
+      const runUntil = (at: number) => {
+        now = at;
+        for (let next = due.find((timer) => timer.at <= now); next; next = due.find((t) => t.at <= now)) {
+          due = due.filter((timer) => timer !== next);
+          next.run();
+        }
       };
       const { client, api } = setup(
         { AttachUploadedFile: [attached(501), attached(502), attached(503)] },
@@ -199,13 +232,15 @@ describe('createApolloUploadApi', () => {
       );
       const list = cachedList(client, 400);
       await api.register(input(501), signal);
+      runUntil(0);
       expect(cachedFilenames(client)).toHaveLength(401);
       await api.register(input(502), signal);
       await api.register(input(503), signal);
+      runUntil(0);
       expect(cachedFilenames(client)).toHaveLength(401);
 
-      (endOfWindow as (() => void) | null)?.();
-      await vi.waitFor(() => expect(cachedFilenames(client)).toHaveLength(403));
+      runUntil(100);
+      expect(cachedFilenames(client)).toHaveLength(403);
       await vi.waitFor(() => expect(list.seen).toEqual([400, 401, 403]));
       list.stop();
     });

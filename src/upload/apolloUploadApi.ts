@@ -2,6 +2,7 @@ import type { ApolloClient } from '@apollo/client';
 import { attachmentAppender } from '../graphql/attachmentsList.ts';
 import type { ThrottleTimers } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
+import { AttachmentItemFragmentDoc } from '../graphql/generated/graphql.ts';
 import {
   errorMessagesOf,
   isAuthFailure,
@@ -88,10 +89,26 @@ async function classified<T>(run: () => Promise<T>): Promise<T> {
 /** The upload's GraphQL calls through the app's Apollo client (token renewal lives in its links). */
 export function createApolloUploadApi(
   client: ApolloClient,
-  { maxAppendWindowMs = 250, timers }: { maxAppendWindowMs?: number; timers?: ThrottleTimers } = {},
+  {
+    maxAppendWindowMs = 250,
+    timers,
+    onPublished,
+  }: {
+    maxAppendWindowMs?: number;
+    timers?: ThrottleTimers;
+    /** Called once registered attachments were written into their records' lists (see attachmentAppender). */
+    onPublished?: () => void;
+  } = {},
 ): UploadApi {
-  const appendToRecord = attachmentAppender(client.cache, maxAppendWindowMs, timers);
+  // The registration's answer is written by the appender, with its record's list, in one batch: not
+  // by the mutation itself, which would broadcast to every watcher once more per file.
+  const appender = attachmentAppender(client.cache, maxAppendWindowMs, {
+    timers,
+    fragment: AttachmentItemFragmentDoc,
+    onPublished: () => onPublished?.(),
+  });
   return {
+    publish: () => void appender.publish(),
     requestTicket: (filename, signal) =>
       classified(async () => {
         const { data } = await client.query({
@@ -113,11 +130,12 @@ export function createApolloUploadApi(
           variables: {
             input: { filename, s3Key, s3Etag, entityId: String(target.entityId), validateUpload: true },
           },
+          fetchPolicy: 'no-cache',
           context: { retryTransient: false, fetchOptions: { signal } },
         });
         const attachment = data?.createFileAttachment?.fileAttachment;
         if (!attachment) throw new UploadError('permanent', FAILURE_WORDS.notConfirmed);
-        appendToRecord(target.entityId, attachment);
+        appender.append(target.entityId, attachment);
         return attachment.id;
       }),
 

@@ -23,8 +23,10 @@ export function createAppUploadQueue(deps: {
   session: AuthSession;
   config: AppConfig;
 }): UploadQueue {
-  return new UploadQueue({
-    api: createApolloUploadApi(deps.client),
+  // The registrations' answers and the queue's own change show in one render (see attachmentAppender).
+  const api = createApolloUploadApi(deps.client, { onPublished: () => queue.announceNow() });
+  const queue: UploadQueue = new UploadQueue({
+    api,
     storage: xhrObjectStorage,
     md5: md5InWorker,
     store: createIdbUploadStore(),
@@ -43,4 +45,5 @@ export function createAppUploadQueue(deps: {
       jpegQuality: deps.config.photoJpegQuality,
     })),
   });
+  return queue;
 }

@@ -43,6 +43,13 @@ export class BatchedNotifier<E> {
     this.timer = setTimeout(() => this.announce(), wait);
   }
 
+  /** Announces a change waiting for its window at once (nothing when none waits). */
+  announceNow(): void {
+    if (this.timer === null) return;
+    clearTimeout(this.timer);
+    this.announce();
+  }
+
   private announce(): void {
     this.timer = null;
     this.lastAnnouncedAt = Date.now();

@@ -143,3 +143,28 @@ describe('across page loads and against the record’s list on the server', () =
     expect(await reloaded.find(photo(), step2, [])).toMatchObject({ attachedAt: 1 });
   });
 });
+
+describe('knowing a file is new without reading it', () => {
+  it('says so only where find would say null, and never for a candidate find must look at', async () => {
+    const guard = new DuplicateGuard();
+    guard.remember(entry(photo(), step2, 'attached'), 1);
+    const queued = [entry(new File(['queued, 12 b'], 'q.bin'), step3, 'uploading')];
+    const listed = [{ id: 5, filename: 'listed.pdf', createdAt: 1 }];
+    const cases: [File, UploadTarget, boolean][] = [
+      [new File(['brand new content'], 'new.jpg'), step2, true],
+      // The size of one attached here, of one in the queue, the name of one listed: find must look.
+      [new File(['other photo bytes...'], 'other.jpg'), step2, false],
+      [new File(['twelve bytes'], 'other.bin'), step2, false],
+      [new File(['x'], 'listed.pdf'), step2, false],
+      // Attached to another record: only the queue and that record's list count.
+      [new File(['other photo bytes...'], 'other.jpg'), step3, true],
+    ];
+    for (const [file, target, surely] of cases) {
+      expect(guard.surelyNew(file, target, queued, listed)).toBe(surely);
+      if (surely) expect(await guard.find(file, target, queued, listed)).toBeNull();
+    }
+    // A finished file in the queue is no candidate.
+    const done = [entry(new File(['twelve bytes'], 'q.bin'), step3, 'attached')];
+    expect(guard.surelyNew(new File(['twelve bytes'], 'other.bin'), step2, done)).toBe(true);
+  });
+});

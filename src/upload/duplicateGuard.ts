@@ -78,6 +78,28 @@ export class DuplicateGuard {
   }
 
   /**
+   * Whether `find` would surely say null for `file`, known without reading or hashing anything: no
+   * unfinished file in the queue and none attached here has its size, and the record's list has no
+   * file of its name. A drop of such files is queued in the drop's own task (find answers a task later).
+   */
+  surelyNew(
+    file: File,
+    target: UploadTarget,
+    queued: readonly UploadEntry[],
+    listed: readonly ListedAttachment[] | null = null,
+  ): boolean {
+    const candidate = (entry: UploadEntry) =>
+      entry.state !== 'attached' && entry.state !== 'cancelled' && entry.size === file.size;
+    return (
+      !queued.some(candidate) &&
+      !this.attachedHere(target, listed).some(
+        (known) => known.size === file.size || known.droppedSize === file.size,
+      ) &&
+      !listed?.some((item) => item.filename === file.name)
+    );
+  }
+
+  /**
    * The earlier copy of `file` for `target`, or null when its content is new there. `listed`: the
    * record's attachments as the server last listed them (null when not known, offline for instance).
    */

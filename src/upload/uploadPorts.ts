@@ -25,6 +25,12 @@ export interface UploadApi {
    * throws UploadError 'no-such-record' when the server has no such record this person may see.
    */
   resolveEntity(record: RecordRef, signal: AbortSignal): Promise<number>;
+  /**
+   * Shows what the registrations answered since the last call (each attachment in its record's list)
+   * now, in this task: the queue calls it as it announces, so a file leaves the upload list in the
+   * same render that lists it on its record, never a moment on both or on neither.
+   */
+  publish?(): void;
 }
 
 export interface PutRequest {

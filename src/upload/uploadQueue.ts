@@ -55,6 +55,8 @@ export class UploadQueue {
         this.update(id, { notKept: kept ? undefined : true });
     });
     this.announcer = new BatchedNotifier(o.notifyEveryMs, () => {
+      // Registered attachments join their records' lists in the same task: one render for both.
+      o.api.publish?.();
       this.snapshot = [...this.entries.values()];
       this.snapshotById = null;
       this.leftSnapshot = this.left.summary();
@@ -75,6 +77,12 @@ export class UploadQueue {
   getLeftByOthers = (): readonly LeftFiles[] => this.leftSnapshot;
 
   subscribe = (listener: () => void): (() => void) => this.announcer.subscribe(listener);
+
+  /**
+   * Announces what changed now, in this task, instead of at the end of the window: called once the
+   * registered attachments were written into their records' lists, so both show in one render.
+   */
+  announceNow = (): void => this.announcer.announceNow();
 
   /** Whether the signed-in person may attach: not once the server refused them (see attachRefusals). */
   mayAttach(): boolean {

@@ -83,6 +83,22 @@ export class UploadRetries {
     }
   }
 
+  /**
+   * Whether a step of `owner`'s file would go at once: the checks `run` makes before every step (the
+   * person who dropped it is signed in, the API can be reached, the server asked for no pause), none
+   * of which would make it wait.
+   */
+  mayGoNow(owner: Person): boolean {
+    const { person, connectivity, clock } = this.deps;
+    const signedIn = person.current();
+    return (
+      signedIn !== null &&
+      samePerson(signedIn, owner) &&
+      connectivity.isOnline() &&
+      this.pausedUntil <= clock.now()
+    );
+  }
+
   /** Holds a step back while the server's `Retry-After` runs. */
   private async whilePaused({ signal, onWait }: StepContext): Promise<void> {
     const left = this.pausedUntil - this.deps.clock.now();

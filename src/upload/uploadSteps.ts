@@ -1,5 +1,6 @@
 import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
 import { sniffBlobType } from '../lib/sniffType.ts';
+import { photoKind } from './lightenPolicy.ts';
 import { isGenericContentType, moreSpecificFilename } from './ticketFilename.ts';
 import { isUploadError } from './uploadErrors.ts';
 import { throwIfAborted, type StepContext, type UploadRetries } from './uploadRetries.ts';
@@ -13,6 +14,12 @@ export const PUT_STALL_MS = 30_000;
 export const SLOW_ANSWER_MS = 3_000;
 
 const speedSampleMs = 250;
+
+/** A ticket asked for before the file was prepared, for the name the file had then. */
+export interface EarlyTicket {
+  filename: string;
+  ticket: Promise<UploadTicket>;
+}
 
 /** The moves of the pipeline itself: a ticket, the PUT, the registration. */
 export type StepAction = 'request-ticket' | 'put' | 'register';
@@ -57,7 +64,9 @@ export class UploadSteps {
     };
     let urlRenewals = 0;
     let etagRenewals = 0;
+    let early: EarlyTicket | null = null;
     if (!file.get().prepared) {
+      early = this.earlyTicket(file);
       const dropped = file.get().file;
       await this.prepare(file);
       // A lighter copy is stored before it is sent. A file sent as dropped was stored at the drop; what
@@ -77,7 +86,12 @@ export class UploadSteps {
       const entry = file.get();
       if (entry.s3Key === undefined || entry.s3Etag === undefined) {
         try {
-          const uploaded = await retries.run(context, () => this.upload(file, stored));
+          const uploaded = await retries.run(context, () => {
+            // The early ticket serves the first try only: a URL is single-use.
+            const ticket = early;
+            early = null;
+            return this.upload(file, stored, ticket);
+          });
           file.move('register', { ...uploaded, waiting: undefined });
         } catch (error) {
           if (isUploadError(error) && error.kind === 'url-rejected' && urlRenewals++ < 1) continue;
@@ -99,6 +113,28 @@ export class UploadSteps {
         throw error;
       }
     }
+  }
+
+  /**
+   * The file's ticket asked for at once, before it is prepared, when preparing cannot rename it (it
+   * is no photo to make lighter): its first request goes out in the drop's own task, not after the
+   * type sniff's read, which comes back only after the page has drawn the new row. It carries the
+   * file's name, nothing of its bytes, and goes only when a step would go now by the retries' own
+   * checks (the person who dropped it signed in, online, no pause asked). It is the step's first
+   * try: its failure is met, and tried again or shown, as any try's; one asked for a name that
+   * preparing then changed is not used, and one for a name the sniff makes more specific is followed
+   * by the ticket for that name, as a server's generic type is (requestTicket).
+   */
+  private earlyTicket(file: RunningFile): EarlyTicket | null {
+    const { api, prepare, retries } = this.deps;
+    const entry = file.get();
+    if (entry.target.entityId === null) return null;
+    if (prepare && photoKind(entry.filename, entry.file.type) !== null) return null;
+    if (!retries.mayGoNow(entry.person)) return null;
+    const ticket = api.requestTicket(entry.filename, file.signal);
+    // Its failure is the first try's, met where the step awaits it (under the retries); held till then.
+    ticket.catch(() => undefined);
+    return { filename: entry.filename, ticket };
   }
 
   /**
@@ -165,12 +201,16 @@ export class UploadSteps {
    * One storage round: a fresh ticket (each try, since a URL is single-use), the PUT once `stored`
    * (the file's write to the device) has landed too, the ETag.
    */
-  async upload(file: RunningFile, stored: Promise<void>): Promise<{ s3Key: string; s3Etag: string }> {
+  async upload(
+    file: RunningFile,
+    stored: Promise<void>,
+    early: EarlyTicket | null = null,
+  ): Promise<{ s3Key: string; s3Etag: string }> {
     const { clock, storage, md5 } = this.deps;
     const { signal } = file;
     file.move('request-ticket', { sentBytes: 0, bytesPerSecond: 0 });
     const entry = file.get();
-    const [ticket] = await Promise.all([answered(file, this.requestTicket(entry, signal)), stored]);
+    const [ticket] = await Promise.all([answered(file, this.requestTicket(entry, signal, early)), stored]);
     throwIfAborted(signal);
     file.move('put', { waiting: undefined });
     let sample = { at: clock.now(), sent: 0 };
@@ -213,8 +253,14 @@ export class UploadSteps {
     return answered(file, this.deps.api.register({ filename, s3Key, s3Etag, target }, file.signal));
   }
 
-  private async requestTicket(entry: UploadEntry, signal: AbortSignal): Promise<UploadTicket> {
-    const ticket = await this.deps.api.requestTicket(entry.filename, signal);
+  private async requestTicket(
+    entry: UploadEntry,
+    signal: AbortSignal,
+    early: EarlyTicket | null,
+  ): Promise<UploadTicket> {
+    const ticket = await (early?.filename === entry.filename
+      ? early.ticket
+      : this.deps.api.requestTicket(entry.filename, signal));
     const specific = moreSpecificFilename(entry.filename, ticket.contentType, entry.type);
     return specific === null ? ticket : this.deps.api.requestTicket(specific, signal);
   }

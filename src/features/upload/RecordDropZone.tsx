@@ -18,6 +18,7 @@ import desktop from '../../components/desktopOnly.module.css';
 import { useViewOnly } from '../../components/viewOnly.tsx';
 import { useAttachFiles } from './useAttachFiles.tsx';
 import { useHasPendingShots } from './camera/PendingShotRows.tsx';
+import { scrollIntoViewIfHidden } from '../../lib/scrollIntoViewIfHidden.ts';
 
 export interface RecordDropZoneProps {
   /**
@@ -62,7 +63,8 @@ function RecordUploads({
     if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
     focused.current = focusRequest;
     section.focus({ preventScroll: true });
-    section.scrollIntoView({ block: 'nearest' });
+    // Scrolled only when the list is off screen, once the frame is laid out: no layout forced here.
+    scrollIntoViewIfHidden(section);
   });
   // By record, not entity: a file chosen before the entity was known belongs here too.
   const forThisRecord = useMemo(

@@ -148,6 +148,11 @@ export function useDuplicateCheck(target: UploadTarget | null): {
     }
     const queued = queue.getSnapshot();
     const listed = listedAttachments(client, target.entityId);
+    // Nothing to compare (the usual drop): queued at once, before the page renders anything for it.
+    if (files.every((file) => guard.surelyNew(file, target, queued, listed))) {
+      proceed([...files]);
+      return;
+    }
     void Promise.all(files.map((file) => guard.find(file, target, queued, listed))).then(
       (matches) => {
         const duplicates = files.flatMap((file, i) => (matches[i] ? [{ file, match: matches[i] }] : []));
