@@ -114,6 +114,21 @@ describe('createIdbUploadStore', () => {
     expect(await again!.file.text()).toBe('body of a');
   });
 
+  it('removes the files of a moment in one transaction, and keeps one saved again meanwhile', async () => {
+    const store = createIdbUploadStore();
+    await saveEach(store, [stored('a'), stored('b'), stored('c'), stored('d')]);
+    const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
+
+    const removed = [store.remove('a'), store.remove('b'), store.remove('c')];
+    // Retried before its removal landed: the newer write stands.
+    await store.save(stored('c', { state: 'queued' }));
+    await Promise.all(removed);
+
+    const writes = transactions.mock.calls.filter(([, mode]) => mode === 'readwrite');
+    expect(writes).toHaveLength(2);
+    expect((await loadMine(createIdbUploadStore())).map((entry) => entry.id).sort()).toEqual(['c', 'd']);
+  });
+
   it('stores each file on its own: one that does not fit fails alone', async () => {
     const put = IDBObjectStore.prototype.put;
     vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (

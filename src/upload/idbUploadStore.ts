@@ -5,6 +5,9 @@ import { samePerson } from '../lib/person.ts';
 
 type SavedEntry = Omit<StoredUpload, 'file'>;
 
+/** How long removals wait for others to share their transaction. */
+const REMOVE_GATHER_MS = 50;
+
 const DB_NAME = STORAGE_KEYS.uploads.name;
 const ENTRIES = 'entries';
 const FILES = 'files';
@@ -35,6 +38,8 @@ export function createIdbUploadStore(): UploadStore {
   let db: Promise<IDBDatabase> | undefined;
   /** The file stored under each id already (written or read by this page). */
   const filed = new Map<string, Blob>();
+  /** Ids to remove in the next removing transaction, and when it has landed. */
+  let removing: { ids: Set<string>; done: Promise<void> } | null = null;
 
   async function transaction(mode: IDBTransactionMode, work: (tx: IDBTransaction) => void): Promise<void> {
     db ??= openDb();
@@ -67,6 +72,8 @@ export function createIdbUploadStore(): UploadStore {
     },
 
     async save({ file, ...entry }) {
+      // Saved again after it was asked to go (retried, say): the newer write stands.
+      removing?.ids.delete(entry.id);
       await transaction('readwrite', (tx) => {
         if (filed.get(entry.id) !== file) tx.objectStore(FILES).put(file, entry.id);
         tx.objectStore(ENTRIES).put(entry, entry.id);
@@ -83,12 +90,26 @@ export function createIdbUploadStore(): UploadStore {
       }
     },
 
-    async remove(id) {
-      await transaction('readwrite', (tx) => {
-        tx.objectStore(ENTRIES).delete(id);
-        tx.objectStore(FILES).delete(id);
-      });
-      filed.delete(id);
+    // The files of a batch are attached within moments of each other: their copies go together, in
+    // one transaction per REMOVE_GATHER_MS, not one each. A page closed meanwhile leaves a copy in
+    // 'registering', which the next page looks up before registering (attached once all the same).
+    remove(id) {
+      if (!removing) {
+        const batch = { ids: new Set<string>(), done: Promise.resolve() };
+        batch.done = new Promise((wait) => setTimeout(wait, REMOVE_GATHER_MS)).then(async () => {
+          removing = null;
+          await transaction('readwrite', (tx) => {
+            for (const gone of batch.ids) {
+              tx.objectStore(ENTRIES).delete(gone);
+              tx.objectStore(FILES).delete(gone);
+            }
+          });
+          for (const gone of batch.ids) filed.delete(gone);
+        });
+        removing = batch;
+      }
+      removing.ids.add(id);
+      return removing.done;
     },
   };
 }
