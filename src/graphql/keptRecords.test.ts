@@ -245,7 +245,7 @@ describe('KeptRecords', () => {
     it('restores a snapshot written before versions, migrated, and writes it back at this version', async () => {
       const owner = { current: TAYLOR as typeof TAYLOR | null };
       const w = world(owner);
-      w.store.snapshot = keptBeforeVersions() as never;
+      w.store.snapshot = keptBeforeVersions() as unknown as typeof w.store.snapshot;
       const page = w.make();
 
       expect(await page.kept.restore()).toBe(true);
@@ -264,7 +264,7 @@ describe('KeptRecords', () => {
       const owner = { current: null as typeof TAYLOR | null };
       const w = world(owner);
       const later = { ...keptBeforeVersions(), listedAt: {}, schemaVersion: 2 };
-      w.store.snapshot = later as never;
+      w.store.snapshot = later as unknown as typeof w.store.snapshot;
 
       // Nobody signed in yet: left as it is.
       const first = w.make();
@@ -288,7 +288,11 @@ describe('KeptRecords', () => {
     it('drops a snapshot it cannot read, and says so', async () => {
       const owner = { current: TAYLOR as typeof TAYLOR | null };
       const w = world(owner);
-      w.store.snapshot = { owner: TAYLOR, cache: 'not a cache', schemaVersion: 1 } as never;
+      w.store.snapshot = {
+        owner: TAYLOR,
+        cache: 'not a cache',
+        schemaVersion: 1,
+      } as unknown as typeof w.store.snapshot;
       const page = w.make();
 
       expect(await page.kept.restore()).toBe(false);

@@ -182,7 +182,7 @@ describe('records pinned for the shift', () => {
 
     it('restores pins kept before versions, migrated, and writes them back at this version', async () => {
       const w = world();
-      w.storage.state = keptBeforeVersions() as never;
+      w.storage.state = keptBeforeVersions() as unknown as typeof w.storage.state;
       w.storage.blobs.set(1, new Blob(['copy']));
       const pins = w.make();
       await pins.restore();
@@ -200,7 +200,7 @@ describe('records pinned for the shift', () => {
     it('never reads a later version’s pins: they are cleared once someone signs in, who is told', async () => {
       const w = world();
       const later = { ...keptBeforeVersions(), schemaVersion: 2 };
-      w.storage.state = later as never;
+      w.storage.state = later as unknown as typeof w.storage.state;
       w.storage.blobs.set(1, new Blob(['copy']));
 
       w.signIn(null);

@@ -55,7 +55,7 @@ describe('the home page’s pinned records', () => {
 
   it('tells the person when what the tablet kept was written by a later version and was cleared', async () => {
     const w = pinWorld();
-    w.storage.state = { schemaVersion: 99, pins: [], files: [] } as never;
+    w.storage.state = { schemaVersion: 99, pins: [], files: [] } as unknown as typeof w.storage.state;
     const pins = w.make();
     await pins.restore();
     renderPanel(pins);
