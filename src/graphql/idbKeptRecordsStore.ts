@@ -1,6 +1,6 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
-import type { KeptRecordsStore, KeptSnapshot } from './keptRecords.ts';
+import type { KeptRecordsStore } from './keptRecords.ts';
 
 /** The one key the snapshot is kept under: the database holds one person's records at most. */
 const SNAPSHOT = 'snapshot';
@@ -15,7 +15,7 @@ export function createIdbKeptRecordsStore(
   store: UseStore = createStore(STORAGE_KEYS.keptRecords.name, 'records'),
 ): KeptRecordsStore {
   return {
-    read: () => get<KeptSnapshot>(SNAPSHOT, store),
+    read: () => get<unknown>(SNAPSHOT, store),
     write: (snapshot) => set(SNAPSHOT, snapshot, store),
     clear: () => del(SNAPSHOT, store),
   };

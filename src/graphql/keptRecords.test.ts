@@ -232,4 +232,72 @@ describe('KeptRecords', () => {
       expect(page.kept.listFetchedAt(listKey('RunsList', { q: String(LISTS_NOTED) }))).toBeUndefined();
     });
   });
+
+  describe('what an older or newer version of the app kept', () => {
+    /** Run 1 kept by Taylor before snapshots carried a version or list answer times. */
+    const keptBeforeVersions = () => ({
+      owner: TAYLOR,
+      savedAt: 500,
+      fetchedAt: { 'Run:1': 400 },
+      cache: { 'Run:1': run, ROOT_QUERY: { __typename: 'Query', 'run({"id":"1"})': { __ref: 'Run:1' } } },
+    });
+
+    it('restores a snapshot written before versions, migrated, and writes it back at this version', async () => {
+      const owner = { current: TAYLOR as typeof TAYLOR | null };
+      const w = world(owner);
+      w.store.snapshot = keptBeforeVersions() as unknown as typeof w.store.snapshot;
+      const page = w.make();
+
+      expect(await page.kept.restore()).toBe(true);
+      expect(page.cache.readQuery({ query: RunQuery, variables: { id: '1' } })).toEqual({ run });
+      expect(page.kept.fetchedAt('Run', 1)).toBe(400);
+      expect(page.kept.listFetchedAt(listKey('Run', { id: '1' }))).toBeUndefined();
+      expect(page.kept.dropped).toBeNull();
+
+      page.kept.noteResponse({ run }, { operationName: 'Run', variables: { id: '1' } });
+      await page.kept.flush();
+      expect(w.store.snapshot).toMatchObject({ schemaVersion: 1, fetchedAt: { 'Run:1': 1_000 } });
+      expect(w.store.snapshot?.listedAt).toEqual({ [listKey('Run', { id: '1' })]: 1_000 });
+    });
+
+    it('never reads a later version’s snapshot: it is cleared once someone signs in, who is told', async () => {
+      const owner = { current: null as typeof TAYLOR | null };
+      const w = world(owner);
+      const later = { ...keptBeforeVersions(), listedAt: {}, schemaVersion: 2 };
+      w.store.snapshot = later as unknown as typeof w.store.snapshot;
+
+      // Nobody signed in yet: left as it is.
+      const first = w.make();
+      expect(await first.kept.restore()).toBe(false);
+      expect(w.store.snapshot).toEqual(later);
+      expect(first.kept.dropped).toBeNull();
+
+      owner.current = TAYLOR;
+      const page = w.make();
+      expect(await page.kept.restore()).toBe(false);
+      expect(page.cache.extract()).toEqual({});
+      expect(page.kept.fetchedAt('Run', 1)).toBeUndefined();
+      expect(w.store.snapshot).toBeUndefined();
+      expect(page.kept.dropped).toBe('newer');
+
+      // Signing out clears what was said with the rest.
+      await page.kept.clear();
+      expect(page.kept.dropped).toBeNull();
+    });
+
+    it('drops a snapshot it cannot read, and says so', async () => {
+      const owner = { current: TAYLOR as typeof TAYLOR | null };
+      const w = world(owner);
+      w.store.snapshot = {
+        owner: TAYLOR,
+        cache: 'not a cache',
+        schemaVersion: 1,
+      } as unknown as typeof w.store.snapshot;
+      const page = w.make();
+
+      expect(await page.kept.restore()).toBe(false);
+      expect(w.store.snapshot).toBeUndefined();
+      expect(page.kept.dropped).toBe('unreadable');
+    });
+  });
 });

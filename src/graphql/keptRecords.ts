@@ -1,5 +1,6 @@
 import type { ApolloCache, NormalizedCacheObject } from '@apollo/client';
 import { samePerson, type PersonId } from '../lib/person';
+import { defineStoredSchema, readStored, versioned, type NotRead } from '../lib/storedSchema';
 
 /** What is kept on the device for one person: the GraphQL cache as it was, and when each record came. */
 export interface KeptSnapshot {
@@ -8,10 +9,31 @@ export interface KeptSnapshot {
   savedAt: number;
   /** `Typename:id` of each record a response carried → clock time it arrived from the server. */
   fetchedAt: Record<string, number>;
-  /** listKey of each list query a response answered → clock time it arrived (absent in older snapshots). */
-  listedAt?: Record<string, number>;
+  /** listKey of each list query a response answered → clock time it arrived. */
+  listedAt: Record<string, number>;
   cache: NormalizedCacheObject;
 }
+
+const isRecordOf = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The kept snapshot's versions: a snapshot written by an older version is read through these steps. */
+export const KEPT_SNAPSHOT_SCHEMA = defineStoredSchema<KeptSnapshot>({
+  steps: [
+    // 0 → 1: snapshots from before list answers were timed have no listedAt.
+    (snapshot) => ({ ...snapshot, listedAt: snapshot.listedAt ?? {} }),
+  ],
+  is: (value): value is KeptSnapshot => {
+    const snapshot = value as Partial<KeptSnapshot>;
+    return (
+      typeof snapshot.owner?.subject === 'string' &&
+      typeof snapshot.savedAt === 'number' &&
+      isRecordOf(snapshot.fetchedAt) &&
+      isRecordOf(snapshot.listedAt) &&
+      isRecordOf(snapshot.cache)
+    );
+  },
+});
 
 /** How many queries' answer times are kept: a shift's lists and searches. */
 export const LISTS_NOTED = 200;
@@ -38,10 +60,13 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Where the snapshot lives (IndexedDB in the app, memory in tests). It holds one person's, at most. */
+/**
+ * Where the snapshot lives (IndexedDB in the app, memory in tests). It holds one person's, at most, as it
+ * was written: with its version (KEPT_SNAPSHOT_SCHEMA), read by KeptRecords.
+ */
 export interface KeptRecordsStore {
-  read(): Promise<KeptSnapshot | undefined>;
-  write(snapshot: KeptSnapshot): Promise<void>;
+  read(): Promise<unknown>;
+  write(snapshot: KeptSnapshot & { schemaVersion: number }): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -81,6 +106,11 @@ export class KeptRecords {
   private readonly saveDelayMs: number;
   /** How long the last restore took (ms), for the start-up figure. */
   restoreMs = 0;
+  /**
+   * Why what the device kept was dropped at start, unread (written by a later version of the app, or
+   * not readable): the person is told their records were not kept. Null when nothing was dropped.
+   */
+  dropped: NotRead | null = null;
 
   constructor(private readonly options: KeptRecordsOptions) {
     this.now = options.now ?? Date.now;
@@ -95,12 +125,23 @@ export class KeptRecords {
   async restore(): Promise<boolean> {
     const started = performance.now();
     try {
-      const snapshot = await this.options.store.read();
+      const stored = await this.options.store.read();
       const me = this.options.owner();
-      if (!snapshot) {
+      if (stored === undefined) {
         if (me) this.holdsStored = true;
         return false;
       }
+      const loaded = readStored(KEPT_SNAPSHOT_SCHEMA, stored);
+      if (loaded.state !== 'read') {
+        // Whose it is cannot be told: dropped once someone is signed in, who is told.
+        if (me) {
+          await this.clear();
+          this.dropped = loaded.state;
+          this.changed();
+        }
+        return false;
+      }
+      const snapshot = loaded.value;
       if (!samePerson(snapshot.owner, me)) {
         // Nobody signed in yet: left for its owner, unread. Someone else: never theirs to see.
         if (me) {
@@ -205,6 +246,7 @@ export class KeptRecords {
     this.listed = {};
     this.arrivedHere.clear();
     this.owner = null;
+    this.dropped = null;
     this.changed();
     await this.writing.catch(() => undefined);
     await this.options.store.clear();
@@ -260,13 +302,15 @@ export class KeptRecords {
       .then(async () => {
         if (!this.holdsStored) await this.takeInStored(owner);
         if (!samePerson(this.owner, this.options.owner())) return;
-        await this.options.store.write({
-          owner: { subject: owner.subject, organization: owner.organization },
-          savedAt: this.now(),
-          fetchedAt: { ...this.fetched },
-          listedAt: { ...this.listed },
-          cache: this.options.cache.extract() as NormalizedCacheObject,
-        });
+        await this.options.store.write(
+          versioned(KEPT_SNAPSHOT_SCHEMA, {
+            owner: { subject: owner.subject, organization: owner.organization },
+            savedAt: this.now(),
+            fetchedAt: { ...this.fetched },
+            listedAt: { ...this.listed },
+            cache: this.options.cache.extract() as NormalizedCacheObject,
+          }),
+        );
       })
       .catch(() => undefined);
     return this.writing;
@@ -275,9 +319,10 @@ export class KeptRecords {
   /** Before this page's first write: the same person's kept records are taken in, never written over. */
   private async takeInStored(owner: PersonId): Promise<void> {
     // A store that cannot be read does not stop this page's records from being kept.
-    const snapshot = await this.options.store.read().catch(() => undefined);
+    // One it cannot read (a later version's) is written over: this page's records are this person's.
+    const loaded = readStored(KEPT_SNAPSHOT_SCHEMA, await this.options.store.read().catch(() => undefined));
     if (this.holdsStored) return;
-    if (snapshot && samePerson(snapshot.owner, owner)) this.takeIn(snapshot);
+    if (loaded.state === 'read' && samePerson(loaded.value.owner, owner)) this.takeIn(loaded.value);
     else this.holdsStored = true;
   }
 }
@@ -300,12 +345,14 @@ function recordKeyOf(value: unknown): string | null {
     : null;
 }
 
+type StoredSnapshot = KeptSnapshot & { schemaVersion: number };
+
 /** Keeps records in memory only: for tests and where IndexedDB cannot be opened. */
-export function memoryKeptRecordsStore(): KeptRecordsStore & { snapshot: KeptSnapshot | undefined } {
+export function memoryKeptRecordsStore(): KeptRecordsStore & { snapshot: StoredSnapshot | undefined } {
   const store = {
-    snapshot: undefined as KeptSnapshot | undefined,
+    snapshot: undefined as StoredSnapshot | undefined,
     read: async () => store.snapshot,
-    write: async (snapshot: KeptSnapshot) => {
+    write: async (snapshot: StoredSnapshot) => {
       store.snapshot = structuredClone(snapshot);
     },
     clear: async () => {

@@ -26,6 +26,13 @@ export function useKeptListTime(key: string): number | undefined {
   return kept?.listFetchedAt(key);
 }
 
+/** Why the records this device kept were dropped at start, unread; null when they were not. */
+export function useKeptRecordsDropped(): KeptRecords['dropped'] {
+  const kept = Kept.useOptional();
+  useSyncExternalStore(kept?.subscribe ?? noChange, kept?.getVersion ?? noVersion);
+  return kept?.dropped ?? null;
+}
+
 /**
  * A page showing the kept copy of `typename:id` (restored at start, not yet asked of the server in
  * this page) calls `refresh` once it is online, so a reload never shows an old copy as current.

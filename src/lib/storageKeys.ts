@@ -3,6 +3,9 @@
  * localStorage, IndexedDB and Cache Storage, and what sign-out does with it. The modules that read
  * and write a key take its name from here; app/signOut.ts clears what is marked 'cleared'.
  *
+ * What a store keeps whose shape may change (kept records, pins, queued files, shares) is written with
+ * its version and read through its migrations (lib/storedSchema.ts).
+ *
  * A tablet is shared by a shift: anything that says who worked on what (pages, record titles, shared
  * photos) belongs to one person and goes when they sign out; device settings (the station's kind of
  * label, colours) and the app's own code stay.

@@ -1,6 +1,6 @@
 import { clear, createStore, delMany, get, keys, set, type UseStore } from 'idb-keyval';
 import { STORAGE_KEYS } from '../lib/storageKeys';
-import type { PinnedState, PinnedStorage } from './pinnedPorts';
+import type { PinnedStorage } from './pinnedPorts';
 
 /** The pins and the copies' entries, under one key: the database holds one person's at most. */
 const STATE = 'state';
@@ -16,7 +16,7 @@ export function createIdbPinnedStorage(
   store: UseStore = createStore(STORAGE_KEYS.pinnedRecords.name, 'pinned'),
 ): PinnedStorage {
   return {
-    readState: () => get<PinnedState>(STATE, store),
+    readState: () => get<unknown>(STATE, store),
     writeState: (state) => set(STATE, state, store),
     readFile: (id) => get<Blob>(fileKey(id), store),
     writeFile: (id, blob) => set(fileKey(id), blob, store),

@@ -1,15 +1,17 @@
 import type { PinnedState, PinnedStorage } from './pinnedPorts';
 
 /** Pins and copies in memory only: for tests and where IndexedDB cannot be opened. */
+type StoredState = PinnedState & { schemaVersion: number };
+
 export function memoryPinnedStorage(): PinnedStorage & {
-  state: PinnedState | undefined;
+  state: StoredState | undefined;
   blobs: Map<number, Blob>;
 } {
   const storage = {
-    state: undefined as PinnedState | undefined,
+    state: undefined as StoredState | undefined,
     blobs: new Map<number, Blob>(),
     readState: async () => storage.state && structuredClone(storage.state),
-    writeState: async (state: PinnedState) => {
+    writeState: async (state: StoredState) => {
       storage.state = structuredClone(state);
     },
     readFile: async (id: number) => storage.blobs.get(id),

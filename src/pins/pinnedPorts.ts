@@ -2,6 +2,7 @@
 // memoryPinnedStorage.ts), what the network side gives (PinFetcher: features/pins/fetchAhead.ts) and
 // what views read (PinnedSnapshot). The engine that uses them is pinnedRecords.ts.
 import type { PersonId } from '../lib/person';
+import { defineStoredSchema, type NotRead } from '../lib/storedSchema';
 import type { RecordRef } from '../records/recordKinds';
 
 /** `kind:id` of a pinned record. */
@@ -41,10 +42,27 @@ export interface PinnedState {
   files: KeptFile[];
 }
 
-/** Where the pins and copies live: IndexedDB in the app (idbPinnedStorage.ts), memory in tests. */
+/** The stored state's versions: a state written by an older version is read through these steps. */
+export const PINNED_STATE_SCHEMA = defineStoredSchema<PinnedState>({
+  steps: [
+    // 0 → 1: the first version to write its number; its shape is unchanged.
+    (state) => state,
+  ],
+  is: (value): value is PinnedState => {
+    const state = value as Partial<PinnedState>;
+    return (
+      typeof state.owner?.subject === 'string' && Array.isArray(state.pins) && Array.isArray(state.files)
+    );
+  },
+});
+
+/**
+ * Where the pins and copies live: IndexedDB in the app (idbPinnedStorage.ts), memory in tests. The state
+ * is kept as it was written, with its version (PINNED_STATE_SCHEMA), and read by PinnedRecords.
+ */
 export interface PinnedStorage {
-  readState(): Promise<PinnedState | undefined>;
-  writeState(state: PinnedState): Promise<void>;
+  readState(): Promise<unknown>;
+  writeState(state: PinnedState & { schemaVersion: number }): Promise<void>;
   readFile(id: number): Promise<Blob | undefined>;
   writeFile(id: number, blob: Blob): Promise<void>;
   deleteFiles(ids: readonly number[]): Promise<void>;
@@ -118,6 +136,8 @@ export interface PinnedSnapshot {
   budgetBytes: number;
   /** Whether the browser promised to keep the site's data (null: not known, or no such promise here). */
   persisted: boolean | null;
+  /** Why the pins the device kept were dropped at start, unread; null when nothing was. */
+  dropped: NotRead | null;
 }
 
 export interface PinnedRecordsOptions {

@@ -171,4 +171,50 @@ describe('records pinned for the shift', () => {
     await pins.restore();
     await vi.waitFor(() => expect(w.storage.blobs.has(99)).toBe(false));
   });
+
+  describe('what an older or newer version of the app kept', () => {
+    /** Taylor's pin of run 1 and its copy, as kept before the state carried a version. */
+    const keptBeforeVersions = () => ({
+      owner: TAYLOR,
+      pins: [{ ...run1, pinnedAt: 1, fetchedAt: 2, files: [1], unreadable: [] }],
+      files: [{ id: 1, form: 'image', bytes: 100, keptAt: 2, pins: ['run:1'] }],
+    });
+
+    it('restores pins kept before versions, migrated, and writes them back at this version', async () => {
+      const w = world();
+      w.storage.state = keptBeforeVersions() as unknown as typeof w.storage.state;
+      w.storage.blobs.set(1, new Blob(['copy']));
+      const pins = w.make();
+      await pins.restore();
+
+      expect(pins.pinOf(run1)?.status).toMatchObject({ state: 'pinned', fetchedAt: 2 });
+      expect(pins.getSnapshot()).toMatchObject({ usageBytes: 100, dropped: null });
+      expect(await pins.readFile(1)).toBeInstanceOf(Blob);
+
+      pins.pin(part7);
+      await pinnedFor(pins, part7);
+      expect(w.storage.state).toMatchObject({ schemaVersion: 1 });
+      expect(w.storage.state?.pins.map((p) => `${p.kind}:${p.id}`)).toEqual(['run:1', 'part:7']);
+    });
+
+    it('never reads a later version’s pins: they are cleared once someone signs in, who is told', async () => {
+      const w = world();
+      const later = { ...keptBeforeVersions(), schemaVersion: 2 };
+      w.storage.state = later as unknown as typeof w.storage.state;
+      w.storage.blobs.set(1, new Blob(['copy']));
+
+      w.signIn(null);
+      const nobody = w.make();
+      await nobody.restore();
+      expect(w.storage.state).toEqual(later);
+      expect(nobody.getSnapshot().dropped).toBeNull();
+
+      w.signIn(TAYLOR);
+      const pins = w.make();
+      await pins.restore();
+      expect(pins.getSnapshot()).toMatchObject({ pins: [], usageBytes: 0, dropped: 'newer' });
+      expect(w.storage.state).toBeUndefined();
+      expect(w.storage.blobs.size).toBe(0);
+    });
+  });
 });

@@ -7,8 +7,10 @@ import type { RecordRef } from '../records/recordKinds';
 import { copiesOverBudget } from './keptBudget';
 import { workPool } from '../lib/workPool';
 import { reachability } from '../lib/reachability';
+import { readStored, versioned, type NotRead } from '../lib/storedSchema';
 import {
   pinKey,
+  PINNED_STATE_SCHEMA,
   UnkeepableFile,
   type KeepableAttachment,
   type KeptFile,
@@ -41,6 +43,7 @@ export class PinnedRecords {
   private readonly running = new Map<string, Running>();
   private readonly errors = new Map<string, unknown>();
   private persisted: boolean | null = null;
+  private dropped: NotRead | null = null;
   /** Grows at every clear: work started before it never writes after it. */
   private epoch = 0;
   private writing: Promise<void> = Promise.resolve();
@@ -62,14 +65,20 @@ export class PinnedRecords {
    */
   async restore(): Promise<void> {
     const epoch = this.epoch;
-    let state: PinnedState | undefined;
-    try {
-      state = await this.options.storage.readState();
-    } catch {
-      state = undefined;
-    }
+    const stored = await this.options.storage.readState().catch(() => undefined);
     const me = this.options.owner();
     if (epoch !== this.epoch) return;
+    const loaded = stored === undefined ? undefined : readStored(PINNED_STATE_SCHEMA, stored);
+    if (loaded && loaded.state !== 'read') {
+      // Whose they are cannot be told: dropped once someone is signed in, who is told.
+      if (me) {
+        await this.clear();
+        this.dropped = loaded.state;
+        this.changed();
+      }
+      return;
+    }
+    const state = loaded?.value;
     if (state && !samePerson(state.owner, me)) {
       // Nobody signed in yet: left for its owner, unread. Someone else: never theirs to see.
       if (me) await this.clear();
@@ -194,6 +203,7 @@ export class PinnedRecords {
     this.owner = null;
     this.pins = [];
     this.files = new Map();
+    this.dropped = null;
     this.changed();
     // Any write under way finishes first, so nothing of theirs is written after the clear.
     await this.writing.catch(() => undefined);
@@ -367,7 +377,9 @@ export class PinnedRecords {
     if (!owner || epoch !== this.epoch) return this.writing;
     const state: PinnedState = { owner, pins: this.pins, files: [...this.files.values()] };
     return this.serially(() =>
-      epoch === this.epoch ? this.options.storage.writeState(state) : Promise.resolve(),
+      epoch === this.epoch
+        ? this.options.storage.writeState(versioned(PINNED_STATE_SCHEMA, state))
+        : Promise.resolve(),
     );
   }
 
@@ -403,6 +415,7 @@ export class PinnedRecords {
       usageBytes,
       budgetBytes: this.options.budgetBytes,
       persisted: this.persisted,
+      dropped: this.dropped,
     };
   }
 

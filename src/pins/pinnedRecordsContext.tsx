@@ -22,6 +22,7 @@ const EMPTY: PinnedSnapshot = {
   usageBytes: 0,
   budgetBytes: 0,
   persisted: null,
+  dropped: null,
 };
 const noChange = () => () => undefined;
 const empty = () => EMPTY;

@@ -2,7 +2,7 @@
 import { File } from 'node:buffer';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { createStore } from 'idb-keyval';
+import { createStore, get, keys, setMany } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Person } from '../lib/person.ts';
 import { createShareInbox } from './shareInbox.ts';
@@ -73,6 +73,27 @@ describe('the share inbox', () => {
       ['genuine.jpg'],
       ['later.jpg'],
     ]);
+  });
+
+  it('reads shares stored before versions; a later version’s is left as it is, files included', async () => {
+    const raw = createStore('floor-share', 'inbox');
+    const older = { id: 'older', files: [file('older.jpg')], receivedAt: 1000, owner: taylor };
+    const later = { ...older, id: 'later', files: [file('later.jpg')], schemaVersion: 99 };
+    await setMany(
+      [
+        ['older', older],
+        ['later', later],
+        ['junk', 'not a share'],
+      ],
+      raw,
+    );
+    const inbox = inboxAt({ now: 2000 });
+
+    expect((await inbox.list()).map((share) => share.id)).toEqual(['older']);
+    expect(await bodies(await inbox.take(['older', 'later']))).toEqual(['older.jpg']);
+    await inbox.discardOwnedBy(taylor);
+    expect(await keys(raw)).toEqual(['later']);
+    expect(await bodies((await get<typeof later>('later', raw))!.files)).toEqual(['later.jpg']);
   });
 
   it('refuses a share larger than an unclaimed share may be, whatever waits', async () => {

@@ -1,6 +1,7 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { samePerson, type Person } from '../lib/person.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
+import { defineStoredSchema, readStored, versioned } from '../lib/storedSchema.ts';
 import { DEFAULT_SHARE_BUDGET, type ShareBudget } from './shareBudget.ts';
 
 /** One share from the tablet's share sheet: its files, when they came, and whose they are. */
@@ -45,6 +46,18 @@ function isShare(value: unknown): value is Share {
   );
 }
 
+/**
+ * A stored share's versions. A share of a later version is left as it is, files included, for the version
+ * that can read it; one that is not a share at all is deleted.
+ */
+export const SHARE_SCHEMA = defineStoredSchema<Share>({
+  steps: [
+    // 0 → 1: the first version to write its number; its shape is unchanged.
+    (share) => share,
+  ],
+  is: isShare,
+});
+
 const bytesOf = (files: readonly File[]) => files.reduce((total, file) => total + file.size, 0);
 
 export function createShareInbox({
@@ -56,8 +69,8 @@ export function createShareInbox({
   const expired = (share: Share) =>
     share.receivedAt < now() - (share.owner === null ? budget.unclaimedKeepMs : budget.keepMs);
   /**
-   * Reads every share in one transaction, deletes what expired or is not a share (an older version's
-   * entry), and lets `then` write in the same transaction: two shares arriving at once cannot both
+   * Reads every share in one transaction (migrated from the version that stored it), deletes what
+   * expired or is not a share, leaves a later version's shares alone, and lets `then` write in the same transaction: two shares arriving at once cannot both
    * pass the limits.
    */
   const withShares = <T>(then: (shares: Share[], objects: IDBObjectStore) => T): Promise<T> =>
@@ -67,7 +80,9 @@ export function createShareInbox({
       return Promise.all([keys, values]).then(([allKeys, all]) => {
         const shares: Share[] = [];
         all.forEach((value: unknown, index) => {
-          if (isShare(value) && !expired(value)) shares.push(value);
+          const loaded = readStored(SHARE_SCHEMA, value);
+          if (loaded.state === 'newer') return;
+          if (loaded.state === 'read' && !expired(loaded.value)) shares.push(loaded.value);
           else objects.delete(allKeys[index]!);
         });
         const result = then(
@@ -103,7 +118,7 @@ export function createShareInbox({
         };
         while (!fits()) objects.delete(unclaimed.shift()!.id);
         const share: Share = { id: newId(), files, receivedAt: now(), owner: null };
-        objects.put(share, share.id);
+        objects.put(versioned(SHARE_SCHEMA, share), share.id);
         return { id: share.id };
       });
     },
@@ -111,7 +126,8 @@ export function createShareInbox({
     claim: (id, person) =>
       withShares((shares, objects) => {
         const share = shares.find((candidate) => candidate.id === id);
-        if (share && share.owner === null) objects.put({ ...share, owner: person }, id);
+        if (share && share.owner === null)
+          objects.put(versioned(SHARE_SCHEMA, { ...share, owner: person }), id);
       }),
     take: (ids) =>
       withShares((shares, objects) => {

@@ -4,6 +4,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storedUpload } from '../test/uploadEntries.ts';
+import { promisifyRequest } from 'idb-keyval';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { createIdbUploadStore } from './idbUploadStore.ts';
 import type { StoredUpload, UploadStore } from './uploadPorts.ts';
 
@@ -187,4 +189,56 @@ describe('createIdbUploadStore', () => {
     expect(robins.mine.map((row) => row.id)).toEqual(['theirs']);
     expect(await robins.mine[0]!.file.text()).toBe('body of theirs');
   });
+
+  it('reads entries written before versions; a later version’s entry is left as it is, file included', async () => {
+    const store = createIdbUploadStore();
+    await saveEach(store, [stored('current')]);
+    const { file: _file, ...older } = stored('older');
+    const { file: _later, ...later } = stored('later');
+    // Written straight to the database, as an older and a later version of the app would have.
+    await putRaw([
+      ['older', older, new Blob(['body of older'])],
+      ['later', { ...later, schemaVersion: 99, state: 'renamed-state' }, new Blob(['body of later'])],
+    ]);
+
+    const found = await createIdbUploadStore().loadFor(TAYLOR);
+    expect(found.mine.map((row) => row.id).sort()).toEqual(['current', 'older']);
+    expect(found.others).toEqual([]);
+    expect(await found.mine.find((row) => row.id === 'older')!.file.text()).toBe('body of older');
+
+    // This page's writes (an older entry saved again at this version, another removed) leave it alone.
+    await saveEach(store, [{ ...found.mine.find((row) => row.id === 'older')!, state: 'uploading' }]);
+    await store.remove('current');
+    expect(await readRaw('later')).toEqual({
+      entry: { ...later, schemaVersion: 99, state: 'renamed-state' },
+      body: 'body of later',
+    });
+    expect(await readRaw('older')).toMatchObject({ entry: { state: 'uploading', schemaVersion: 1 } });
+  });
 });
+
+function openQueueDb(): Promise<IDBDatabase> {
+  return promisifyRequest(indexedDB.open(STORAGE_KEYS.uploads.name));
+}
+
+async function putRaw(rows: [string, object, Blob][]): Promise<void> {
+  const db = await openQueueDb();
+  const tx = db.transaction(['entries', 'files'], 'readwrite');
+  for (const [id, entry, file] of rows) {
+    tx.objectStore('entries').put(entry, id);
+    tx.objectStore('files').put(file, id);
+  }
+  await promisifyRequest(tx);
+  db.close();
+}
+
+async function readRaw(id: string): Promise<{ entry: unknown; body: string | undefined }> {
+  const db = await openQueueDb();
+  const tx = db.transaction(['entries', 'files'], 'readonly');
+  const [entry, file] = await Promise.all([
+    promisifyRequest(tx.objectStore('entries').get(id)),
+    promisifyRequest<Blob | undefined>(tx.objectStore('files').get(id)),
+  ]);
+  db.close();
+  return { entry, body: await file?.text() };
+}

@@ -2,11 +2,27 @@ import { promisifyRequest } from 'idb-keyval';
 import type { StoredFor, StoredUpload, UploadStore } from './uploadPorts.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { samePerson } from '../lib/person.ts';
+import { defineStoredSchema, readStored, versioned } from '../lib/storedSchema.ts';
 
 type SavedEntry = Omit<StoredUpload, 'file'>;
 
 /** How long removals wait for others to share their transaction. */
 const REMOVE_GATHER_MS = 50;
+
+/**
+ * A stored entry's versions (its file is stored beside it, as it is). An entry this version cannot read
+ * (a later version's, or one no step leads from) is left as it is, file included, for the version that
+ * can: a queued file is never dropped by a migration.
+ */
+export const UPLOAD_ENTRY_SCHEMA = defineStoredSchema<SavedEntry>({
+  steps: [
+    // 0 → 1: the first version to write its number; its shape is unchanged.
+    (entry) => entry,
+  ],
+  is: (value): value is SavedEntry =>
+    typeof (value as Partial<SavedEntry>).id === 'string' &&
+    typeof (value as Partial<SavedEntry>).state === 'string',
+});
 
 const DB_NAME = STORAGE_KEYS.uploads.name;
 const ENTRIES = 'entries';
@@ -53,8 +69,11 @@ export function createIdbUploadStore(): UploadStore {
       const found: StoredFor = { mine: [], others: [] };
       await transaction('readonly', (tx) => {
         const files = tx.objectStore(FILES);
-        void promisifyRequest(tx.objectStore(ENTRIES).getAll()).then((all: SavedEntry[]) => {
-          for (const entry of all) {
+        void promisifyRequest(tx.objectStore(ENTRIES).getAll()).then((all: unknown[]) => {
+          for (const stored of all) {
+            const loaded = readStored(UPLOAD_ENTRY_SCHEMA, stored);
+            if (loaded.state !== 'read') continue;
+            const entry = loaded.value;
             if (!samePerson(entry.person, person)) {
               found.others.push(entry);
               continue;
@@ -76,7 +95,7 @@ export function createIdbUploadStore(): UploadStore {
       removing?.ids.delete(entry.id);
       await transaction('readwrite', (tx) => {
         if (filed.get(entry.id) !== file) tx.objectStore(FILES).put(file, entry.id);
-        tx.objectStore(ENTRIES).put(entry, entry.id);
+        tx.objectStore(ENTRIES).put(versioned(UPLOAD_ENTRY_SCHEMA, entry), entry.id);
       });
       filed.set(entry.id, file);
     },

@@ -52,6 +52,18 @@ describe('the home page’s pinned records', () => {
     );
     expect(within(panel).getByRole('status')).toHaveTextContent('Pinned for offline');
   });
+
+  it('tells the person when what the tablet kept was written by a later version and was cleared', async () => {
+    const w = pinWorld();
+    w.storage.state = { schemaVersion: 99, pins: [], files: [] } as unknown as typeof w.storage.state;
+    const pins = w.make();
+    await pins.restore();
+    renderPanel(pins);
+    const panel = await screen.findByRole('region', { name: 'Pinned for the shift' });
+    expect(within(panel).getByTestId('kept-dropped')).toHaveTextContent(
+      'What this tablet kept for offline was saved by a newer version of Floor Attach, which this one cannot read: it was cleared. Pin your records again to keep them for the shift.',
+    );
+  });
 });
 
 describe('megabytes in words', () => {

@@ -4,6 +4,7 @@ import { defineMessage, FormattedMessage, useIntl, type IntlShape } from 'react-
 import { EmptyNote } from '../../components/EmptyNote.tsx';
 import { useId } from 'react';
 import { usePinnedSnapshot } from '../../pins/pinnedRecordsContext.tsx';
+import { useKeptRecordsDropped } from '../../graphql/keptRecordsContext.tsx';
 import { pinKey, type PinView } from '../../pins/pinnedPorts.ts';
 import { recordWithTitle } from '../../records/recordKinds.ts';
 import { NotKeptByBrowser } from './PinControl.tsx';
@@ -38,8 +39,10 @@ export function formatMegabytes(intl: IntlShape, bytes: number): string {
 export function KeptForOfflinePanel() {
   const intl = useIntl();
   const headingId = useId();
-  const { pins, usageBytes, budgetBytes, persisted } = usePinnedSnapshot();
-  if (pins.length === 0 && usageBytes === 0) return null;
+  const { pins, usageBytes, budgetBytes, persisted, dropped } = usePinnedSnapshot();
+  const recordsDropped = useKeptRecordsDropped();
+  const droppedOnLoad = dropped ?? recordsDropped;
+  if (pins.length === 0 && usageBytes === 0 && !droppedOnLoad) return null;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="kept-for-offline">
       <Stack gap="sm">
@@ -59,6 +62,15 @@ export function KeptForOfflinePanel() {
             aria-label={intl.formatMessage({ defaultMessage: 'Room kept for offline, used', id: 'bAlbKz' })}
           />
           {persisted === false && <NotKeptByBrowser />}
+          {droppedOnLoad && (
+            <Text size="sm" c="orange.9" data-testid="kept-dropped">
+              <FormattedMessage
+                defaultMessage="{reason, select, newer {What this tablet kept for offline was saved by a newer version of Floor Attach, which this one cannot read: it was cleared. Pin your records again to keep them for the shift.} other {What this tablet kept for offline could not be read: it was cleared. Pin your records again to keep them for the shift.}}"
+                id="UbIqfK"
+                values={{ reason: droppedOnLoad }}
+              />
+            </Text>
+          )}
         </Stack>
         {pins.length === 0 ? (
           <EmptyNote>{intl.formatMessage(NOTHING_PINNED)}</EmptyNote>
