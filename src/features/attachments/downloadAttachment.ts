@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl } from './attachmentType.ts';
-import { FAILURE_WORDS, retryAfterMs, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, retryAfterMs, WordedError } from '../../failures/failures.ts';
 import { backoffDelay } from '../../lib/backoff.ts';
 import { sleep } from '../../lib/sleep.ts';
 

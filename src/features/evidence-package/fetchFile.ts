@@ -1,6 +1,6 @@
 import { createMD5 } from 'hash-wasm';
 import { StoredFileError } from '../attachments/index.ts';
-import { FAILURE_WORDS, retryAfterMs } from '../../lib/failures.ts';
+import { FAILURE_WORDS, retryAfterMs } from '../../failures/failures.ts';
 import { backoffDelay, type BackoffOptions } from '../../lib/backoff.ts';
 import { sleep as wait } from '../../lib/sleep.ts';
 import type { UrlSource } from './packageUrls.ts';

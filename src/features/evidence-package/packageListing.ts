@@ -18,7 +18,7 @@ import { planPackage, type ListedField, type ListedFile, type ListedStep } from 
 import type { PackageHeading, PackagePlan } from './packageTypes.ts';
 import type { UrlFetcher } from './packageUrls.ts';
 import { httpUrl } from '../attachments/index.ts';
-import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 import { workPool } from '../../lib/workPool.ts';
 import { partRevision, recordName } from '../../records/recordKinds.ts';
 import { serialOf } from '../../records/serialNumbers.ts';
