@@ -102,7 +102,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/*.testkit.ts'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': ELEMENTS,
@@ -119,7 +119,7 @@ export default tseslint.config(
     // Every word a person reads is a message in the catalogues (issue 26): written in English in the
     // code with an id made from its words (`eslint --fix` writes it), extracted by `npm run i18n:extract`.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/**/*.testkit.ts', 'src/serviceWorker/**'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/serviceWorker/**'],
     plugins: { formatjs },
     rules: {
       'formatjs/no-literal-string-in-jsx': [

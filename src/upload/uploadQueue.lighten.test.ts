@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadQueue } from './uploadQueue.ts';
-import { createQueueWorld, Gate } from './uploadQueue.testkit.ts';
+import { createQueueWorld, Gate } from '../test/uploadQueue.ts';
 import type { PreparePhoto } from './uploadPorts.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
 import { FAILURE_WORDS, WordedError } from '../failures/failures.ts';
