@@ -9,6 +9,7 @@ import type { ShareInbox } from '../share/shareInbox';
 import { createAppUploadQueue } from '../upload/appUploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
 import { createEndOfSession, createSignOut } from './signOut';
+import { keepEveryRecording } from '../features/upload/services.ts';
 import { createPinnedRecords } from './pinnedServices';
 import type { PinnedRecords } from '../pins/pinnedRecords';
 import type { LanguageChoice } from '../i18n';
@@ -60,7 +61,15 @@ export function createAppServices(
   reachability.attach(window, document);
   const uploads = createAppUploadQueue({ client, session, config });
   const pinned = createPinnedRecords({ config, session, client, keptRecords });
-  const signOut = createSignOut({ session, client, uploads, shareInbox, keptRecords, pinned });
+  const signOut = createSignOut({
+    session,
+    client,
+    uploads,
+    shareInbox,
+    keptRecords,
+    pinned,
+    keepRecordings: keepEveryRecording,
+  });
   const endOfSession = createEndOfSession({ client, uploads, keptRecords, pinned });
   return { config, session, client, uploads, shareInbox, signOut, endOfSession, keptRecords, pinned };
 }

@@ -71,11 +71,16 @@ export function createSignOut(
     session: AuthSession;
     /** null where the app runs without a share target (component tests). */
     shareInbox: ShareInbox | null;
+    /** Stops what is being recorded here and settles once it is stored (absent in component tests). */
+    keepRecordings?: () => Promise<void>;
   },
 ): SignOut {
   const storages = deps.storages ?? browserStorages();
   return async ({ discardFiles, returnTo }) => {
     const person = deps.session.getPerson();
+    // A clip or voice note being recorded stops here, stored before the page leaves: its owner is
+    // offered it at their next sign-in. Unreadable storage does not stop the sign-out.
+    await deps.keepRecordings?.().catch(() => undefined);
     // Every other tab ends this person's session now, while this one clears up.
     deps.session.beginSignOut();
     // Kept files stay stored, bound to this person: nobody else's sign-in sends them.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, type ButtonProps } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -48,7 +48,9 @@ export function VoiceNoteButton({ target, size, label }: Props) {
     openMicrophone().then(
       (stream) => {
         setOpening(false);
-        setMicrophone(stream);
+        // Rendered with the recorder's switch to recording (a transition, see useRecorder): a render
+        // with the microphone and not yet recording would let the microphone go.
+        startTransition(() => setMicrophone(stream));
         recorder.start(stream);
       },
       (error: unknown) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { WordedError } from '../../../failures/failures.ts';
 import { useUploadQueue } from '../../../upload/uploadQueueContext.tsx';
@@ -163,10 +163,16 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
         );
         return;
       }
-      setProblem(null);
-      setStoppedBy(null);
       clock.set(0);
-      setStatus('recording');
+      // The recorder runs from the tap; the screen's switch to recording (Stop, the timer, the camera's
+      // mode switch disabled) renders after it, in tasks of its own: in the tap's task it was the
+      // longest task of the whole recording. A caller's own state that must render with it is set in
+      // a transition too, in the same task (VoiceNoteButton's microphone): both then render together.
+      startTransition(() => {
+        setProblem(null);
+        setStoppedBy(null);
+        setStatus('recording');
+      });
     },
     [kind, queue, intl, limits, stop, clock],
   );

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import {
+  APP_ORIGIN,
+  expect,
+  SANDBOX_URL,
+  signInThroughForm,
+  submitLogin,
+  TECHNICIAN,
+  test,
+  VIEWER,
+} from './fixtures.ts';
+import { writeQrVideo } from './fake-camera.ts';
+import { fakeMediaLaunchOptions, timerReaches, writeToneWav } from './media-support.ts';
+import { openSignOut } from './shared-tablet-support.ts';
+import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+
+// Chromium's fake camera and microphone, fixed for this file's browser.
+test.use({
+  launchOptions: fakeMediaLaunchOptions(writeQrVideo(`${APP_ORIGIN}/run-steps/1`), writeToneWav(30)),
+  permissions: ['camera', 'microphone'],
+});
+// Two or three people sign in, and a recording runs real seconds, on a machine that may be loaded.
+test.describe.configure({ timeout: 180_000 });
+
+interface Stored {
+  filename: string;
+  createdById: number;
+}
+
+async function recordings(runStep: number, kind: 'clip' | 'voice'): Promise<Stored[]> {
+  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+  const result = await gql(
+    SANDBOX_URL,
+    token,
+    `query ($id: ID!) { runStep(id: $id) { entity { fileAttachments { filename createdById } } } }`,
+    { id: String(runStep) },
+  );
+  const all = (result.data?.runStep.entity.fileAttachments ?? []) as Stored[];
+  return all.filter((attachment) => attachment.filename.includes(`-${kind}-`));
+}
+
+/** Taylor's user id, as the API knows them (the token is Taylor's). */
+async function taylorsId(): Promise<number> {
+  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
+  const result = await gql(SANDBOX_URL, token, `query { me { id } }`);
+  return Number(result.data?.me.id);
+}
+
+const signedOut = (page: Page) => expect(page.getByText('You are signed out of this tablet.')).toBeVisible();
+
+/** The notice offering back a recording its owner's sign-out cut short, on the page open now. */
+const cutShort = (page: Page, kind: 'clip' | 'voice') =>
+  page.getByRole('status').filter({
+    hasText: new RegExp(`^The ${kind === 'clip' ? 'clip' : 'voice note'} .*-${kind}-.* was cut short`),
+  });
+
+test('a clip being recorded when another tab signs out stops there and is kept for its technician alone: the next person is not offered it, its owner is, and it is attached once, as them', async ({
+  context,
+}) => {
+  expect(await recordings(6, 'clip')).toEqual([]);
+  const camera = await context.newPage();
+  await signInThroughForm(camera, '/run-steps/6', TECHNICIAN);
+  await camera.getByRole('button', { name: 'Take photo' }).click();
+  const dialog = camera.getByRole('dialog', { name: /^Photos for / });
+  await dialog.getByText('Video', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Start recording' }).click();
+  await timerReaches(camera, 2);
+
+  // The same technician signs out in another tab of the tablet while the clip records: the camera
+  // tab leaves the record at once, camera closed.
+  const other = await context.newPage();
+  await other.goto('/parts/1');
+  await expect(other.getByTestId('current-user')).toContainText(TECHNICIAN.name, { timeout: 30_000 });
+  await openSignOut(other, TECHNICIAN.name);
+  await signedOut(camera);
+  await expect(dialog).toBeHidden();
+  // Closed once its own way out (the provider, then its login page) has settled.
+  await expect(other.getByLabel('Password')).toBeVisible();
+  await other.close();
+  expect(await recordings(6, 'clip')).toEqual([]);
+
+  // The next person signs in in that tab: the clip is neither offered to them nor sent.
+  await camera.goto('/run-steps/6');
+  await camera.waitForURL(/\/oidc\/interaction\//);
+  await submitLogin(camera, VIEWER.email, VIEWER.password);
+  await expect(camera.getByTestId('current-user')).toContainText(VIEWER.name, { timeout: 30_000 });
+  await expect(camera.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(camera.getByText(/was cut short/)).toHaveCount(0);
+  expect(await recordings(6, 'clip')).toEqual([]);
+  await openSignOut(camera, VIEWER.name);
+  await expect(
+    camera.getByText('You are signed out of this tablet.').or(camera.getByLabel('Password')),
+  ).toBeVisible();
+
+  // Taylor is back: offered the clip, attached once, as Taylor; not offered again.
+  await signInThroughForm(camera, '/run-steps/6', TECHNICIAN);
+  const offer = cutShort(camera, 'clip');
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: /^Attach it to / }).click();
+  await expect(camera.getByRole('listitem', { name: /-clip-.*: Attached$/ })).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  const attached = await recordings(6, 'clip');
+  expect(attached).toHaveLength(1);
+  expect(attached[0]!.createdById).toBe(await taylorsId());
+  await camera.reload();
+  await expect(camera.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(camera.getByText(/was cut short/)).toHaveCount(0);
+});
+
+test('a voice note being recorded when its technician signs out is kept for them, offered when they are back and attached once', async ({
+  page,
+}) => {
+  expect(await recordings(7, 'voice')).toEqual([]);
+  await signInThroughForm(page, '/run-steps/7', TECHNICIAN);
+  await page.getByRole('button', { name: 'Record voice note' }).click();
+  await timerReaches(page, 2);
+  await openSignOut(page, TECHNICIAN.name);
+  await expect(
+    page.getByText('You are signed out of this tablet.').or(page.getByLabel('Password')),
+  ).toBeVisible();
+  expect(await recordings(7, 'voice')).toEqual([]);
+
+  await signInThroughForm(page, '/run-steps/7', TECHNICIAN);
+  const offer = cutShort(page, 'voice');
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: /^Attach it to / }).click();
+  await expect(page.getByRole('listitem', { name: /-voice-.*: Attached$/ })).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  const attached = await recordings(7, 'voice');
+  expect(attached).toHaveLength(1);
+  expect(attached[0]!.createdById).toBe(await taylorsId());
+});
