@@ -58,6 +58,39 @@ describe('sign-out on a shared tablet', () => {
     expect(inbox.discardOwnedBy).toHaveBeenCalledWith(person);
   });
 
+  it('keeps what is being recorded before the session ends, and does not wait on storage that never answers', async () => {
+    const session = createTestAuthSession();
+    const client = new ApolloClient({ cache: new InMemoryCache(), link: new MockLink([]) });
+    const order: string[] = [];
+    const ended = vi.spyOn(session, 'beginSignOut').mockImplementation(() => void order.push('session ends'));
+    const kept = createSignOut({
+      session,
+      client,
+      uploads: createQueueWorld().makeQueue(),
+      shareInbox: null,
+      keepRecordings: async () => void order.push('recordings kept'),
+    });
+    await kept({ discardFiles: false, returnTo: '/' });
+    expect(order).toEqual(['recordings kept', 'session ends']);
+
+    vi.useFakeTimers();
+    try {
+      const stuck = createSignOut({
+        session,
+        client,
+        uploads: createQueueWorld().makeQueue(),
+        shareInbox: null,
+        keepRecordings: () => new Promise<void>(() => {}),
+      });
+      const signingOut = stuck({ discardFiles: false, returnTo: '/' });
+      await vi.advanceTimersByTimeAsync(5_000);
+      await signingOut;
+      expect(ended).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('names every IndexedDB store it clears, so a new one cannot be missed', () => {
     const clearedStores = Object.values(STORAGE_KEYS)
       .filter((item: StoredItem) => item.area === 'indexedDB' && item.onSignOut === 'cleared')

@@ -60,6 +60,22 @@ export function createEndOfSession(deps: PersonData): () => Promise<void> {
   };
 }
 
+/** How long a sign-out waits for a recording's last slice to be stored. */
+const KEEP_RECORDINGS_MS = 5_000;
+
+/** Settles when `work` does (fulfilled or not), or after `ms`, whichever comes first. */
+function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * What "Sign out" does, in one place: the shell asks the technician first when files are pending or
  * could not be sent (see SignOutDialog) and calls the function this returns with their choice. What
@@ -79,8 +95,9 @@ export function createSignOut(
   return async ({ discardFiles, returnTo }) => {
     const person = deps.session.getPerson();
     // A clip or voice note being recorded stops here, stored before the page leaves: its owner is
-    // offered it at their next sign-in. Unreadable storage does not stop the sign-out.
-    await deps.keepRecordings?.().catch(() => undefined);
+    // offered it at their next sign-in. Storage that fails or does not answer does not hold the
+    // sign-out up for more than a few seconds.
+    if (deps.keepRecordings) await settledWithin(deps.keepRecordings(), KEEP_RECORDINGS_MS);
     // Every other tab ends this person's session now, while this one clears up.
     deps.session.beginSignOut();
     // Kept files stay stored, bound to this person: nobody else's sign-in sends them.
