@@ -22,8 +22,6 @@ execFileSync(
     'src/**/*.test.{ts,tsx}',
     '--ignore',
     'src/test/**',
-    '--ignore',
-    'src/**/*.testkit.ts',
     '--id-interpolation-pattern',
     '[sha512:contenthash:base64:6]',
     '--throws',

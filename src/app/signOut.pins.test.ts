@@ -2,8 +2,8 @@ import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
 import { createTestAuthSession } from '../test/renderApp';
-import { createQueueWorld } from '../upload/uploadQueue.testkit';
-import { pinnedFor, pinWorld, run1 } from '../pins/pinnedRecords.testkit';
+import { createQueueWorld } from '../test/uploadQueue';
+import { pinnedFor, pinWorld, run1 } from '../test/pinnedRecords';
 import { createSignOut } from './signOut';
 
 describe('sign-out and pinned records', () => {

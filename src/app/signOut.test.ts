@@ -5,7 +5,7 @@ import { STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
 import { KeptRecords, memoryKeptRecordsStore } from '../graphql/keptRecords';
 import type { ShareInbox } from '../share/shareInbox';
 import { createTestAuthSession } from '../test/renderApp';
-import { createQueueWorld } from '../upload/uploadQueue.testkit';
+import { createQueueWorld } from '../test/uploadQueue';
 import { CLEARED_WEB_STORAGE, createSignOut } from './signOut';
 
 /** A value in every key an item names (one key of a prefix stands for all). */

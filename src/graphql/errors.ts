@@ -12,7 +12,7 @@ import {
   isTransientStatus,
   retryAfterMs,
   WordedError,
-} from '../lib/failures';
+} from '../failures/failures';
 
 export { isAbort };
 
@@ -117,7 +117,7 @@ export function isPermissionRefusal(error: unknown): boolean {
 /**
  * The one place that turns any failure into a sentence a technician can act on: API failures are
  * read here, and the app's own transports (upload, storage, hashing) throw WordedErrors already
- * carrying their words from lib/failures.ts. Nothing else's own text is ever passed on. Whether the device is offline is for the connectivity port to
+ * carrying their words from failures/failures.ts. Nothing else's own text is ever passed on. Whether the device is offline is for the connectivity port to
  * say, not this message.
  */
 export function toUserMessage(error: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { part7, pinnedFor, pinWorld as world, run1, TAYLOR, VIC } from './pinnedRecords.testkit.ts';
+import { part7, pinnedFor, pinWorld as world, run1, TAYLOR, VIC } from '../test/pinnedRecords.ts';
 
 /** A page pinning run1 while the record fetches wait: `release` lets them go on. */
 function pinningRun1WhileHeld() {

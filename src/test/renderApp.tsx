@@ -10,7 +10,7 @@ import { createEndOfSession, createSignOut } from '../app/signOut';
 import type { AuthSession, AuthState, AuthStatus } from '../auth/authSession';
 import type { AppConfig } from '../config/appConfig';
 import { createCache } from '../graphql/cache';
-import { createQueueWorld } from '../upload/uploadQueue.testkit';
+import { createQueueWorld } from './uploadQueue';
 import type { UploadQueue } from '../upload/uploadQueue';
 import type { ShareInbox } from '../share/shareInbox';
 import { CurrentUserQuery } from '../graphql/currentUserQuery';

@@ -1,5 +1,5 @@
 import { appIntl } from '../i18n/index.ts';
-import { FAILURE_WORDS } from '../lib/failures.ts';
+import { FAILURE_WORDS } from '../failures/failures.ts';
 import { formatBytes } from './formatBytes.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';

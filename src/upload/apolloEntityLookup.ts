@@ -1,6 +1,6 @@
 import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import { getFragmentData, graphql, type FragmentType } from '../graphql/generated/index.ts';
-import { FAILURE_WORDS } from '../lib/failures.ts';
+import { FAILURE_WORDS } from '../failures/failures.ts';
 import { recordKindInfo, type RecordKind, type RecordRef } from '../records/recordKinds.ts';
 import { UploadError } from './uploadErrors.ts';
 

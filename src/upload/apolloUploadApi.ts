@@ -12,7 +12,7 @@ import {
   retryAfterOf,
   toUserMessage,
 } from '../graphql/errors.ts';
-import { FAILURE_WORDS, isAbort } from '../lib/failures.ts';
+import { FAILURE_WORDS, isAbort } from '../failures/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import { lookUpRecord, resolveEntityId } from './apolloEntityLookup.ts';
 import type { UploadApi } from './uploadPorts.ts';

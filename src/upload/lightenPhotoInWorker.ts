@@ -1,4 +1,4 @@
-import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../failures/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { PreparePhoto } from './uploadPorts.ts';
 import { jpegFilename, photoKind, type LightenSettings } from './lightenPolicy.ts';

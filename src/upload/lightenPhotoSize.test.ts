@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heifPixelSize, jpegPixelSize, MAX_LIGHTEN_PIXELS } from './lightenPhotoSize.ts';
 import { lightenPhotoInWorker } from './lightenPhotoInWorker.ts';
-import { createQueueWorld } from './uploadQueue.testkit.ts';
+import { createQueueWorld } from '../test/uploadQueue.ts';
 
 /** The start of a JPEG: SOI, an EXIF segment of `exifBytes`, then a progressive frame header. */
 function jpegHeader(width: number, height: number, exifBytes = 2000): Uint8Array<ArrayBuffer> {

@@ -1,5 +1,5 @@
 import { appIntl } from '../i18n/index.ts';
-import { FAILURE_WORDS } from '../lib/failures.ts';
+import { FAILURE_WORDS } from '../failures/failures.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { Md5 } from './uploadPorts.ts';
 

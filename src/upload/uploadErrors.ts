@@ -1,4 +1,4 @@
-import { WordedError } from '../lib/failures.ts';
+import { WordedError } from '../failures/failures.ts';
 
 /**
  * How the pipeline reacts to a failure is decided by its kind alone, so every transport (GraphQL,

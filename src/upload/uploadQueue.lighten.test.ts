@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UploadQueue } from './uploadQueue.ts';
-import { createQueueWorld, Gate } from './uploadQueue.testkit.ts';
+import { createQueueWorld, Gate } from '../test/uploadQueue.ts';
 import type { PreparePhoto } from './uploadPorts.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
-import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../failures/failures.ts';
 
 const step: UploadTarget = { entityId: 77, label: 'Run step 1', record: { kind: 'runStep', id: 1 } };
 

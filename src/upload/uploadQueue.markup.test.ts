@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createQueueWorld, PART, until } from './uploadQueue.testkit.ts';
+import { createQueueWorld, PART, until } from '../test/uploadQueue.ts';
 import type { MarkupDraft } from './types.ts';
 
 const photo = () => new File([new Uint8Array(2000)], 'crack.jpg', { type: 'image/jpeg' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UploadError } from './uploadErrors.ts';
-import { createQueueWorld, entryOf, file, finished, PART, until } from './uploadQueue.testkit.ts';
+import { createQueueWorld, entryOf, file, finished, PART, until } from '../test/uploadQueue.ts';
 
 describe('UploadQueue: names the API takes', () => {
   it('shortens a name longer than the API takes before the ticket, keeping its extension, and says so', async () => {

@@ -12,7 +12,7 @@ import {
   taylorLeavesAFileForVic,
   until,
   VIC,
-} from './uploadQueue.testkit.ts';
+} from '../test/uploadQueue.ts';
 
 /** What the app's Apollo client rejects a query with when its store is reset while it waits. */
 async function storeResetFailure(): Promise<Error> {

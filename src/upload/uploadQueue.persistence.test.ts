@@ -10,8 +10,8 @@ import {
   oneFileHeldAt,
   PART,
   until,
-} from './uploadQueue.testkit.ts';
-import { oneFileRunThrough } from './uploadQueue.oneFile.testkit.ts';
+} from '../test/uploadQueue.ts';
+import { oneFileRunThrough } from '../test/uploadQueueOneFile.ts';
 
 describe('UploadQueue: exactly once', () => {
   it('looks for the s3Key before registering again when the answer was lost', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UploadError } from './uploadErrors.ts';
-import { createQueueWorld, file, finished, PART, until } from './uploadQueue.testkit.ts';
+import { createQueueWorld, file, finished, PART, until } from '../test/uploadQueue.ts';
 import type { UploadTarget } from './types.ts';
 
 /** A run step reached by id while offline: its entity id is not known yet. */

@@ -3,8 +3,8 @@ import { UploadError } from './uploadErrors.ts';
 import { allows, PUT_STALL_MS, TRANSITIONS, type UploadEvent } from './uploadQueue.ts';
 import { canSendOriginal } from './describeUpload.ts';
 import type { UploadState } from './types.ts';
-import { createQueueWorld, entryOf, FakeServer, file, finished, PART, until } from './uploadQueue.testkit.ts';
-import { oneFileRunThrough } from './uploadQueue.oneFile.testkit.ts';
+import { createQueueWorld, entryOf, FakeServer, file, finished, PART, until } from '../test/uploadQueue.ts';
+import { oneFileRunThrough } from '../test/uploadQueueOneFile.ts';
 
 describe('UploadQueue: the way through', () => {
   it('moves a file through ticket, uploading and registering to attached', async () => {

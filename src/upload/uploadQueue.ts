@@ -1,4 +1,4 @@
-import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../failures/failures.ts';
 import { appIntl } from '../i18n/index.ts';
 import { KeptUploads } from './keptUploads.ts';
 import { LeftByOthers, type LeftFiles } from './leftByOthers.ts';

@@ -1,5 +1,5 @@
 import { backoffDelay } from '../lib/backoff.ts';
-import { FAILURE_WORDS } from '../lib/failures.ts';
+import { FAILURE_WORDS } from '../failures/failures.ts';
 import { UploadError, isUploadError } from './uploadErrors.ts';
 import type { RetryPolicy, UploadQueueOptions } from './uploadPorts.ts';
 import { type UploadWait } from './types.ts';

@@ -1,4 +1,4 @@
-import { FAILURE_WORDS, WordedError } from '../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../failures/failures.ts';
 import { sniffBlobType } from '../lib/sniffType.ts';
 import { photoKind } from './lightenPolicy.ts';
 import { isGenericContentType, moreSpecificFilename } from './ticketFilename.ts';

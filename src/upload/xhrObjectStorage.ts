@@ -1,4 +1,4 @@
-import { FAILURE_WORDS, isTransientStatus, retryAfterMs } from '../lib/failures.ts';
+import { FAILURE_WORDS, isTransientStatus, retryAfterMs } from '../failures/failures.ts';
 import { progressTimeout } from '../lib/progressTimeout.ts';
 import { UploadError } from './uploadErrors.ts';
 import type { ObjectStorage, PutRequest } from './uploadPorts.ts';

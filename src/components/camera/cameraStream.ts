@@ -1,5 +1,5 @@
 import { appIntl } from '../../i18n/index.ts';
-import { FAILURE_WORDS } from '../../lib/failures.ts';
+import { FAILURE_WORDS } from '../../failures/failures.ts';
 
 /** Why the camera cannot be used here, in words for the technician (the language in force now). */
 export function cameraUnavailableReason(error: unknown): string {

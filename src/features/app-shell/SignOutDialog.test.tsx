@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UploadError } from '../../upload/uploadErrors.ts';
-import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld } from '../../test/uploadQueue.ts';
 import { createTestAuthSession, renderApp, type RenderAppResult } from '../../test/renderApp.tsx';
 
 const part = { entityId: 5, label: 'Part 1', record: { kind: 'part' as const, id: 1 } };

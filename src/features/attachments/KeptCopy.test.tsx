@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { UiProviders } from '../../app/AppProviders.tsx';
 import { PinnedRecordsProvider } from '../../pins/pinnedRecordsContext.tsx';
 import type { PinnedRecords } from '../../pins/pinnedRecords.ts';
-import { pinnedFor, pinWorld, run1 } from '../../pins/pinnedRecords.testkit.ts';
+import { pinnedFor, pinWorld, run1 } from '../../test/pinnedRecords.ts';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 import { KeptPreview } from './KeptCopy.tsx';
 

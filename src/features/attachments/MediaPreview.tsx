@@ -3,7 +3,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { clockTime } from '../../lib/clockTime.ts';
-import { FAILURE_WORDS } from '../../lib/failures.ts';
+import { FAILURE_WORDS } from '../../failures/failures.ts';
 import { RetryMessage } from '../../components/RetryMessage.tsx';
 
 type MediaState =

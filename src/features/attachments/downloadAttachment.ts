@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { FreshDownloadUrlQuery } from './attachmentDocuments.ts';
 import { httpUrl } from './attachmentType.ts';
-import { FAILURE_WORDS, retryAfterMs, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, retryAfterMs, WordedError } from '../../failures/failures.ts';
 import { backoffDelay } from '../../lib/backoff.ts';
 import { sleep } from '../../lib/sleep.ts';
 
@@ -66,7 +66,15 @@ async function openOnce(url: string, signal?: AbortSignal, headers?: HeadersInit
     throw new StoredFileError(FAILURE_WORDS.storageUnreachable, null);
   }
   if (response.ok) return response;
-  // The body of a refusal is not read: the connection is freed for the next try.
+  return storageRefused(response);
+}
+
+/**
+ * Storage's refusal as the technician reads it: an expired link (403), a file no longer there (404), or
+ * storage's status with how long it asked to wait. Its body is not read: the connection is freed for
+ * the next try.
+ */
+export async function storageRefused(response: Response): Promise<never> {
   await response.body?.cancel().catch(() => undefined);
   const { status } = response;
   if (status === 403) throw new StoredFileError(FAILURE_WORDS.storageLinkExpired, status);

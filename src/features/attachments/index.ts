@@ -5,4 +5,4 @@ export { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
 export { attachmentType } from './attachmentType.ts';
 export { newestAttachments } from './attachmentSort.ts';
 export { httpUrl } from './attachmentType.ts';
-export { freshDownloadUrl, openStoredFile, StoredFileError } from './downloadAttachment.ts';
+export { freshDownloadUrl, openStoredFile, storageRefused, StoredFileError } from './downloadAttachment.ts';

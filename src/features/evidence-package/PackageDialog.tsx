@@ -78,18 +78,7 @@ export function PackageDialog({ pack }: { pack: Pack }) {
               <Text>
                 <FormattedMessage defaultMessage="There are no files to download." id="2RSVUF" />
               </Text>
-              <DialogActions
-                onCancel={pack.reset}
-                cancel={
-                  <FormattedMessage
-                    defaultMessage="Close"
-                    id="zfSxIJ"
-                    description="Button: close the package dialog"
-                  />
-                }
-              >
-                {null}
-              </DialogActions>
+              <CloseOnly onClose={pack.reset} />
             </>
           )}
           {state.phase === 'ready' && state.plan.files.length > 0 && (
@@ -208,18 +197,7 @@ export function PackageDialog({ pack }: { pack: Pack }) {
                   </List>
                 </Alert>
               )}
-              <DialogActions
-                onCancel={pack.reset}
-                cancel={
-                  <FormattedMessage
-                    defaultMessage="Close"
-                    id="zfSxIJ"
-                    description="Button: close the package dialog"
-                  />
-                }
-              >
-                {null}
-              </DialogActions>
+              <CloseOnly onClose={pack.reset} />
             </>
           )}
           {state.phase === 'cancelled' && (
@@ -237,18 +215,7 @@ export function PackageDialog({ pack }: { pack: Pack }) {
                   />
                 )}
               </Text>
-              <DialogActions
-                onCancel={pack.reset}
-                cancel={
-                  <FormattedMessage
-                    defaultMessage="Close"
-                    id="zfSxIJ"
-                    description="Button: close the package dialog"
-                  />
-                }
-              >
-                {null}
-              </DialogActions>
+              <CloseOnly onClose={pack.reset} />
             </>
           )}
           {state.phase === 'failed' && (
@@ -278,5 +245,19 @@ export function PackageDialog({ pack }: { pack: Pack }) {
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** The dialog's one action once nothing is left to do: Close, which forgets the package made. */
+function CloseOnly({ onClose }: { onClose: () => void }) {
+  return (
+    <DialogActions
+      onCancel={onClose}
+      cancel={
+        <FormattedMessage defaultMessage="Close" id="zfSxIJ" description="Button: close the package dialog" />
+      }
+    >
+      {null}
+    </DialogActions>
   );
 }

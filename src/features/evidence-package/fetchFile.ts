@@ -1,6 +1,6 @@
 import { createMD5 } from 'hash-wasm';
-import { StoredFileError } from '../attachments/index.ts';
-import { FAILURE_WORDS, retryAfterMs } from '../../lib/failures.ts';
+import { storageRefused, StoredFileError } from '../attachments/index.ts';
+import { FAILURE_WORDS } from '../../failures/failures.ts';
 import { backoffDelay, type BackoffOptions } from '../../lib/backoff.ts';
 import { sleep as wait } from '../../lib/sleep.ts';
 import type { UrlSource } from './packageUrls.ts';
@@ -40,15 +40,7 @@ async function requestOnce(
     throw new StoredFileError(FAILURE_WORDS.storageUnreachable, null);
   }
   if (response.ok || response.status === 416) return response;
-  await response.body?.cancel().catch(() => undefined);
-  const { status } = response;
-  if (status === 403) throw new StoredFileError(FAILURE_WORDS.storageLinkExpired, status);
-  if (status === 404) throw new StoredFileError(FAILURE_WORDS.storageMissing, status);
-  throw new StoredFileError(
-    FAILURE_WORDS.storageAnswered(status),
-    status,
-    retryAfterMs(response.headers.get('Retry-After')),
-  );
+  return storageRefused(response);
 }
 
 /**

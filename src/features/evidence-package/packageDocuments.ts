@@ -24,16 +24,7 @@ export const PackageRunOutlineQuery = graphql(`
     run(id: $id) {
       id
       title
-      part {
-        id
-        partNumber
-        revision
-      }
-      procedure {
-        id
-        title
-        version
-      }
+      ...RunOrigin
       entity {
         id
         _FileAttachmentsCount

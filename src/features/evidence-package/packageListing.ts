@@ -1,6 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import type { IntlShape } from 'react-intl';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
+import { runOrigin } from '../../graphql/runOrigin.ts';
 import {
   PackageDownloadUrlsQuery,
   PackageFileFields,
@@ -18,7 +19,7 @@ import { planPackage, type ListedField, type ListedFile, type ListedStep } from 
 import type { PackageHeading, PackagePlan } from './packageTypes.ts';
 import type { UrlFetcher } from './packageUrls.ts';
 import { httpUrl } from '../attachments/index.ts';
-import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 import { workPool } from '../../lib/workPool.ts';
 import { partRevision, recordName } from '../../records/recordKinds.ts';
 import { serialOf } from '../../records/serialNumbers.ts';
@@ -141,15 +142,16 @@ export async function listPackage(
     const run = data?.run;
     if (!run) throw new WordedError(FAILURE_WORDS.notFound);
     heading.serial = serialOf(run.title);
-    heading.part = run.part ? partRevision(run.part.partNumber, run.part.revision, intl) : null;
-    heading.procedure = run.procedure
+    const { part, procedure } = runOrigin(run);
+    heading.part = part ? partRevision(part.partNumber, part.revision, intl) : null;
+    heading.procedure = procedure
       ? intl.formatMessage(
           {
             defaultMessage: '{title} v{version}',
             id: 'FsFs6j',
             description: 'A procedure by its title and version number',
           },
-          { title: run.procedure.title, version: run.procedure.version },
+          { title: procedure.title, version: procedure.version },
         )
       : null;
     const jobs: (() => Promise<void>)[] = [];

@@ -1,4 +1,4 @@
-import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 
 /** Signed download URLs, each asked for close to the moment its file is fetched. */
 export interface UrlSource {

@@ -7,7 +7,7 @@ import {
   dropFolderBesideFile,
   expectOversizedDropRefused,
   type DropTargetUnderTest,
-} from '../upload/dropRefusals.testkit.ts';
+} from '../../test/dropRefusals.ts';
 import { EvidenceSlot } from './EvidenceSlot.tsx';
 import { EvidenceSlotFields } from './evidenceDocuments.ts';
 

@@ -2,7 +2,7 @@ import { Alert, Text, VisuallyHidden } from '@mantine/core';
 import type Konva from 'konva';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
-import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 import { MarkupHeader } from './MarkupHeader.tsx';
 import { OpeningPhoto } from './OpeningPhoto.tsx';
 import type { MarkupDraft } from '../../upload/types.ts';

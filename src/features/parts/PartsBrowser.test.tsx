@@ -8,7 +8,7 @@ import { createCache } from '../../graphql/cache.ts';
 import { currentUserMock, renderApp } from '../../test/renderApp.tsx';
 import { PartsListDocument } from '../../graphql/generated/graphql.ts';
 import { partsVariables } from './partsSearch.ts';
-import { testPageInfo } from '../../components/list/listTestkit.ts';
+import { testPageInfo } from '../../test/list.ts';
 
 const pageInfo = testPageInfo(1234);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PARTS_SEARCH, partsFilters, partsVariables, PARTS_PAGE_SIZE } from './partsSearch.ts';
 import { likeContains, searchWords } from '../../components/list/likePatterns.ts';
-import { describeListSearch } from '../../components/list/listSearchTestkit.ts';
+import { describeListSearch } from '../../test/listSearch.ts';
 
 describeListSearch('The parts search', PARTS_SEARCH, {
   wellFormed: [

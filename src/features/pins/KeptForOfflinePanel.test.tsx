@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { UiProviders } from '../../app/AppProviders.tsx';
 import { PinnedRecordsProvider } from '../../pins/pinnedRecordsContext.tsx';
 import type { PinnedRecords } from '../../pins/pinnedRecords.ts';
-import { pinnedFor, pinWorld, run1 } from '../../pins/pinnedRecords.testkit.ts';
+import { pinnedFor, pinWorld, run1 } from '../../test/pinnedRecords.ts';
 import { renderMemoryRouter } from '../../test/memoryRouter.tsx';
 import { formatMegabytes, KeptForOfflinePanel } from './KeptForOfflinePanel.tsx';
 

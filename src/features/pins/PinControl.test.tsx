@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { UiProviders } from '../../app/AppProviders.tsx';
 import { PinnedRecordsProvider } from '../../pins/pinnedRecordsContext.tsx';
 import type { PinnedRecords } from '../../pins/pinnedRecords.ts';
-import { part7, pinnedFor, pinWorld, run1 } from '../../pins/pinnedRecords.testkit.ts';
+import { part7, pinnedFor, pinWorld, run1 } from '../../test/pinnedRecords.ts';
 import { PinControl } from './PinControl.tsx';
 import { PinnableRow } from './PinnableRow.tsx';
 

@@ -7,7 +7,7 @@ import {
   type KeptForm,
   type PinFetcher,
 } from '../../pins/pinnedPorts.ts';
-import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 import { smallImageCopy } from './keptForms.ts';
 import { videoPoster } from './videoPoster.ts';
 

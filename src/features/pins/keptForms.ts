@@ -1,4 +1,4 @@
-import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 
 /** The long edge of an image's kept copy: enough for its thumbnail and a readable offline preview. */
 export const KEPT_IMAGE_EDGE_PX = 640;

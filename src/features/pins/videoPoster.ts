@@ -1,5 +1,5 @@
 import { UnkeepableFile } from '../../pins/pinnedPorts.ts';
-import { FAILURE_WORDS, WordedError } from '../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 import { canvasJpeg, context2d, fitWithin, KEPT_IMAGE_EDGE_PX } from './keptForms.ts';
 
 /** Where in the clip its kept frame is taken: past a first black frame, yet in any clip. */

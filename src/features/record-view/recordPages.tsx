@@ -19,6 +19,7 @@ import { runContext, runStepContext, runStepFieldContext } from './recordContext
 import { relatedRuns, runStepLinkText } from '../runs/index.ts';
 import type { RecordField } from './RecordFields.tsx';
 import type { RelatedGroup, RelatedRecord } from './RecordLinks.tsx';
+import { runOrigin } from '../../graphql/runOrigin.ts';
 
 /**
  * The six kinds of record page in one table: what each shows of its record (title, where it sits in
@@ -284,12 +285,12 @@ const RECORD_PAGES = {
         [
           RELATED.part,
           RELATED.noPart,
-          one('part', run.part, (part) => partRevision(part.partNumber, part.revision, intl)),
+          one('part', runOrigin(run).part, (part) => partRevision(part.partNumber, part.revision, intl)),
         ],
         [
           RELATED.procedure,
           RELATED.noProcedureOfRun,
-          one('procedure', run.procedure, (procedure) => procedureVersion(procedure, intl)),
+          one('procedure', runOrigin(run).procedure, (procedure) => procedureVersion(procedure, intl)),
         ],
         [RELATED.runSteps, RELATED.noStepOfRun, each('runStep', run.steps, (step) => stepText(step, intl))],
       ]),

@@ -69,16 +69,7 @@ export const RunRecordQuery = graphql(`
       _created
       _updated
       ...RunPlace
-      part {
-        id
-        partNumber
-        revision
-      }
-      procedure {
-        id
-        title
-        version
-      }
+      ...RunOrigin
       steps {
         id
         title

@@ -5,7 +5,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { renderApp } from '../../test/renderApp.tsx';
 import { RunsListDocument } from '../../graphql/generated/graphql.ts';
 import { runsVariables, type RunsSearch } from './runsSearch.ts';
-import { testPageInfo } from '../../components/list/listTestkit.ts';
+import { testPageInfo } from '../../test/list.ts';
 
 const pageInfo = testPageInfo(100_002);
 

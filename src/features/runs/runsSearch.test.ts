@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RUNS_PAGE_SIZE, RUNS_SEARCH, runsFilters, runsVariables } from './runsSearch.ts';
-import { describeListSearch } from '../../components/list/listSearchTestkit.ts';
+import { describeListSearch } from '../../test/listSearch.ts';
 
 describeListSearch('The runs search', RUNS_SEARCH, {
   wellFormed: [

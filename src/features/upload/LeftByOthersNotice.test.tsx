@@ -10,7 +10,7 @@ import { createCache } from '../../graphql/cache.ts';
 import { ConfigProvider } from '../../config/ConfigContext.tsx';
 import { TEST_CONFIG } from '../../test/renderApp.tsx';
 import { keptFilesAdmin, KeptFilesAdminQuery } from '../../upload/keptFilesAdmin.ts';
-import { createQueueWorld, taylorLeavesAFileForVic } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld, taylorLeavesAFileForVic } from '../../test/uploadQueue.ts';
 import { UploadQueueProvider } from '../../upload/uploadQueueContext.tsx';
 import { LeftByOthersNotice } from './LeftByOthersNotice.tsx';
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigProvider } from '../../config/ConfigContext.tsx';
 import { TEST_CONFIG } from '../../test/renderApp.tsx';
-import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld } from '../../test/uploadQueue.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { UploadList } from './UploadList.tsx';
 import { UploadQueueProvider, useUploads } from '../../upload/uploadQueueContext.tsx';

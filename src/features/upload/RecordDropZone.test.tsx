@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld } from '../../test/uploadQueue.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';
@@ -10,7 +10,7 @@ import {
   dropFolderBesideFile,
   expectOversizedDropRefused,
   type DropTargetUnderTest,
-} from './dropRefusals.testkit.ts';
+} from '../../test/dropRefusals.ts';
 
 function renderZone(queue: UploadQueue) {
   return renderWithQueue(

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderUploadList } from '../../test/renderUploadList.tsx';
-import { createQueueWorld, file, PART } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld, file, PART } from '../../test/uploadQueue.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 

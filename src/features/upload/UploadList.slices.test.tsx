@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueueWorld, file, PART } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld, file, PART } from '../../test/uploadQueue.ts';
 import { renderUploadList } from '../../test/renderUploadList.tsx';
 
 /** How many upload rows each batch of DOM changes added (one batch per task at most). */

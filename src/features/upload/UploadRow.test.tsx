@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld } from '../../test/uploadQueue.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import { announce } from './uploadAnnouncement.ts';
 import { renderUploadList } from '../../test/renderUploadList.tsx';

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { UploadError } from '../../upload/uploadErrors.ts';
-import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld } from '../../test/uploadQueue.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { UploadTray } from './UploadTray.tsx';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useUploads } from '../../upload/uploadQueueContext.tsx';
-import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld } from '../../test/uploadQueue.ts';
 import { UploadList } from './UploadList.tsx';
 import { UploadTray } from './UploadTray.tsx';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';

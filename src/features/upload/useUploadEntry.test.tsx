@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueueWorld, file, PART } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld, file, PART } from '../../test/uploadQueue.ts';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';
 import { useUploadEntry } from './useUploadEntry.ts';
 

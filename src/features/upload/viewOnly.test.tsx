@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createQueueWorld, TAYLOR } from '../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld, TAYLOR } from '../../test/uploadQueue.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';

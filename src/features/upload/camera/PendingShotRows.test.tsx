@@ -2,7 +2,7 @@ import { Profiler } from 'react';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueueWorld } from '../../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld } from '../../../test/uploadQueue.ts';
 import { useUploads } from '../../../upload/uploadQueueContext.tsx';
 import { renderWithQueue } from '../../../test/renderUploadList.tsx';
 import { UploadList } from '../UploadList.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createQueueWorld } from '../../../upload/uploadQueue.testkit.ts';
+import { createQueueWorld } from '../../../test/uploadQueue.ts';
 import { PendingShots } from './pendingShots.ts';
 import { develop } from './useShutter.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useUploadQueue } from '../../../upload/uploadQueueContext.tsx';
-import { FAILURE_WORDS, WordedError } from '../../../lib/failures.ts';
+import { FAILURE_WORDS, WordedError } from '../../../failures/failures.ts';
 import type { UploadEntry, UploadTarget } from '../../../upload/types.ts';
 import type { UploadQueue } from '../../../upload/uploadQueue.ts';
 import type { CameraState } from '../../../components/camera/useCameraStream.ts';

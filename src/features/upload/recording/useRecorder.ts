@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { WordedError } from '../../../lib/failures.ts';
+import { WordedError } from '../../../failures/failures.ts';
 import { useUploadQueue } from '../../../upload/uploadQueueContext.tsx';
 import { useAppConfig } from '../../../config/ConfigContext.tsx';
 import type { UploadTarget } from '../../../upload/types.ts';

@@ -1,5 +1,5 @@
-import type { UploadQueueOptions } from './uploadQueue.ts';
-import { createQueueWorld, finished, type QueueWorld, until } from './uploadQueue.testkit.ts';
+import type { UploadQueueOptions } from '../upload/uploadQueue.ts';
+import { createQueueWorld, finished, type QueueWorld, until } from './uploadQueue.ts';
 
 /**
  * One file's whole way through a server set up by `arrange` (failures to answer with, say): a new

@@ -1,9 +1,9 @@
 // For tests only: the drop refusals every drop target shares (a record's page, an evidence slot).
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { createQueueWorld } from '../../upload/uploadQueue.testkit.ts';
-import type { UploadQueue } from '../../upload/uploadQueue.ts';
-import { drop, fileItem, folderItem, transfer } from '../../test/dropEvents.ts';
+import { createQueueWorld } from './uploadQueue.ts';
+import type { UploadQueue } from '../upload/uploadQueue.ts';
+import { drop, fileItem, folderItem, transfer } from './dropEvents.ts';
 
 /** A drop target as a test shows it: `render` it with a queue, then `target` is where to drop. */
 export interface DropTargetUnderTest {

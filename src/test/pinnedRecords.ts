@@ -1,14 +1,14 @@
 import { expect, vi } from 'vitest';
 import type { PersonId } from '../lib/person.ts';
 import type { RecordRef } from '../records/recordKinds.ts';
-import { memoryPinnedStorage } from './memoryPinnedStorage.ts';
-import { PinnedRecords } from './pinnedRecords.ts';
+import { memoryPinnedStorage } from '../pins/memoryPinnedStorage.ts';
+import { PinnedRecords } from '../pins/pinnedRecords.ts';
 import {
   type FetchedRecord,
   type KeepableAttachment,
   type PinFetcher,
   UnkeepableFile,
-} from './pinnedPorts.ts';
+} from '../pins/pinnedPorts.ts';
 
 /** Pins over memory storage and a fake network, for the store's and the components' tests. */
 

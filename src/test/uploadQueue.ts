@@ -1,9 +1,9 @@
 // Over 400 lines for a reason: one small fake world (API and storage, the device's store, network,
 // session, person, clock, tabs) that every queue test shares; split up, each test would assemble it.
 import { vi } from 'vitest';
-import { memoryAttachRefusals, type AttachRefusals } from './attachRefusals.ts';
-import { UploadError } from './uploadErrors.ts';
-import { UploadQueue, type UploadQueueOptions } from './uploadQueue.ts';
+import { memoryAttachRefusals, type AttachRefusals } from '../upload/attachRefusals.ts';
+import { UploadError } from '../upload/uploadErrors.ts';
+import { UploadQueue, type UploadQueueOptions } from '../upload/uploadQueue.ts';
 import type {
   Clock,
   Connectivity,
@@ -18,8 +18,8 @@ import type {
   UploadApi,
   UploadOwnership,
   UploadStore,
-} from './uploadPorts.ts';
-import { type UploadEntry, type UploadTarget, type UploadTicket } from './types.ts';
+} from '../upload/uploadPorts.ts';
+import { type UploadEntry, type UploadTarget, type UploadTicket } from '../upload/types.ts';
 import { samePerson, type Person } from '../lib/person.ts';
 
 /** A promise the test resolves when it wants the step to go on. */
