@@ -1,14 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createQueueWorld,
-  entryOf,
-  finished,
-  Gate,
-  PART,
-  TAYLOR,
-  until,
-  VIC,
-} from './uploadQueue.testkit.ts';
+import { createQueueWorld, entryOf, finished, Gate, PART, TAYLOR, until, VIC } from '../test/uploadQueue.ts';
 import type { PreparePhoto } from './uploadPorts.ts';
 import { UploadError } from './uploadErrors.ts';
 

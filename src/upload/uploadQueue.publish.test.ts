@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createQueueWorld, file, finished, PART, until } from './uploadQueue.testkit.ts';
+import { createQueueWorld, file, finished, PART, until } from '../test/uploadQueue.ts';
 
 describe('UploadQueue: a registered file and its record list show together', () => {
   it("publishes the registrations' answers in the announcement that shows their files attached", async () => {
