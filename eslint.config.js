@@ -98,7 +98,21 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // One import specifier style: a module is named with its extension, as most of them always were.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.{1,2}/(?!.*\\.(ts|tsx|mjs|js|css|json|svg|png|graphql)(\\?.*)?$)',
+              message: "Name the module with its extension ('./x.ts', './X.tsx'): one style across src.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -1,8 +1,8 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { createRoot } from 'react-dom/client';
-import { startApp } from './app/startApp';
-import { registerAppServiceWorker } from './pwa/registerAppServiceWorker';
+import { startApp } from './app/startApp.ts';
+import { registerAppServiceWorker } from './pwa/registerAppServiceWorker.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

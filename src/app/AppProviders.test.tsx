@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Drawer, Modal } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { UiProviders } from './AppProviders';
+import { UiProviders } from './AppProviders.tsx';
 
 describe('the UI providers', () => {
   it("name the × of every dialog and panel in the app's language", async () => {

@@ -1,19 +1,19 @@
 import type { ApolloClient } from '@apollo/client';
-import type { AuthSession, SignOut } from '../auth/authSession';
-import type { AppConfig } from '../config/appConfig';
-import { createAppApolloClient } from '../graphql/createApolloClient';
-import { createCache } from '../graphql/cache';
-import { createIdbKeptRecordsStore } from '../graphql/idbKeptRecordsStore';
-import { KeptRecords } from '../graphql/keptRecords';
-import type { ShareInbox } from '../share/shareInbox';
-import { createAppUploadQueue } from '../upload/appUploadQueue';
-import type { UploadQueue } from '../upload/uploadQueue';
-import { createEndOfSession, createSignOut } from './signOut';
+import type { AuthSession, SignOut } from '../auth/authSession.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { createAppApolloClient } from '../graphql/createApolloClient.ts';
+import { createCache } from '../graphql/cache.ts';
+import { createIdbKeptRecordsStore } from '../graphql/idbKeptRecordsStore.ts';
+import { KeptRecords } from '../graphql/keptRecords.ts';
+import type { ShareInbox } from '../share/shareInbox.ts';
+import { createAppUploadQueue } from '../upload/appUploadQueue.ts';
+import type { UploadQueue } from '../upload/uploadQueue.ts';
+import { createEndOfSession, createSignOut } from './signOut.ts';
 import { keepEveryRecording } from '../features/upload/services.ts';
-import { createPinnedRecords } from './pinnedServices';
-import type { PinnedRecords } from '../pins/pinnedRecords';
-import type { LanguageChoice } from '../i18n';
-import { DEFAULT_API_TIMEOUT_MS, reachability, urlProbe } from '../lib/reachability';
+import { createPinnedRecords } from './pinnedServices.ts';
+import type { PinnedRecords } from '../pins/pinnedRecords.ts';
+import type { LanguageChoice } from '../i18n/index.ts';
+import { DEFAULT_API_TIMEOUT_MS, reachability, urlProbe } from '../lib/reachability.ts';
 
 /** Everything the app is wired from, built once by startApp (or by renderApp with test doubles). */
 export interface AppServices {

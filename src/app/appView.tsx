@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { ConfigErrorPage } from '../pages/-components/ConfigErrorPage';
-import type { AppUpdates } from '../pwa/appUpdates';
-import { AppUpdatesProvider } from '../pwa/appUpdatesContext';
-import type { WedgeScanner } from '../scanner/wedgeScanner';
-import type { LanguageChoice } from '../i18n';
-import { AppProviders, UiProviders } from './AppProviders';
-import type { AppServices } from './appServices';
-import { createAppRouter } from './router';
+import { ConfigErrorPage } from '../pages/-components/ConfigErrorPage.tsx';
+import type { AppUpdates } from '../pwa/appUpdates.ts';
+import { AppUpdatesProvider } from '../pwa/appUpdatesContext.tsx';
+import type { WedgeScanner } from '../scanner/wedgeScanner.ts';
+import type { LanguageChoice } from '../i18n/index.ts';
+import { AppProviders, UiProviders } from './AppProviders.tsx';
+import type { AppServices } from './appServices.ts';
+import { createAppRouter } from './router.tsx';
 
 /**
  * What startApp renders: the screens, loaded beside the configuration rather than in the entry (the

@@ -1,10 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
-import type { AuthSession } from '../auth/authSession';
-import { DEFAULT_PINNED_BUDGET_MB, type AppConfig } from '../config/appConfig';
-import type { KeptRecords } from '../graphql/keptRecords';
-import { PinnedRecords } from '../pins/pinnedRecords';
-import type { PersistenceManager } from '../pins/pinnedPorts';
-import { createIdbPinnedStorage } from '../pins/idbPinnedStorage';
+import type { AuthSession } from '../auth/authSession.ts';
+import { DEFAULT_PINNED_BUDGET_MB, type AppConfig } from '../config/appConfig.ts';
+import type { KeptRecords } from '../graphql/keptRecords.ts';
+import { PinnedRecords } from '../pins/pinnedRecords.ts';
+import type { PersistenceManager } from '../pins/pinnedPorts.ts';
+import { createIdbPinnedStorage } from '../pins/idbPinnedStorage.ts';
 import { createPinFetcher } from '../features/pins/services.ts';
 import { freshDownloadUrl } from '../features/attachments/index.ts';
 import { RECORD_QUERIES, recordVariables } from '../features/record-view/index.ts';

@@ -1,7 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import type { RouterContext } from '../pages/-routerContext';
-import { RECORD_ROUTES, type RecordKind } from '../records/recordKinds';
-import { routeTree, type FileRoutesByTo } from '../routeTree.gen';
+import type { RouterContext } from '../pages/-routerContext.ts';
+import { RECORD_ROUTES, type RecordKind } from '../records/recordKinds.ts';
+import { routeTree, type FileRoutesByTo } from '../routeTree.gen.ts';
 
 // Every record kind has its page: the compiler rejects a kind whose route file is missing.
 RECORD_ROUTES satisfies Record<RecordKind, keyof FileRoutesByTo>;

@@ -1,10 +1,10 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
 import { describe, expect, it } from 'vitest';
-import { createTestAuthSession } from '../test/renderApp';
-import { createQueueWorld } from '../test/uploadQueue';
-import { pinnedFor, pinWorld, run1 } from '../test/pinnedRecords';
-import { createSignOut } from './signOut';
+import { createTestAuthSession } from '../test/renderApp.tsx';
+import { createQueueWorld } from '../test/uploadQueue.ts';
+import { pinnedFor, pinWorld, run1 } from '../test/pinnedRecords.ts';
+import { createSignOut } from './signOut.ts';
 
 describe('sign-out and pinned records', () => {
   it('removes the pins and their kept copies from the device before the session ends', async () => {

@@ -1,12 +1,12 @@
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
-import { KeptRecords, memoryKeptRecordsStore } from '../graphql/keptRecords';
-import type { ShareInbox } from '../share/shareInbox';
-import { createTestAuthSession } from '../test/renderApp';
-import { createQueueWorld } from '../test/uploadQueue';
-import { CLEARED_WEB_STORAGE, createSignOut } from './signOut';
+import { STORAGE_KEYS, type StoredItem } from '../lib/storageKeys.ts';
+import { KeptRecords, memoryKeptRecordsStore } from '../graphql/keptRecords.ts';
+import type { ShareInbox } from '../share/shareInbox.ts';
+import { createTestAuthSession } from '../test/renderApp.tsx';
+import { createQueueWorld } from '../test/uploadQueue.ts';
+import { CLEARED_WEB_STORAGE, createSignOut } from './signOut.ts';
 
 /** A value in every key an item names (one key of a prefix stands for all). */
 function fill(item: StoredItem): string {

@@ -1,11 +1,11 @@
 import type { ApolloClient } from '@apollo/client';
-import type { AuthSession, SignOut } from '../auth/authSession';
-import { rememberSignOutPage } from '../auth/signOutReturn';
-import { keysOf, STORAGE_KEYS, type StoredItem } from '../lib/storageKeys';
-import type { ShareInbox } from '../share/shareInbox';
-import type { KeptRecords } from '../graphql/keptRecords';
-import type { PinnedRecords } from '../pins/pinnedRecords';
-import type { UploadQueue } from '../upload/uploadQueue';
+import type { AuthSession, SignOut } from '../auth/authSession.ts';
+import { rememberSignOutPage } from '../auth/signOutReturn.ts';
+import { keysOf, STORAGE_KEYS, type StoredItem } from '../lib/storageKeys.ts';
+import type { ShareInbox } from '../share/shareInbox.ts';
+import type { KeptRecords } from '../graphql/keptRecords.ts';
+import type { PinnedRecords } from '../pins/pinnedRecords.ts';
+import type { UploadQueue } from '../upload/uploadQueue.ts';
 
 /** The web storage items sign-out removes: every one lib/storageKeys.ts marks 'cleared'. */
 export const CLEARED_WEB_STORAGE: readonly StoredItem[] = Object.values(STORAGE_KEYS).filter(

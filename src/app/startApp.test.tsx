@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
-import { startApp } from './startApp';
+import { startApp } from './startApp.ts';
 
 async function start(response: Response) {
   const container = document.createElement('div');

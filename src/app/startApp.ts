@@ -1,13 +1,13 @@
 import type { Root } from 'react-dom/client';
-import { fetchAppConfig } from '../config/appConfig';
-import { shareBudgetFrom } from '../share/shareBudget';
-import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates';
-import { launchDestination } from '../pwa/lastPage';
-import { countMoving } from '../upload/uploadCounts';
-import { WedgeScanner } from '../scanner/wedgeScanner';
-import { takeKeysBeforeStart } from '../scanner/keysBeforeStart';
-import { browserLanguageChoice } from '../i18n/languageChoice';
-import { loadMessages } from '../i18n/catalogues';
+import { fetchAppConfig } from '../config/appConfig.ts';
+import { shareBudgetFrom } from '../share/shareBudget.ts';
+import { noAppUpdates, type AppUpdates } from '../pwa/appUpdates.ts';
+import { launchDestination } from '../pwa/lastPage.ts';
+import { countMoving } from '../upload/uploadCounts.ts';
+import { WedgeScanner } from '../scanner/wedgeScanner.ts';
+import { takeKeysBeforeStart } from '../scanner/keysBeforeStart.ts';
+import { browserLanguageChoice } from '../i18n/languageChoice.ts';
+import { loadMessages } from '../i18n/catalogues.ts';
 
 /**
  * The composition root: loads the runtime configuration, restores the session, builds the GraphQL
@@ -28,13 +28,13 @@ export async function startApp(
   // So does the share inbox's IndexedDB library.
   // So do the screens themselves (theme, words, routes): the entry only listens for a scanner and
   // asks for the configuration.
-  const view = import('./appView');
+  const view = import('./appView.tsx');
   view.catch(() => {});
   const wiring = Promise.all([
-    import('../auth/oidcSession'),
-    import('./appServices'),
-    import('../share/shareInbox'),
-    import('../share/claimLandedShare'),
+    import('../auth/oidcSession.ts'),
+    import('./appServices.ts'),
+    import('../share/shareInbox.ts'),
+    import('../share/claimLandedShare.ts'),
   ]);
   // Left unawaited when the configuration fails to load: that error is the one shown.
   wiring.catch(() => {});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
-import { contrastRatio, cssVariablesResolver, theme } from './theme';
+import { contrastRatio, cssVariablesResolver, theme } from './theme.ts';
 
 const resolved = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
 

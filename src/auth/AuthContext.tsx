@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { serviceContext } from '../lib/serviceContext';
-import type { AuthSession, AuthState, SignOut } from './authSession';
+import { serviceContext } from '../lib/serviceContext.tsx';
+import type { AuthSession, AuthState, SignOut } from './authSession.ts';
 
 const Session = serviceContext<AuthSession>('AuthSessionContext');
 const SignOutService = serviceContext<SignOut>('SignOutContext');

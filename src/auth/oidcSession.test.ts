@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { User, type IdTokenClaims, type UserManager } from 'oidc-client-ts';
-import { StaleSignInError } from './authSession';
-import { createOidcAuthSession, createUserManager } from './oidcSession';
-import { TEST_CONFIG } from '../test/renderApp';
-import { memoryStorage } from '../test/memoryStorage';
-import { createPendingRevocation } from './pendingRevocation';
-import { createSignOutSignal } from './signOutSignal';
+import { StaleSignInError } from './authSession.ts';
+import { createOidcAuthSession, createUserManager } from './oidcSession.ts';
+import { TEST_CONFIG } from '../test/renderApp.tsx';
+import { memoryStorage } from '../test/memoryStorage.ts';
+import { createPendingRevocation } from './pendingRevocation.ts';
+import { createSignOutSignal } from './signOutSignal.ts';
 
 type Handler = () => void;
 

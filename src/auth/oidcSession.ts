@@ -1,11 +1,11 @@
 import { UserManager, WebStorageStateStore, type SigninSilentArgs, type User } from 'oidc-client-ts';
-import type { AppConfig } from '../config/appConfig';
-import type { Person } from '../lib/person';
-import { STORAGE_KEYS } from '../lib/storageKeys';
-import { StaleSignInError, type AuthSession, type AuthState, type SignOutOutcome } from './authSession';
-import { sanitizeRedirect } from './redirect';
-import { createPendingRevocation, type PendingRevocation } from './pendingRevocation';
-import { browserSignOutSignal, type SignOutSignal } from './signOutSignal';
+import type { AppConfig } from '../config/appConfig.ts';
+import type { Person } from '../lib/person.ts';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
+import { StaleSignInError, type AuthSession, type AuthState, type SignOutOutcome } from './authSession.ts';
+import { sanitizeRedirect } from './redirect.ts';
+import { createPendingRevocation, type PendingRevocation } from './pendingRevocation.ts';
+import { browserSignOutSignal, type SignOutSignal } from './signOutSignal.ts';
 
 export const CALLBACK_PATH = '/auth/callback';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../test/memoryStorage';
-import { createPendingRevocation } from './pendingRevocation';
+import { memoryStorage } from '../test/memoryStorage.ts';
+import { createPendingRevocation } from './pendingRevocation.ts';
 
 const ENDPOINT = 'http://idp.test/token/revocation';
 

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../lib/storageKeys';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 const KEY = STORAGE_KEYS.revokePending.name;
 /** How long one revocation may take before the provider counts as not reached (lie-fi never answers). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRedirect } from './redirect';
+import { sanitizeRedirect } from './redirect.ts';
 
 describe('sanitizeRedirect', () => {
   it.each([

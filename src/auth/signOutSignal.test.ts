@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../test/memoryStorage';
-import { createSignOutSignal, type SignOutSignal } from './signOutSignal';
+import { memoryStorage } from '../test/memoryStorage.ts';
+import { createSignOutSignal, type SignOutSignal } from './signOutSignal.ts';
 
 /** One device: a localStorage and a BroadcastChannel shared by its tabs, each tab with its own sessionStorage. */
 function device({ channel = true } = {}) {

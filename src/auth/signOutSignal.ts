@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../lib/storageKeys';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 /** The device's sign-outs, as a generation: a new value each time someone signs out on this device. */
 const GENERATION = STORAGE_KEYS.signOutGeneration.name;

@@ -1,4 +1,4 @@
-import { UiProviders } from '../app/AppProviders';
+import { UiProviders } from '../app/AppProviders.tsx';
 import { Button, Modal } from '@mantine/core';
 
 import { act, fireEvent, render, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { appIntl } from '../i18n';
+import { appIntl } from '../i18n/index.ts';
 
 /**
  * Direction controls (e.g. U+202E RIGHT-TO-LEFT OVERRIDE) can make `photo_gnp.exe` look like

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { appIntl } from '../i18n';
+import { appIntl } from '../i18n/index.ts';
 
 /** "just now", "12 min ago", "3 h 5 min ago", or "on" the date and time for older. */
 export function formatAge(ms: number, at: Date, intl: IntlShape = appIntl()): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import de from '../i18n/catalogues/de.json';
-import { createAppIntl } from '../i18n/appIntl';
-import { formatEnum } from './formatValue';
+import { createAppIntl } from '../i18n/appIntl.ts';
+import { formatEnum } from './formatValue.ts';
 
 describe('formatEnum', () => {
   it('names every kind of value in the language in force', () => {

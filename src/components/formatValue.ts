@@ -1,5 +1,5 @@
 import { defineMessage, defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { appIntl } from '../i18n';
+import { appIntl } from '../i18n/index.ts';
 
 /**
  * The API's enum values as a technician reads them, in the language in force: one message, so that a

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { serviceContext } from '../lib/serviceContext';
-import type { AppConfig } from './appConfig';
+import { serviceContext } from '../lib/serviceContext.tsx';
+import type { AppConfig } from './appConfig.ts';
 
 const Config = serviceContext<AppConfig>('ConfigContext');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseAppConfig } from './appConfig';
+import { ConfigError, parseAppConfig } from './appConfig.ts';
 
 const valid = {
   apiUrl: 'https://api.buildwithion.com/graphql',

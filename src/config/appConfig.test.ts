@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, fetchAppConfig, parseAppConfig } from './appConfig';
+import { ConfigError, fetchAppConfig, parseAppConfig } from './appConfig.ts';
 
 const valid = {
   apiUrl: 'https://api.buildwithion.com/graphql',

@@ -1,5 +1,5 @@
 import type { IntlShape, MessageDescriptor } from 'react-intl';
-import { defineMessages, plainEnglish } from '../i18n/descriptors';
+import { defineMessages, plainEnglish } from '../i18n/descriptors.ts';
 import {
   isShareSetting,
   UNCLAIMED_SHARE_SETTINGS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAILURE_WORDS, MAX_RETRY_AFTER_MS, isAbort, isTransientStatus, retryAfterMs } from './failures';
+import { FAILURE_WORDS, MAX_RETRY_AFTER_MS, isAbort, isTransientStatus, retryAfterMs } from './failures.ts';
 
 describe('the failure vocabulary', () => {
   it('calls 408, 429 and 5xx transient and nothing else', () => {

@@ -6,7 +6,7 @@
  */
 
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import { appIntl } from '../i18n';
+import { appIntl } from '../i18n/index.ts';
 
 /** 408, 429 and 5xx: the same request may well succeed a little later. */
 export function isTransientStatus(status: number): boolean {

@@ -1,7 +1,7 @@
 import { gql } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import { createCache } from './cache';
-import { attachmentAppender, removeAttachment, wasAttachedHere } from './attachmentsList';
+import { createCache } from './cache.ts';
+import { attachmentAppender, removeAttachment, wasAttachedHere } from './attachmentsList.ts';
 
 const StepQuery = gql`
   query Step($id: ID!) {

@@ -1,6 +1,6 @@
 import { InMemoryCache, type TypePolicies } from '@apollo/client';
-import { RECORD_KINDS } from '../records/recordKinds';
-import { fileAttachmentsPolicy } from './attachmentsList';
+import { RECORD_KINDS } from '../records/recordKinds.ts';
+import { fileAttachmentsPolicy } from './attachmentsList.ts';
 
 const PAGE_KEY_ARGS = ['filters', 'sort', 'distinctOn', 'first', 'after', 'last', 'before'];
 

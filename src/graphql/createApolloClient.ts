@@ -1,9 +1,9 @@
 import { ApolloClient, type InMemoryCache } from '@apollo/client';
-import type { AuthSession } from '../auth/authSession';
-import { createCache } from './cache';
-import { createLink, type LinkDependencies } from './links';
-import { attachmentsReadByPanel } from './attachmentsReadByPanel';
-import { DEFAULT_API_TIMEOUT_MS, reachability, reachabilityFetch } from '../lib/reachability';
+import type { AuthSession } from '../auth/authSession.ts';
+import { createCache } from './cache.ts';
+import { createLink, type LinkDependencies } from './links.ts';
+import { attachmentsReadByPanel } from './attachmentsReadByPanel.ts';
+import { DEFAULT_API_TIMEOUT_MS, reachability, reachabilityFetch } from '../lib/reachability.ts';
 
 export function createApolloClient(
   deps: LinkDependencies,

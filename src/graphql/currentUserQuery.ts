@@ -1,4 +1,4 @@
-import { graphql } from './generated';
+import { graphql } from './generated/index.ts';
 
 export const CurrentUserQuery = graphql(`
   query CurrentUser {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client/errors';
 import { Observable } from 'rxjs';
-import { isAuthFailure, isClientReset, isTransientFailure, toUserMessage } from './errors';
-import { UploadError } from '../upload/uploadErrors';
-import { classifyApiError } from '../upload/apolloUploadApi';
+import { isAuthFailure, isClientReset, isTransientFailure, toUserMessage } from './errors.ts';
+import { UploadError } from '../upload/uploadErrors.ts';
+import { classifyApiError } from '../upload/apolloUploadApi.ts';
 
 function serverError(status: number, body: unknown = { errors: [{ message: 'x' }] }): ServerError {
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body);

@@ -12,7 +12,7 @@ import {
   isTransientStatus,
   retryAfterMs,
   WordedError,
-} from '../failures/failures';
+} from '../failures/failures.ts';
 
 export { isAbort };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gql } from '@apollo/client';
-import { createCache } from './cache';
-import { KeptRecords, LISTS_NOTED, listKey, memoryKeptRecordsStore } from './keptRecords';
+import { createCache } from './cache.ts';
+import { KeptRecords, LISTS_NOTED, listKey, memoryKeptRecordsStore } from './keptRecords.ts';
 
 const TAYLOR = { subject: '1', organization: 'example' };
 const VIC = { subject: '2', organization: 'example' };

@@ -1,6 +1,6 @@
 import type { ApolloCache, NormalizedCacheObject } from '@apollo/client';
-import { samePerson, type PersonId } from '../lib/person';
-import { defineStoredSchema, readStored, versioned, type NotRead } from '../lib/storedSchema';
+import { samePerson, type PersonId } from '../lib/person.ts';
+import { defineStoredSchema, readStored, versioned, type NotRead } from '../lib/storedSchema.ts';
 
 /** What is kept on the device for one person: the GraphQL cache as it was, and when each record came. */
 export interface KeptSnapshot {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { gql } from '@apollo/client';
-import { createApolloClient } from './createApolloClient';
-import type { LinkDependencies } from './links';
-import { toUserMessage } from './errors';
+import { createApolloClient } from './createApolloClient.ts';
+import type { LinkDependencies } from './links.ts';
+import { toUserMessage } from './errors.ts';
 
 const MeQuery = gql`
   query Me {

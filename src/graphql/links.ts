@@ -5,11 +5,11 @@ import { RetryLink } from '@apollo/client/link/retry';
 import { SetContextLink } from '@apollo/client/link/context';
 import { OperationTypeNode } from 'graphql';
 import { catchError, from, mergeMap, throwError, map } from 'rxjs';
-import { backoffDelay, type BackoffOptions } from '../lib/backoff';
-import type { AnsweredOperation } from './keptRecords';
+import { backoffDelay, type BackoffOptions } from '../lib/backoff.ts';
+import type { AnsweredOperation } from './keptRecords.ts';
 
 const QUERY_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 8_000 };
-import { isAuthFailure, isTransientFailure, retryAfterOf } from './errors';
+import { isAuthFailure, isTransientFailure, retryAfterOf } from './errors.ts';
 
 declare module '@apollo/client' {
   interface DefaultContext {

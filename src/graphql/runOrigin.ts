@@ -1,4 +1,4 @@
-import { getFragmentData, graphql, type FragmentType } from './generated';
+import { getFragmentData, graphql, type FragmentType } from './generated/index.ts';
 
 /**
  * What a run was made from: its part (number and revision) and its procedure (title and version). The

@@ -8,10 +8,10 @@ import {
   type ReactNode,
 } from 'react';
 import { RawIntlProvider } from 'react-intl';
-import { createAppIntl, setAppIntl } from './appIntl';
-import { loadedMessages, loadMessages, type Messages } from './catalogues';
-import type { LanguageChoice } from './languageChoice';
-import { intlLocaleOf, type AppLocale } from './locales';
+import { createAppIntl, setAppIntl } from './appIntl.ts';
+import { loadedMessages, loadMessages, type Messages } from './catalogues.ts';
+import type { LanguageChoice } from './languageChoice.ts';
+import { intlLocaleOf, type AppLocale } from './locales.ts';
 
 const LanguageChoiceContext = createContext<LanguageChoice | null>(null);
 

@@ -1,6 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { intlLocaleOf, type AppLocale } from './locales';
-import type { Messages } from './catalogues';
+import { intlLocaleOf, type AppLocale } from './locales.ts';
+import type { Messages } from './catalogues.ts';
 
 const cache = createIntlCache();
 

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { Messages, SourceCatalogue } from './catalogues';
-import { LANGUAGES } from './locales';
-import { pseudoLocalize } from './pseudoLocale';
+import type { Messages, SourceCatalogue } from './catalogues.ts';
+import { LANGUAGES } from './locales.ts';
+import { pseudoLocalize } from './pseudoLocale.ts';
 
 const dir = path.join(import.meta.dirname, 'catalogues');
 const read = (file: string): unknown => JSON.parse(readFileSync(path.join(dir, file), 'utf8'));

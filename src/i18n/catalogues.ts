@@ -1,4 +1,4 @@
-import { PSEUDO_LOCALE, type AppLocale } from './locales';
+import { PSEUDO_LOCALE, type AppLocale } from './locales.ts';
 
 /** Message id → ICU message, in one language. */
 export type Messages = Record<string, string>;
@@ -27,7 +27,7 @@ export async function loadMessages(locale: AppLocale): Promise<Messages> {
   let messages: Messages;
   if (locale === PSEUDO_LOCALE) {
     // The ICU parser it needs is loaded with it, never for the real languages.
-    const [source, { pseudoLocalize }] = await Promise.all([loadSource(), import('./pseudoLocale')]);
+    const [source, { pseudoLocalize }] = await Promise.all([loadSource(), import('./pseudoLocale.ts')]);
     messages = Object.fromEntries(
       Object.entries(source).map(([id, { defaultMessage }]) => [id, pseudoLocalize(defaultMessage)]),
     );

@@ -1,7 +1,7 @@
-export { LocaleProvider, useLanguageChoice } from './LocaleProvider';
-export { LanguageChoice, browserLanguageChoice } from './languageChoice';
-export { loadMessages } from './catalogues';
-export { appIntl } from './appIntl';
+export { LocaleProvider, useLanguageChoice } from './LocaleProvider.tsx';
+export { LanguageChoice, browserLanguageChoice } from './languageChoice.ts';
+export { loadMessages } from './catalogues.ts';
+export { appIntl } from './appIntl.ts';
 export {
   LANGUAGES,
   LANGUAGE_NAMES,
@@ -9,4 +9,4 @@ export {
   isAppLocale,
   matchLanguage,
   type AppLocale,
-} from './locales';
+} from './locales.ts';

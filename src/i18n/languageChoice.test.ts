@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../test/memoryStorage';
-import { LanguageChoice } from './languageChoice';
-import { matchLanguage } from './locales';
+import { memoryStorage } from '../test/memoryStorage.ts';
+import { LanguageChoice } from './languageChoice.ts';
+import { matchLanguage } from './locales.ts';
 
 describe('matchLanguage', () => {
   it.each([

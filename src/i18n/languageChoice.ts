@@ -1,6 +1,6 @@
-import { personKey, samePerson, type PersonId } from '../lib/person';
-import { STORAGE_KEYS } from '../lib/storageKeys';
-import { isAppLocale, matchLanguage, type AppLocale } from './locales';
+import { personKey, samePerson, type PersonId } from '../lib/person.ts';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
+import { isAppLocale, matchLanguage, type AppLocale } from './locales.ts';
 
 const KEY = STORAGE_KEYS.languages.name;
 

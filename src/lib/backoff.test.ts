@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from './backoff';
+import { backoffDelay } from './backoff.ts';
 
 const options = { baseMs: 100, maxMs: 1_000 };
 

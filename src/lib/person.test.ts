@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personKey, samePerson, type Person } from './person';
+import { personKey, samePerson, type Person } from './person.ts';
 
 const TAYLOR: Person = { subject: 'taylor', organization: 'example', name: 'Taylor Technician' };
 const RENAMED: Person = { ...TAYLOR, name: 'T. Technician' };

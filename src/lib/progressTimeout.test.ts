@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { progressTimeout } from './progressTimeout';
+import { progressTimeout } from './progressTimeout.ts';
 
 describe('progressTimeout', () => {
   beforeEach(() => vi.useFakeTimers());

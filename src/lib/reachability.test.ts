@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Reachability, reachabilityFetch, urlProbe } from './reachability';
+import { Reachability, reachabilityFetch, urlProbe } from './reachability.ts';
 
 /** A store with a probe whose answers the test gives, and the clock times it was asked at. */
 function storeWith(answers: boolean[], deviceOnline = () => true) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffBlobType, sniffType } from './sniffType';
+import { sniffBlobType, sniffType } from './sniffType.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from './-routerContext';
-import { NotFoundPage } from './-components/NotFoundPage';
-import { RouteErrorPage } from './-components/RouteErrorPage';
+import type { RouterContext } from './-routerContext.ts';
+import { NotFoundPage } from './-components/NotFoundPage.tsx';
+import { RouteErrorPage } from './-components/RouteErrorPage.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { createTestAuthSession, renderApp } from '../test/renderApp';
+import { createTestAuthSession, renderApp } from '../test/renderApp.tsx';
 
 describe('the authenticated layout guard', () => {
   it('sends a signed-out visitor to sign-in, remembering the page they asked for', async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useAuthState } from '../auth/AuthContext';
+import { useAuthState } from '../auth/AuthContext.tsx';
 import { AppShellLayout } from '../features/app-shell/index.ts';
 import { ViewOnlyProvider } from '../components/viewOnly.tsx';
 import { DuplicateGuardProvider } from '../features/upload/index.ts';

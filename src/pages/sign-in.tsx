@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { sanitizeRedirect } from '../auth/redirect';
-import { SignInPage } from './-components/SignInPage';
+import { sanitizeRedirect } from '../auth/redirect.ts';
+import { SignInPage } from './-components/SignInPage.tsx';
 
 interface SignInSearch {
   redirect: string;

@@ -1,6 +1,6 @@
 import { clear, createStore, delMany, get, keys, set, type UseStore } from 'idb-keyval';
-import { STORAGE_KEYS } from '../lib/storageKeys';
-import type { PinnedStorage } from './pinnedPorts';
+import { STORAGE_KEYS } from '../lib/storageKeys.ts';
+import type { PinnedStorage } from './pinnedPorts.ts';
 
 /** The pins and the copies' entries, under one key: the database holds one person's at most. */
 const STATE = 'state';

@@ -1,4 +1,4 @@
-import type { PinnedState, PinnedStorage } from './pinnedPorts';
+import type { PinnedState, PinnedStorage } from './pinnedPorts.ts';
 
 /** Pins and copies in memory only: for tests and where IndexedDB cannot be opened. */
 type StoredState = PinnedState & { schemaVersion: number };

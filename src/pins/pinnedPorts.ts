@@ -1,9 +1,9 @@
 // The pins' ports and the shapes they pass: what is stored (PinnedStorage: idbPinnedStorage.ts,
 // memoryPinnedStorage.ts), what the network side gives (PinFetcher: features/pins/fetchAhead.ts) and
 // what views read (PinnedSnapshot). The engine that uses them is pinnedRecords.ts.
-import type { PersonId } from '../lib/person';
-import { defineStoredSchema, type NotRead } from '../lib/storedSchema';
-import type { RecordRef } from '../records/recordKinds';
+import type { PersonId } from '../lib/person.ts';
+import { defineStoredSchema, type NotRead } from '../lib/storedSchema.ts';
+import type { RecordRef } from '../records/recordKinds.ts';
 
 /** `kind:id` of a pinned record. */
 export const pinKey = (record: RecordRef): string => `${record.kind}:${record.id}`;

@@ -2,12 +2,12 @@
 // budget, restore, clear), whose steps share its private state; its ports and the shapes they pass
 // (pinnedPorts.ts), storages (idbPinnedStorage.ts, memoryPinnedStorage.ts), network side
 // (features/pins/fetchAhead.ts) and work pool (lib) live apart.
-import { samePerson, type PersonId } from '../lib/person';
-import type { RecordRef } from '../records/recordKinds';
-import { copiesOverBudget } from './keptBudget';
-import { workPool } from '../lib/workPool';
-import { reachability } from '../lib/reachability';
-import { readStored, versioned, type NotRead } from '../lib/storedSchema';
+import { samePerson, type PersonId } from '../lib/person.ts';
+import type { RecordRef } from '../records/recordKinds.ts';
+import { copiesOverBudget } from './keptBudget.ts';
+import { workPool } from '../lib/workPool.ts';
+import { reachability } from '../lib/reachability.ts';
+import { readStored, versioned, type NotRead } from '../lib/storedSchema.ts';
 import {
   pinKey,
   PINNED_STATE_SCHEMA,
@@ -20,7 +20,7 @@ import {
   type PinnedState,
   type PinStatus,
   type PinView,
-} from './pinnedPorts';
+} from './pinnedPorts.ts';
 
 interface Running {
   controller: AbortController;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { createAppRouter } from '../app/router';
-import { createTestAuthSession } from '../test/renderApp';
+import { createAppRouter } from '../app/router.tsx';
+import { createTestAuthSession } from '../test/renderApp.tsx';
 import { ApolloClient, InMemoryCache, ApolloLink } from '@apollo/client';
 import {
   MAX_ID,
@@ -15,7 +15,7 @@ import {
   recordKindInfo,
   recordPath,
   type RecordKind,
-} from './recordKinds';
+} from './recordKinds.ts';
 import schema from '../../sandbox/src/graphql/schema.graphql?raw';
 
 const ALL_KINDS = ['part', 'run', 'procedure', 'step', 'runStep', 'runStepField'] as const;

@@ -4,18 +4,18 @@ import { ApolloClient } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../app/AppProviders';
-import { createAppRouter } from '../app/router';
-import { createEndOfSession, createSignOut } from '../app/signOut';
-import type { AuthSession, AuthState, AuthStatus } from '../auth/authSession';
-import type { AppConfig } from '../config/appConfig';
-import { createCache } from '../graphql/cache';
-import { createQueueWorld } from './uploadQueue';
-import type { UploadQueue } from '../upload/uploadQueue';
-import type { ShareInbox } from '../share/shareInbox';
-import { CurrentUserQuery } from '../graphql/currentUserQuery';
-import { WedgeScanner } from '../scanner/wedgeScanner';
-import { afterThisTest } from './afterTest';
+import { AppProviders } from '../app/AppProviders.tsx';
+import { createAppRouter } from '../app/router.tsx';
+import { createEndOfSession, createSignOut } from '../app/signOut.ts';
+import type { AuthSession, AuthState, AuthStatus } from '../auth/authSession.ts';
+import type { AppConfig } from '../config/appConfig.ts';
+import { createCache } from '../graphql/cache.ts';
+import { createQueueWorld } from './uploadQueue.ts';
+import type { UploadQueue } from '../upload/uploadQueue.ts';
+import type { ShareInbox } from '../share/shareInbox.ts';
+import { CurrentUserQuery } from '../graphql/currentUserQuery.ts';
+import { WedgeScanner } from '../scanner/wedgeScanner.ts';
+import { afterThisTest } from './afterTest.ts';
 
 export const TEST_CONFIG: AppConfig = {
   apiUrl: 'http://api.test/graphql',

@@ -1,5 +1,5 @@
 // For tests only (never imported by the app): they render inside the app's own providers.
-import { UiProviders } from '../app/AppProviders';
+import { UiProviders } from '../app/AppProviders.tsx';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { useUploads, UploadQueueProvider } from '../upload/uploadQueueContext.tsx';

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll } from 'vitest';
-import { runAfterTestSteps } from './afterTest';
+import { runAfterTestSteps } from './afterTest.ts';
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthSession, useAuthState } from '../../auth/AuthContext';
+import { useAuthSession, useAuthState } from '../../auth/AuthContext.tsx';
 import { ActionNotice } from '../../components/ActionNotice.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthSession, useSignOut } from '../../auth/AuthContext';
+import { useAuthSession, useSignOut } from '../../auth/AuthContext.tsx';
 import { countUnfinished } from '../../upload/uploadCounts.ts';
 import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue, useUploadsValue } from '../../upload/uploadQueueContext.tsx';

@@ -4,10 +4,16 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { toUserMessage } from '../../graphql/errors';
-import { CurrentUserQuery } from '../../graphql/currentUserQuery';
-import { useAppConfig } from '../../config/ConfigContext';
-import { LANGUAGE_NAMES, LANGUAGES, PSEUDO_LOCALE, useLanguageChoice, type AppLocale } from '../../i18n';
+import { toUserMessage } from '../../graphql/errors.ts';
+import { CurrentUserQuery } from '../../graphql/currentUserQuery.ts';
+import { useAppConfig } from '../../config/ConfigContext.tsx';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  PSEUDO_LOCALE,
+  useLanguageChoice,
+  type AppLocale,
+} from '../../i18n/index.ts';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);

@@ -1,6 +1,6 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { attachmentType } from './attachmentType.ts';
-import { appIntl } from '../../i18n';
+import { appIntl } from '../../i18n/index.ts';
 
 /**
  * The one home of the order a record's files are shown in, by every list and slot: newest first by

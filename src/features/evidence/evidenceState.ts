@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { appIntl } from '../../i18n';
+import { appIntl } from '../../i18n/index.ts';
 
 /**
  * Which evidence a run step still misses. A run step's FILE_ATTACHMENT fields are its evidence: a

@@ -16,7 +16,7 @@ afterAll(() => vi.resetModules());
 
 async function freshModules() {
   const [{ UiProviders }, { ConfigProvider }, { loadEditor }, { LazyMarkupEditor }] = await Promise.all([
-    import('../../app/AppProviders'),
+    import('../../app/AppProviders.tsx'),
     import('../../config/ConfigContext.tsx'),
     import('./editorCode.ts'),
     import('./LazyMarkupEditor.tsx'),

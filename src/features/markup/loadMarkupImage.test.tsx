@@ -1,4 +1,4 @@
-import { UiProviders } from '../../app/AppProviders';
+import { UiProviders } from '../../app/AppProviders.tsx';
 
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { appIntl } from '../../i18n';
+import { appIntl } from '../../i18n/index.ts';
 import type { Tool } from './markupTools.tsx';
 import { describeShape } from './markupToolFaces.ts';
 import {

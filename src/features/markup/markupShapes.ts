@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { appIntl } from '../../i18n';
+import { appIntl } from '../../i18n/index.ts';
 import { MARKUP_TOOLS, type MarkupTool, type Tool } from './markupTools.tsx';
 import type { Box, Handle, HandleName, MarkStyle, Point, Shape, ShapeKind, Size } from './shapeModel.ts';
 

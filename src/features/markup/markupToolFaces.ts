@@ -9,7 +9,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { appIntl } from '../../i18n';
+import { appIntl } from '../../i18n/index.ts';
 import type { Tool } from './markupTools.tsx';
 import { colorName, type Shape } from './shapeModel.ts';
 

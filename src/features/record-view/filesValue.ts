@@ -2,7 +2,7 @@ import type { IntlShape } from 'react-intl';
 import { AttachmentItemFields, RecordAttachmentsFields } from '../attachments/index.ts';
 import { displayFilename } from '../../components/displayFilename.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
-import { appIntl } from '../../i18n';
+import { appIntl } from '../../i18n/index.ts';
 
 /**
  * A file field's value is its files (listed under Attachments below), not the scalar `value`, which

@@ -2,7 +2,7 @@ import { type FragmentType, getFragmentData } from '../../graphql/generated/frag
 import type { RunPlaceFragment, StepPlaceFragment } from '../../graphql/generated/graphql.ts';
 import type { IntlShape } from 'react-intl';
 import { formatEnum } from '../../components/formatValue.ts';
-import { appIntl } from '../../i18n';
+import { appIntl } from '../../i18n/index.ts';
 import { partRevision, recordName, titledName } from '../../records/recordKinds.ts';
 import { RunPlaceFields, StepPlaceFields } from './recordPlaceDocuments.ts';
 import { serialOf } from '../../records/serialNumbers.ts';

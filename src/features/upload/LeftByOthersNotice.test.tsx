@@ -1,4 +1,4 @@
-import { UiProviders } from '../../app/AppProviders';
+import { UiProviders } from '../../app/AppProviders.tsx';
 
 import { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';

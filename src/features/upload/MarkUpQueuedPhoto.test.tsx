@@ -1,4 +1,4 @@
-import { UiProviders } from '../../app/AppProviders';
+import { UiProviders } from '../../app/AppProviders.tsx';
 
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

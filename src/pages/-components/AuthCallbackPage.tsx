@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthSession } from '../../auth/AuthContext';
-import { StaleSignInError } from '../../auth/authSession';
-import { takeSignOutPage } from '../../auth/signOutReturn';
-import { CenteredPanel } from '../../components/CenteredPanel';
+import { useAuthSession } from '../../auth/AuthContext.tsx';
+import { StaleSignInError } from '../../auth/authSession.ts';
+import { takeSignOutPage } from '../../auth/signOutReturn.ts';
+import { CenteredPanel } from '../../components/CenteredPanel.tsx';
 import { SignInProgress } from './SignInProgress.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Container, List, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ConfigError, formatConfigProblem } from '../../config/appConfig';
+import { ConfigError, formatConfigProblem } from '../../config/appConfig.ts';
 
 /** The file's own names, shown as they are in it. */
 const code = (name: string) => <Code>{name}</Code>;

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CenteredPanel } from '../../components/CenteredPanel';
+import { CenteredPanel } from '../../components/CenteredPanel.tsx';
 
 export function NotFoundPage() {
   const intl = useIntl();

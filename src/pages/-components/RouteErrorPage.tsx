@@ -1,8 +1,8 @@
 import { Alert, Button, Group } from '@mantine/core';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { toUserMessage } from '../../graphql/errors';
-import { CenteredPanel } from '../../components/CenteredPanel';
+import { toUserMessage } from '../../graphql/errors.ts';
+import { CenteredPanel } from '../../components/CenteredPanel.tsx';
 
 /** Last resort for an error no page handled: the message, a retry and a way home. */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthSession } from '../../auth/AuthContext';
-import { CenteredPanel } from '../../components/CenteredPanel';
+import { useAuthSession } from '../../auth/AuthContext.tsx';
+import { CenteredPanel } from '../../components/CenteredPanel.tsx';
 import { SignInProgress } from './SignInProgress.tsx';
 
 /**
