@@ -47,12 +47,28 @@ async function taylorsId(): Promise<number> {
 }
 
 const signedOut = (page: Page) => expect(page.getByText('You are signed out of this tablet.')).toBeVisible();
+/** Signed out here: the signed-out page, or the provider's login page it went on to. */
+const signedOutOrAtLogin = (page: Page) =>
+  expect(page.getByText('You are signed out of this tablet.').or(page.getByLabel('Password'))).toBeVisible();
 
 /** The notice offering back a recording its owner's sign-out cut short, on the page open now. */
 const cutShort = (page: Page, kind: 'clip' | 'voice') =>
   page.getByRole('status').filter({
     hasText: new RegExp(`^The ${kind === 'clip' ? 'clip' : 'voice note'} .*-${kind}-.* was cut short`),
   });
+
+/** Taylor, back, takes the offered recording: it is attached to run step `runStep` once, as Taylor. */
+async function attachOfferedOnce(page: Page, kind: 'clip' | 'voice', runStep: number): Promise<void> {
+  const offer = cutShort(page, kind);
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: /^Attach it to / }).click();
+  await expect(page.getByRole('listitem', { name: new RegExp(`-${kind}-.*: Attached$`) })).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  const attached = await recordings(runStep, kind);
+  expect(attached).toHaveLength(1);
+  expect(attached[0]!.createdById).toBe(await taylorsId());
+}
 
 test('a clip being recorded when another tab signs out stops there and is kept for its technician alone: the next person is not offered it, its owner is, and it is attached once, as them', async ({
   context,
@@ -88,21 +104,11 @@ test('a clip being recorded when another tab signs out stops there and is kept f
   await expect(camera.getByText(/was cut short/)).toHaveCount(0);
   expect(await recordings(6, 'clip')).toEqual([]);
   await openSignOut(camera, VIEWER.name);
-  await expect(
-    camera.getByText('You are signed out of this tablet.').or(camera.getByLabel('Password')),
-  ).toBeVisible();
+  await signedOutOrAtLogin(camera);
 
   // Taylor is back: offered the clip, attached once, as Taylor; not offered again.
   await signInThroughForm(camera, '/run-steps/6', TECHNICIAN);
-  const offer = cutShort(camera, 'clip');
-  await expect(offer).toBeVisible();
-  await offer.getByRole('button', { name: /^Attach it to / }).click();
-  await expect(camera.getByRole('listitem', { name: /-clip-.*: Attached$/ })).toHaveCount(1, {
-    timeout: 30_000,
-  });
-  const attached = await recordings(6, 'clip');
-  expect(attached).toHaveLength(1);
-  expect(attached[0]!.createdById).toBe(await taylorsId());
+  await attachOfferedOnce(camera, 'clip', 6);
   await camera.reload();
   await expect(camera.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(camera.getByText(/was cut short/)).toHaveCount(0);
@@ -116,19 +122,9 @@ test('a voice note being recorded when its technician signs out is kept for them
   await page.getByRole('button', { name: 'Record voice note' }).click();
   await timerReaches(page, 2);
   await openSignOut(page, TECHNICIAN.name);
-  await expect(
-    page.getByText('You are signed out of this tablet.').or(page.getByLabel('Password')),
-  ).toBeVisible();
+  await signedOutOrAtLogin(page);
   expect(await recordings(7, 'voice')).toEqual([]);
 
   await signInThroughForm(page, '/run-steps/7', TECHNICIAN);
-  const offer = cutShort(page, 'voice');
-  await expect(offer).toBeVisible();
-  await offer.getByRole('button', { name: /^Attach it to / }).click();
-  await expect(page.getByRole('listitem', { name: /-voice-.*: Attached$/ })).toHaveCount(1, {
-    timeout: 30_000,
-  });
-  const attached = await recordings(7, 'voice');
-  expect(attached).toHaveLength(1);
-  expect(attached[0]!.createdById).toBe(await taylorsId());
+  await attachOfferedOnce(page, 'voice', 7);
 });
