@@ -20,6 +20,18 @@ export function loadEditor(): Promise<EditorModule> {
   return loading;
 }
 
+/**
+ * Settles once a load already under way has ended (loaded or failed); at once when none is. Test files
+ * share one window (vitest.config.ts: isolate false), and a load a preload started must not outlive the
+ * file's environment.
+ */
+export function editorLoadSettled(): Promise<void> {
+  return (loading ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** The editor's code once it has run (so it is rendered without a loading step), else null. */
 export function loadedEditor(): EditorModule | null {
   return loaded;
