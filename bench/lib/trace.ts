@@ -44,3 +44,23 @@ export async function traced<T>(page: Page, name: string, body: () => Promise<T>
     await browser.stopTracing();
   }
 }
+
+/**
+ * Once a notice shows, has stopped moving and the page's room for it is set (useNoticeRoom), and a
+ * few frames more for its paint: the trace's tail. Gives up quietly after a few seconds (a trace is
+ * still worth reading without it).
+ */
+export async function noticeSettled(page: Page): Promise<void> {
+  await page
+    .evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const until = performance.now() + 5_000;
+      const stack = () => document.querySelector('.mantine-Notifications-root');
+      while (performance.now() < until && !stack()?.querySelector('.mantine-Notification-root')) await frame();
+      while (performance.now() < until && stack()!.getAnimations({ subtree: true }).length > 0) await frame();
+      const root = document.documentElement.style;
+      while (performance.now() < until && !root.getPropertyValue('--notice-room')) await frame();
+      for (let i = 0; i < 4; i++) await frame();
+    })
+    .catch(() => undefined);
+}
