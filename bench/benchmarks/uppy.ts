@@ -379,4 +379,3 @@ async function bigFile(
     ];
   });
 }
-

@@ -56,7 +56,8 @@ export async function noticeSettled(page: Page): Promise<void> {
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const until = performance.now() + 5_000;
       const stack = () => document.querySelector('.mantine-Notifications-root');
-      while (performance.now() < until && !stack()?.querySelector('.mantine-Notification-root')) await frame();
+      while (performance.now() < until && !stack()?.querySelector('.mantine-Notification-root'))
+        await frame();
       while (performance.now() < until && stack()!.getAnimations({ subtree: true }).length > 0) await frame();
       const root = document.documentElement.style;
       while (performance.now() < until && !root.getPropertyValue('--notice-room')) await frame();
