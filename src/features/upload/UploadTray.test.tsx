@@ -37,10 +37,40 @@ describe('UploadTray', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('2 files attached to Part BRKT-001.'),
     );
-    expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ color: 'green', message: '2 files attached to Part BRKT-001.' }),
+    // The notices follow the paint of what they tell of; the spoken status above does not wait for them.
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'green', message: '2 files attached to Part BRKT-001.' }),
+      ),
     );
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', title: 'Upload failed' }));
+  });
+
+  it('tells at once who listens, and shows the notice only once the change it tells of is painted', async () => {
+    const show = vi.spyOn(notifications, 'show').mockClear();
+    const queue = createQueueWorld().makeQueue();
+    renderTray(queue);
+    // The frame that paints the file's listing, held until the test lets it run.
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    act(() => {
+      queue.add([new File(['x'], 'report.pdf')], part);
+    });
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('1 file attached to Part BRKT-001.'),
+    );
+    expect(show).not.toHaveBeenCalled();
+    frame.mockRestore();
+    act(() => frames.forEach((callback) => callback(performance.now())));
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'green', message: '1 file attached to Part BRKT-001.' }),
+      ),
+    );
+    expect(show).toHaveBeenCalledTimes(1);
   });
 
   it('tells a batch of successes once, when the queue is idle', async () => {
@@ -56,7 +86,10 @@ describe('UploadTray', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('20 files attached to Part BRKT-001.'),
     );
-    expect(show).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(1));
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: '20 files attached to Part BRKT-001.' }),
+    );
   });
 
   it('does not wait for a photo held while it is marked up before telling what was attached', async () => {
