@@ -60,7 +60,7 @@ export async function noticeSettled(page: Page): Promise<void> {
         await frame();
       while (performance.now() < until && stack()!.getAnimations({ subtree: true }).length > 0) await frame();
       const root = document.documentElement.style;
-      while (performance.now() < until && !root.getPropertyValue('--notice-room')) await frame();
+      while (performance.now() < until && !root.getPropertyValue('scroll-padding-bottom')) await frame();
       for (let i = 0; i < 4; i++) await frame();
     })
     .catch(() => undefined);

@@ -18,7 +18,8 @@ import { defineMessages, useIntl } from 'react-intl';
 import { ScansOpenRecords, ScanButton } from '../open-by-id/index.ts';
 
 import classes from './AppShellLayout.module.css';
-import { NOTICE_LIFT_VAR, NOTICE_ROOM_VAR, useNoticeRoom } from './useNoticeRoom.ts';
+import { NoticeRoom } from './NoticeRoom.tsx';
+import { PAGE_END_ROOM } from './useNoticeRoom.ts';
 
 /** The product's name: never translated. */
 const PRODUCT_NAME = 'Floor Attach';
@@ -109,7 +110,6 @@ export function AppShellLayout() {
   const [signingOutFrom, setSigningOutFrom] = useState<string | null>(null);
   useOpenByIdShortcut();
   const main = useRef<HTMLElement>(null);
-  useNoticeRoom(main);
 
   return (
     <AppShell header={{ height: { base: 116, md: 64 } }} padding="md">
@@ -167,14 +167,9 @@ export function AppShellLayout() {
         </div>
       </AppShell.Header>
 
-      {/* Room below the page's end for notices at the bottom right (useNoticeRoom): the last row scrolls
-          clear of them. */}
-      <AppShell.Main
-        ref={main}
-        style={{
-          paddingBottom: `calc(max(10rem, var(${NOTICE_ROOM_VAR}, 0px)) + var(${NOTICE_LIFT_VAR}, 0px))`,
-        }}
-      >
+      {/* Room below the page's end for notices at the bottom right, grown by NoticeRoom while taller
+          ones show: the last row scrolls clear of them. */}
+      <AppShell.Main ref={main} style={{ paddingBottom: PAGE_END_ROOM }}>
         <NetworkIndicator />
         <SessionEndedBanner />
         <UpdateNotice />
@@ -186,6 +181,7 @@ export function AppShellLayout() {
           <SignOutDialog page={signingOutFrom} onClose={() => setSigningOutFrom(null)} />
         )}
         <Outlet />
+        <NoticeRoom page={main} />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,20 +1,14 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useNotifications } from '@mantine/notifications';
 
-/**
- * The room the page keeps below its end while notices (toasts) show at the bottom right, as a CSS
- * length: the page's padding takes the larger of it and its own, so the last row always scrolls clear.
- */
-export const NOTICE_ROOM_VAR = '--notice-room';
+/** The page's own room below its end (AppShellLayout's padding): notices taller than it get more. */
+export const PAGE_END_ROOM = '10rem';
 
 /** Space kept between a notice and the control it would have covered. */
 const GAP_PX = 8;
 
 /** What a gloved tap aims at in the page. */
 const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="radio"], [role="tab"]';
-
-/** How far the page is lifted while notices show: added to the room, so the page can always move up. */
-export const NOTICE_LIFT_VAR = '--notice-lift';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
@@ -34,22 +28,58 @@ async function settled(stack: Element | null): Promise<void> {
   }
 }
 
-function clearRoom(): void {
-  const { style } = document.documentElement;
-  for (const property of [NOTICE_ROOM_VAR, NOTICE_LIFT_VAR, 'scroll-padding-bottom']) {
-    style.removeProperty(property);
+/**
+ * Where `elements` are on screen as the browser lays out its next frame, in their order. An
+ * IntersectionObserver answers after that frame's own layout, so asking lays nothing out on the spot:
+ * `getBoundingClientRect` right after the page changed (a notice shown, the room set) made the browser
+ * restyle and lay out the whole page there and then, 283 ms on a tablet's CPU for a record of 100 files
+ * (bench/LOG.md, issue 40). Without the observer (old browsers; jsdom) the boxes are read at once.
+ */
+function boxesOf(elements: readonly Element[]): Promise<DOMRectReadOnly[]> {
+  if (elements.length === 0) return Promise.resolve([]);
+  if (typeof IntersectionObserver === 'undefined') {
+    return Promise.resolve(elements.map((element) => element.getBoundingClientRect()));
   }
+  return new Promise((resolve) => {
+    const boxes = new Map<Element, DOMRectReadOnly>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) boxes.set(entry.target, entry.boundingClientRect);
+      if (boxes.size < new Set(elements).size) return;
+      observer.disconnect();
+      resolve(elements.map((element) => boxes.get(element)!));
+    });
+    for (const element of elements) observer.observe(element);
+  });
+}
+
+/**
+ * The page's end grows by what the notices need beyond its own room, plus how far the page was lifted.
+ * Written on the spacer's own height: the room was a custom property on the root, which every element
+ * inherits, so setting it restyled the whole page (580 ms on a tablet's CPU, issue 40).
+ */
+function setRoom(spacer: HTMLElement | null, room: number, lift: number): void {
+  spacer?.style.setProperty('height', `calc(max(0px, ${room}px - ${PAGE_END_ROOM}) + ${lift}px)`);
+  // What is brought into view (a focused control, a new row) lands above the notices too.
+  document.documentElement.style.setProperty('scroll-padding-bottom', `${room}px`);
+}
+
+function clearRoom(spacer: HTMLElement | null): void {
+  spacer?.style.removeProperty('height');
+  document.documentElement.style.removeProperty('scroll-padding-bottom');
 }
 
 /**
  * Notices never cover the page's controls (a row's Download and Delete, most of all, at the bottom of a
- * tablet's screen): while any show, the page ends with room as tall as their stack, and when they come
- * over controls the page moves up by their height, the way a tablet's keyboard makes room: what was in
- * sight stays in sight, above them. Each notice is measured once its transition ends. A dialog or the
- * uploads panel in front leaves the page as it is (notices then sit where those hold no controls:
- * AppProviders.module.css).
+ * tablet's screen): while any show, the page ends with room as tall as their stack (`spacer`, the
+ * page's last element), and when they come over controls the page moves up by their height, the way a
+ * tablet's keyboard makes room: what was in sight stays in sight, above them. Each notice is measured
+ * once its transition ends. A dialog or the uploads panel in front leaves the page as it is (notices
+ * then sit where those hold no controls: AppProviders.module.css).
  */
-export function useNoticeRoom(page: RefObject<HTMLElement | null>): void {
+export function useNoticeRoom(
+  page: RefObject<HTMLElement | null>,
+  spacer: RefObject<HTMLElement | null>,
+): void {
   const { notifications } = useNotifications();
   useNoticesBesideDialogs(notifications.length);
   const measured = useRef(0);
@@ -58,48 +88,59 @@ export function useNoticeRoom(page: RefObject<HTMLElement | null>): void {
 
   useEffect(() => {
     const run = ++measured.current;
-    const { style } = document.documentElement;
     const settle = async () => {
       const stack = document.querySelector('.mantine-Notifications-root[data-position="bottom-right"]');
       await settled(stack);
       if (run !== measured.current) return;
-      const boxes = [...(stack?.querySelectorAll('.mantine-Notification-root') ?? [])]
-        .map((notice) => notice.getBoundingClientRect())
+      const notices = [...(stack?.querySelectorAll('.mantine-Notification-root') ?? [])];
+      const inFront = document.body.matches(':has(.mantine-Modal-content, .mantine-Drawer-content)');
+      // Whether they come over a control is asked only while the page is in front and not lifted yet.
+      const controls =
+        notices.length === 0 || inFront || lifted.current > 0
+          ? []
+          : [...(page.current?.querySelectorAll(CONTROLS) ?? [])];
+      const measuredBoxes = await boxesOf([...notices, ...controls]);
+      if (run !== measured.current) return;
+      const boxes = measuredBoxes
+        .slice(0, notices.length)
         .filter((box) => box.height > 0 && box.top < window.innerHeight);
       if (boxes.length === 0) {
         lifted.current = 0;
-        clearRoom();
+        clearRoom(spacer.current);
         return;
       }
       const top = Math.min(...boxes.map((box) => box.top));
       const left = Math.min(...boxes.map((box) => box.left));
       const right = Math.max(...boxes.map((box) => box.right));
       const room = Math.ceil(window.innerHeight - top + GAP_PX);
-      style.setProperty(NOTICE_ROOM_VAR, `${room}px`);
-      // What is brought into view (a focused control, a new row) lands above the notices too.
-      style.setProperty('scroll-padding-bottom', `${room}px`);
-      if (document.body.matches(':has(.mantine-Modal-content, .mantine-Drawer-content)')) return;
       const covered =
-        lifted.current > 0 ||
-        [...(page.current?.querySelectorAll(CONTROLS) ?? [])]
-          .map((control) => control.getBoundingClientRect())
-          .some(
-            (box) =>
-              box.width > 0 &&
-              box.bottom > top &&
-              box.top < window.innerHeight &&
-              box.left < right &&
-              box.right > left,
-          );
-      if (!covered || room <= lifted.current) return;
-      style.setProperty(NOTICE_LIFT_VAR, `${room}px`);
+        !inFront &&
+        (lifted.current > 0 ||
+          measuredBoxes
+            .slice(notices.length)
+            .some(
+              (box) =>
+                box.width > 0 &&
+                box.bottom > top &&
+                box.top < window.innerHeight &&
+                box.left < right &&
+                box.right > left,
+            ));
+      if (!covered || room <= lifted.current) {
+        setRoom(spacer.current, room, lifted.current);
+        return;
+      }
+      setRoom(spacer.current, room, room);
       window.scrollBy({ top: room - lifted.current, behavior: 'instant' });
       lifted.current = room;
     };
     void settle();
-  }, [notifications, page]);
+  }, [notifications, page, spacer]);
 
-  useEffect(() => clearRoom, []);
+  useEffect(() => {
+    const end = spacer.current;
+    return () => clearRoom(end);
+  }, [spacer]);
 }
 
 /** Set on the root while a dialog in front leaves room below it for the notices (AppProviders.module.css). */
@@ -129,17 +170,25 @@ function useNoticesBesideDialogs(showing: number): void {
       const dialog = [...document.querySelectorAll('.mantine-Modal-content')]
         .filter((content) => content.getClientRects().length > 0)
         .at(-1);
-      await settled(dialog ?? null);
+      // No dialog in front (the usual case): nothing to measure.
+      if (!dialog) {
+        root.removeAttribute(NOTICES_BELOW_DIALOG);
+        return;
+      }
+      await settled(dialog);
       if (mine !== run) return;
-      const boxes = [...document.querySelectorAll('.mantine-Notifications-root .mantine-Notification-root')]
-        .map((notice) => notice.getBoundingClientRect())
-        .filter((box) => box.height > 0);
-      if (!dialog || boxes.length === 0) {
+      const notices = [
+        ...document.querySelectorAll('.mantine-Notifications-root .mantine-Notification-root'),
+      ];
+      const [dialogBox, ...noticeBoxes] = await boxesOf([dialog, ...notices]);
+      if (mine !== run) return;
+      const boxes = noticeBoxes.filter((box) => box.height > 0);
+      if (boxes.length === 0) {
         root.removeAttribute(NOTICES_BELOW_DIALOG);
         return;
       }
       const stack = Math.max(...boxes.map((box) => box.bottom)) - Math.min(...boxes.map((box) => box.top));
-      const below = window.innerHeight - dialog.getBoundingClientRect().bottom;
+      const below = window.innerHeight - dialogBox!.bottom;
       root.toggleAttribute(NOTICES_BELOW_DIALOG, below >= stack + NOTICE_EDGE_PX + GAP_PX);
     };
     // A dialog comes and goes as a child of a portal node of the body's: those are watched, never every
