@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createElement, type ComponentProps } from 'react';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { renderApp } from '../../test/renderApp.tsx';
@@ -9,6 +10,19 @@ import {
   PartRecordDocument,
 } from '../../graphql/generated/graphql.ts';
 import { RecordAttachmentsFields } from './attachmentDocuments.ts';
+
+/** Rows drawn, counted by their thumbnails (one a row, not memoised on its own): the real component. */
+const thumbnails = vi.hoisted(() => ({ rendered: 0 }));
+vi.mock('./AttachmentThumbnail.tsx', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./AttachmentThumbnail.tsx')>();
+  return {
+    ...actual,
+    AttachmentThumbnail: (props: ComponentProps<typeof actual.AttachmentThumbnail>) => {
+      thumbnails.rendered += 1;
+      return createElement(actual.AttachmentThumbnail, props);
+    },
+  };
+});
 
 const ENTITY_ID = 101;
 
@@ -134,6 +148,30 @@ describe('attachments on a record page', () => {
     expect(names.slice(0, 3)).toEqual(['batch-31.txt', 'batch-30.txt', 'batch-29.txt']);
     expect(Math.max(...rowsAdded)).toBeLessThanOrEqual(5);
     expect(rowsAdded.length).toBeGreaterThan(1);
+  });
+
+  it('draws only the added row when a file is attached to a long list', async () => {
+    const listed = Array.from({ length: 12 }, (_, i) =>
+      attachment(100 + i, `listed-${i}.txt`, 'text/plain', null),
+    );
+    const { client } = await renderApp({ path: '/parts/1', mocks: [partMock(listed)] });
+    const list = await screen.findByRole('list', { name: /^Files of / });
+    await waitFor(() => expect(within(list).getAllByTestId('attachment-row')).toHaveLength(12));
+    await act(async () => {});
+    thumbnails.rendered = 0;
+
+    // As the upload's registration lands: the record's list written again with the new file at its end.
+    const added = attachment(200, 'added.txt', 'text/plain', null);
+    client.cache.writeFragment({
+      fragment: RecordAttachmentsFields,
+      fragmentName: 'RecordAttachments',
+      data: { __typename: 'Entity', id: ENTITY_ID, fileAttachments: [...listed, added] } as never,
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Attachments (13)' })).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getAllByTestId('attachment-row')).toHaveLength(13));
+    await act(async () => {});
+    expect(thumbnails.rendered).toBe(1);
   });
 
   it('sorts by name or type on request, and back to newest first', async () => {
