@@ -157,6 +157,9 @@ describe('attachments on a record page', () => {
     const { client } = await renderApp({ path: '/parts/1', mocks: [partMock(listed)] });
     const list = await screen.findByRole('list', { name: /^Files of / });
     await waitFor(() => expect(within(list).getAllByTestId('attachment-row')).toHaveLength(12));
+    // Settled: the queue has said this person may attach (every row shows its Delete), which would
+    // otherwise land later and draw every row for a reason of its own.
+    await waitFor(() => expect(within(list).getAllByRole('button', { name: /^Delete / })).toHaveLength(12));
     await act(async () => {});
     thumbnails.rendered = 0;
 
