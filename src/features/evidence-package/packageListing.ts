@@ -21,7 +21,7 @@ import type { UrlFetcher } from './packageUrls.ts';
 import { httpUrl } from '../attachments/index.ts';
 import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 import { workPool } from '../../lib/workPool.ts';
-import { partRevision, recordName } from '../../records/recordKinds.ts';
+import { partRevision, procedureVersion, recordName } from '../../records/recordKinds.ts';
 import { serialOf } from '../../records/serialNumbers.ts';
 import { safeName } from './safeNames.ts';
 
@@ -153,16 +153,7 @@ export async function listPackage(
     heading.serial = serialOf(run.title);
     const { part, procedure } = runOrigin(run);
     heading.part = part ? partRevision(part.partNumber, part.revision, intl) : null;
-    heading.procedure = procedure
-      ? intl.formatMessage(
-          {
-            defaultMessage: '{title} v{version}',
-            id: 'FsFs6j',
-            description: 'A procedure by its title and version number',
-          },
-          { title: procedure.title, version: procedure.version },
-        )
-      : null;
+    heading.procedure = procedure ? procedureVersion(procedure, intl) : null;
     const jobs: (() => Promise<void>)[] = [];
     if (hasFiles(run.entity)) jobs.push(async () => void (own = await filesOf(client, 'run', run.id)));
     for (const step of run.steps ?? []) {
