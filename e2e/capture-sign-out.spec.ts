@@ -51,26 +51,19 @@ const signedOut = (page: Page) => expect(page.getByText('You are signed out of t
 const signedOutOrAtLogin = (page: Page) =>
   expect(page.getByText('You are signed out of this tablet.').or(page.getByLabel('Password'))).toBeVisible();
 
-/** The notice offering back a recording its owner's sign-out cut short, on the page open now. */
-const cutShort = (page: Page, kind: 'clip' | 'voice') =>
-  page.getByRole('status').filter({
-    hasText: new RegExp(`^The ${kind === 'clip' ? 'clip' : 'voice note'} .*-${kind}-.* was cut short`),
-  });
-
-/** Taylor, back, takes the offered recording: it is attached to run step `runStep` once, as Taylor. */
-async function attachOfferedOnce(page: Page, kind: 'clip' | 'voice', runStep: number): Promise<void> {
-  const offer = cutShort(page, kind);
-  await expect(offer).toBeVisible();
-  await offer.getByRole('button', { name: /^Attach it to / }).click();
+/** Taylor is back: the recording their sign-out cut short goes by itself, attached to `runStep` once, as Taylor. */
+async function sentByItselfOnce(page: Page, kind: 'clip' | 'voice', runStep: number): Promise<void> {
   await expect(page.getByRole('listitem', { name: new RegExp(`-${kind}-.*: Attached$`) })).toHaveCount(1, {
     timeout: 30_000,
   });
+  // A file of theirs like any other: nothing asks about it.
+  await expect(page.getByText(/was cut short/)).toHaveCount(0);
   const attached = await recordings(runStep, kind);
   expect(attached).toHaveLength(1);
   expect(attached[0]!.createdById).toBe(await taylorsId());
 }
 
-test('a clip being recorded when another tab signs out stops there and is kept for its technician alone: the next person is not offered it, its owner is, and it is attached once, as them', async ({
+test('a clip being recorded when another tab signs out stops there and is kept for its technician alone: the next person does not send it, and it goes by itself, once, as them, when they are back', async ({
   context,
 }) => {
   expect(await recordings(6, 'clip')).toEqual([]);
@@ -95,26 +88,27 @@ test('a clip being recorded when another tab signs out stops there and is kept f
   await other.close();
   expect(await recordings(6, 'clip')).toEqual([]);
 
-  // The next person signs in in that tab: the clip is neither offered to them nor sent.
+  // The next person signs in in that tab: the clip is Taylor's, said as a file left by them, not sent.
   await camera.goto('/run-steps/6');
   await camera.waitForURL(/\/oidc\/interaction\//);
   await submitLogin(camera, VIEWER.email, VIEWER.password);
   await expect(camera.getByTestId('current-user')).toContainText(VIEWER.name, { timeout: 30_000 });
-  await expect(camera.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(camera.getByText('1 file left by Taylor Technician', { exact: false })).toBeVisible();
   await expect(camera.getByText(/was cut short/)).toHaveCount(0);
   expect(await recordings(6, 'clip')).toEqual([]);
   await openSignOut(camera, VIEWER.name);
   await signedOutOrAtLogin(camera);
 
-  // Taylor is back: offered the clip, attached once, as Taylor; not offered again.
+  // Taylor is back: the clip goes by itself, once, as Taylor; a reload neither sends nor offers it again.
   await signInThroughForm(camera, '/run-steps/6', TECHNICIAN);
-  await attachOfferedOnce(camera, 'clip', 6);
+  await sentByItselfOnce(camera, 'clip', 6);
   await camera.reload();
   await expect(camera.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(camera.getByText(/was cut short/)).toHaveCount(0);
+  expect(await recordings(6, 'clip')).toHaveLength(1);
 });
 
-test('a voice note being recorded when its technician signs out is kept for them, offered when they are back and attached once', async ({
+test('signing out while a voice note records asks first, as for a file waiting: kept for them, it goes by itself, once, when they are back', async ({
   page,
 }) => {
   expect(await recordings(7, 'voice')).toEqual([]);
@@ -122,9 +116,31 @@ test('a voice note being recorded when its technician signs out is kept for them
   await page.getByRole('button', { name: 'Record voice note' }).click();
   await timerReaches(page, 2);
   await openSignOut(page, TECHNICIAN.name);
+  await page
+    .getByRole('dialog', { name: '1 file not attached yet' })
+    .getByRole('button', { name: 'Keep them for me and sign out' })
+    .click();
   await signedOutOrAtLogin(page);
   expect(await recordings(7, 'voice')).toEqual([]);
 
   await signInThroughForm(page, '/run-steps/7', TECHNICIAN);
-  await attachOfferedOnce(page, 'voice', 7);
+  await sentByItselfOnce(page, 'voice', 7);
+});
+
+test('"Wait for them, then sign out" while a voice note records stops it, sends it, then signs out', async ({
+  page,
+}) => {
+  expect(await recordings(8, 'voice')).toEqual([]);
+  await signInThroughForm(page, '/run-steps/8', TECHNICIAN);
+  await page.getByRole('button', { name: 'Record voice note' }).click();
+  await timerReaches(page, 2);
+  await openSignOut(page, TECHNICIAN.name);
+  await page
+    .getByRole('dialog', { name: '1 file not attached yet' })
+    .getByRole('button', { name: 'Wait for them, then sign out' })
+    .click();
+  await signedOutOrAtLogin(page);
+  const attached = await recordings(8, 'voice');
+  expect(attached).toHaveLength(1);
+  expect(attached[0]!.createdById).toBe(await taylorsId());
 });

@@ -193,6 +193,36 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
     expect(world.server.attachments).toHaveLength(1);
   });
 
+  it('keepFor (a recording finished after its owner signed out) stores it for them alone, sent at their return', async () => {
+    const world = createQueueWorld();
+    world.person.signedIn = null;
+    const ended = world.makeQueue();
+    const entry = ended.keepFor(TAYLOR, file('clip.webm'), PART);
+    await ended.whenKept(entry.id);
+    expect(ended.storedOnDevice(entry.id)).toBe(true);
+    // Not sent from the page whose session ended, and not listed there.
+    expect(ended.getSnapshot()).toEqual([]);
+    expect(world.server.ticketRequests).toEqual([]);
+    world.pages.close('page-1');
+
+    world.person.signedIn = VIC;
+    const vics = world.makeQueue();
+    await vics.restore();
+    await vi.waitFor(() =>
+      expect(vics.getLeftByOthers()).toEqual([
+        expect.objectContaining({ name: 'Taylor Technician', count: 1 }),
+      ]),
+    );
+    expect(world.server.ticketRequests).toEqual([]);
+    world.pages.close('page-2');
+
+    world.person.signedIn = TAYLOR;
+    const taylors = world.makeQueue();
+    await taylors.restore();
+    expect(await until(taylors, entry.id, finished)).toMatchObject({ state: 'attached', person: TAYLOR });
+    expect(world.server.attachments).toHaveLength(1);
+  });
+
   it('a session ended by token expiry keeps the files for the same person', async () => {
     const world = createQueueWorld();
     world.server.failures.ticket.push(new UploadError('sign-in', 'Your session has ended.'));

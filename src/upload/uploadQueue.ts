@@ -136,6 +136,23 @@ export class UploadQueue {
     return { added, refused };
   }
 
+  /**
+   * Keeps a file on the device for `person` without sending it from this page: their session here has
+   * ended (a recording their sign-out cut short, finished after it). It is theirs like a file they
+   * dropped and left: sent once they are signed in on this device again, offered to nobody else.
+   * `storedOnDevice` says, once `whenKept` settles, whether the device took it.
+   */
+  keepFor(person: Person, file: File, target: UploadTarget): UploadEntry {
+    const entry = queuedEntry(file, target, person, this.options.newId(), this.options.clock.now());
+    void this.kept.save([entry]);
+    // Listeners hear of it (a pending shot that became this file goes), though no list shows it here.
+    this.announcer.changed();
+    return entry;
+  }
+
+  /** Whether a file's bytes are stored on the device (after `whenKept`: false when the device refused). */
+  storedOnDevice = (id: string): boolean => !this.kept.notStored().includes(id);
+
   /** Who files added now belong to (a recording is bound to them from its first slice), or null. */
   currentPerson = (): Person | null => this.options.person.current();
   /**

@@ -8,7 +8,13 @@ import type { UploadEntry } from '../../upload/types.ts';
 import { useUploadQueue, useUploadsValue } from '../../upload/uploadQueueContext.tsx';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { Busy } from '../../components/Busy.tsx';
-import { pendingShotsTaking, usePendingShotCount } from '../upload/index.ts';
+import {
+  keepEveryRecording,
+  pendingShotsTaking,
+  recordingsNow,
+  usePendingShotCount,
+  useRecordingsNow,
+} from '../upload/index.ts';
 
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
@@ -93,12 +99,13 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(() => {
     const entries = queue.getSnapshot();
-    const unfinished = countUnfinished(entries) + pendingShotsTaking();
+    const unfinished = countUnfinished(entries) + pendingShotsTaking() + recordingsNow();
     const failed = countFailed(entries);
     return unfinished + failed === 0 ? { kind: 'signing-out' } : { kind: 'ask', unfinished, failed };
   });
-  // A photo being taken (the camera's, not in the queue yet) is unfinished too.
-  const unfinished = useUploadsValue(countUnfinished) + usePendingShotCount();
+  // A photo being taken (the camera's, not in the queue yet) is unfinished too, and so is a clip or a
+  // voice note still recording: signing out stops it and it goes with the files.
+  const unfinished = useUploadsValue(countUnfinished) + usePendingShotCount() + useRecordingsNow();
   const started = useRef(false);
 
   const signOut = useCallback(
@@ -138,6 +145,8 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
   }, [waiting, unfinished, signOut]);
 
   const startWaiting = () => {
+    // What is still recording stops now and joins the files being sent.
+    void keepEveryRecording();
     session.beginSignOut();
     setStep({ kind: 'waiting' });
   };

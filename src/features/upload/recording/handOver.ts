@@ -8,7 +8,7 @@ import type { RecordingStore } from './recordingStore.ts';
  */
 export function handOver(
   store: RecordingStore,
-  queue: Pick<UploadQueue, 'whenKept' | 'getEntrySnapshot'>,
+  queue: Pick<UploadQueue, 'whenKept' | 'storedOnDevice'>,
   recordingId: string,
   entryId: string,
 ): Promise<void> {
@@ -16,7 +16,7 @@ export function handOver(
     .markQueued(recordingId, entryId)
     .then(() => queue.whenKept(entryId))
     .then(() => {
-      if (queue.getEntrySnapshot(entryId)?.notKept) return;
+      if (!queue.storedOnDevice(entryId)) return;
       return store.remove(recordingId);
     })
     .catch(() => undefined);

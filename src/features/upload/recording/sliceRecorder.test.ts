@@ -4,12 +4,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIdbRecordingStore, type RecordingStore, type StoredRecording } from './recordingStore.ts';
-import {
-  SliceRecorder,
-  keepEveryRecording,
-  recordingLockName,
-  type MediaRecorderLike,
-} from './sliceRecorder.ts';
+import { SliceRecorder, recordingLockName, type MediaRecorderLike } from './sliceRecorder.ts';
 import { interruptedRecordings } from './interruptedRecordings.ts';
 import { recordingFilename, recordingFormat } from './recordingFormats.ts';
 import { recordingLimits } from './recordingLimits.ts';
@@ -111,32 +106,6 @@ describe('SliceRecorder', () => {
     expect(finished.seconds).toBe(2);
     expect(await text(finished.blob)).toBe('onetwolast');
     expect(finished.blob.type).toBe('video/webm');
-  });
-
-  it('keepEveryRecording (a sign-out) stops what records and settles once its last slice is stored', async () => {
-    const store = createIdbRecordingStore();
-    const { recorder } = start(store);
-    recorder.hand('one');
-    await keepEveryRecording();
-    expect(recorder.state).toBe('inactive');
-    // Settled only once the slice the stop handed over is on the device: nothing waits in the page.
-    expect(await Promise.all((await store.slices('r1')).map(text))).toEqual(['one', 'last']);
-    // Offered back to its owner at their next sign-in, to nobody else.
-    const offered = await interruptedRecordings(person, {
-      store,
-      queueHas: () => Promise.resolve(false),
-      heldLocks: () => Promise.resolve([]),
-    });
-    expect(offered.map((recording) => recording.id)).toEqual(['r1']);
-    expect(
-      await interruptedRecordings(other, {
-        store,
-        queueHas: () => Promise.resolve(false),
-        heldLocks: () => Promise.resolve([]),
-      }),
-    ).toEqual([]);
-    // Nothing records any more: a second sign-out has nothing to wait for.
-    await keepEveryRecording();
   });
 
   it('stops by itself at the time limit and says so', async () => {

@@ -62,18 +62,6 @@ const browserLock = (name: string, until: Promise<unknown>) => {
   void navigator.locks?.request(name, () => until.catch(() => undefined));
 };
 
-/** The recorders recording on this page now (a sign-out stops them and waits until each is kept). */
-const recordingNow = new Set<SliceRecorder>();
-
-/**
- * Stops every recording on this page and settles once each one's last slice is stored on the device:
- * a sign-out leaves the page right after, and a recording cut short there is offered back to its
- * owner at their next sign-in (interruptedRecordings.ts), never to anyone else.
- */
-export async function keepEveryRecording(): Promise<void> {
-  await Promise.all([...recordingNow].map((recorder) => recorder.kept()));
-}
-
 /**
  * MediaRecorder in short slices, each written to the store as it arrives: a recording is never held
  * whole in the page, and a reload or a crash loses at most the last slice. Stops by itself at the
@@ -112,8 +100,6 @@ export class SliceRecorder {
     });
     this.recorder.ondataavailable = ({ data }) => this.slice(data);
     this.recorder.start(options.sliceMs ?? DEFAULT_SLICE_MS);
-    recordingNow.add(this);
-    void this.stopped.then(() => this.writes).then(() => recordingNow.delete(this));
     this.limitTimer = setTimeout(() => this.limit('time'), options.limits.maxSeconds * 1000);
   }
 
@@ -150,13 +136,6 @@ export class SliceRecorder {
       seconds,
       reason: this.reason,
     };
-  }
-
-  /** Stops (if it still records) and settles once all it recorded is stored, or held in the page. */
-  async kept(): Promise<void> {
-    this.stop();
-    await this.stopped;
-    await this.writes;
   }
 
   /** Stops without keeping anything: the recording and its slices are forgotten. */

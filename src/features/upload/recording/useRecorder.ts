@@ -13,6 +13,9 @@ import { SliceRecorder, type StopReason } from './sliceRecorder.ts';
 import { handOver } from './handOver.ts';
 import { withDuration } from './withDuration.ts';
 import { recordingClock, type RecordingClock } from './recordingClock.ts';
+import { recordingUnderWay } from './recordingsUnderWay.ts';
+import { samePerson, type Person } from '../../../lib/person.ts';
+import type { UploadQueue } from '../../../upload/uploadQueue.ts';
 
 export type RecorderStatus = 'idle' | 'recording' | 'finishing';
 
@@ -37,6 +40,31 @@ export interface Recorder {
   settled(): Promise<void>;
 }
 
+interface ActiveRecording {
+  recorder: SliceRecorder;
+  filename: string;
+  thumbnail: string | null;
+  /** Who recorded it: it goes to the queue under their name only. */
+  owner: Person;
+  /** No longer recording, and (later) the queue's now or its failure said (recordingsUnderWay.ts). */
+  underWay: { stopped(): void; handedIn(): void };
+}
+
+/**
+ * The queue as a recording's owner may use it: while they are the one signed in here, the queue
+ * itself; once their session here has ended (a sign-out, perhaps in another tab, while it was being
+ * finished), a file kept on the device for them, sent at their next sign-in. Never someone else's.
+ */
+function ownersQueue(queue: UploadQueue, owner: Person): Pick<UploadQueue, 'add' | 'subscribe'> {
+  return {
+    subscribe: queue.subscribe,
+    add: (files, target) =>
+      samePerson(queue.currentPerson(), owner)
+        ? queue.add(files, target)
+        : { added: files.map((file) => queue.keepFor(owner, file, target)), refused: [] },
+  };
+}
+
 interface Options {
   kind: RecordingKind;
   target: UploadTarget;
@@ -59,7 +87,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
   const [clock] = useState(recordingClock);
   const [stoppedBy, setStoppedBy] = useState<Recorder['stoppedBy']>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const active = useRef<{ recorder: SliceRecorder; filename: string; thumbnail: string | null } | null>(null);
+  const active = useRef<ActiveRecording | null>(null);
   const finishing = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef({ target, cameraId, kind });
   useEffect(() => {
@@ -82,35 +110,41 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
     const { recorder } = current;
     // Recording stops at the press; a clip still being finished before it does not make this one longer.
     recorder.stop();
+    current.underWay.stopped();
     const cannotKeep = intl.formatMessage({
       defaultMessage:
         'The recording could not be kept for sending. It is offered again when the app next opens.',
       id: 'l3oT07',
     });
     let outcome: 'queued' | 'failed' | null = null;
-    finishing.current = finishing.current.then(async () => {
-      const take = async () => {
-        try {
-          return await withDuration((await recorder.finish()).blob);
-        } catch {
-          throw new WordedError(cannotKeep);
-        }
-      };
-      await develop(shot, take, queue, pendingShots, {
-        onQueued: (entry) => {
-          outcome = 'queued';
-          handOver(store, queue, recorder.id, entry.id);
-        },
-        // Not queued: the recording stays on the device and is offered again at the next start.
-        onFailed: (reason) => {
-          outcome = 'failed';
-          setProblem(reason === cannotKeep ? reason : `${reason} ${cannotKeep}`);
-        },
-      });
-      // Removed from the lists while it was finished: the technician does not want it.
-      if (outcome === null) await store.remove(recorder.id).catch(() => undefined);
-      setStatus((now) => (now === 'finishing' ? 'idle' : now));
-    });
+    let handed: Promise<void> = Promise.resolve();
+    finishing.current = finishing.current
+      .then(async () => {
+        const take = async () => {
+          try {
+            return await withDuration((await recorder.finish()).blob);
+          } catch {
+            throw new WordedError(cannotKeep);
+          }
+        };
+        await develop(shot, take, ownersQueue(queue, current.owner), pendingShots, {
+          onQueued: (entry) => {
+            outcome = 'queued';
+            handed = handOver(store, queue, recorder.id, entry.id);
+          },
+          // Not queued: the recording stays on the device and is offered again at the next start.
+          onFailed: (reason) => {
+            outcome = 'failed';
+            setProblem(reason === cannotKeep ? reason : `${reason} ${cannotKeep}`);
+          },
+        });
+        // Removed from the lists while it was finished: the technician does not want it.
+        if (outcome === null) await store.remove(recorder.id).catch(() => undefined);
+        setStatus((now) => (now === 'finishing' ? 'idle' : now));
+        // The queue's copy stored (and the slices let go): only then is it no longer under way.
+        await handed;
+      })
+      .finally(current.underWay.handedIn);
   }, [intl, queue]);
 
   const start = useCallback(
@@ -150,7 +184,26 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
             stop();
           },
         });
-        const started = { recorder, filename, thumbnail: null as string | null };
+        let done!: () => void;
+        const handedIn = new Promise<void>((resolve) => (done = resolve));
+        // Until it is the queue's, a sign-out stops it and waits (recordingsUnderWay.ts).
+        const underWay = recordingUnderWay(() => {
+          if (active.current === started) stop();
+          return handedIn;
+        });
+        const started: ActiveRecording = {
+          recorder,
+          filename,
+          thumbnail: null,
+          owner: person,
+          underWay: {
+            stopped: underWay.stopped,
+            handedIn: () => {
+              underWay.handedIn();
+              done();
+            },
+          },
+        };
         active.current = started;
         // Not in the tap's task, which already holds the dialog's switch to recording.
         if (thumbnail) setTimeout(() => (started.thumbnail = thumbnail()), 0);
