@@ -2,23 +2,11 @@ import type { Page } from '@playwright/test';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { fakeCameraLaunchOptions, holdStills, writeQrVideo } from './fake-camera.ts';
 import { focusPlace, focusTrail, pressIn, recordFocus, tabTo } from './focus-support.ts';
-import { editor, marks, storedBytes, type RecordAttachment } from './markup-support.ts';
-import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+import { attachmentsOf, editor, marks, storedBytes } from './markup-support.ts';
 
 // The fake camera is fixed per browser launch: this file's browser shows the label of run step 1.
 const video = writeQrVideo(`${APP_ORIGIN}/run-steps/1`);
 test.use({ launchOptions: fakeCameraLaunchOptions(video), permissions: ['camera'] });
-
-async function attachmentsOf(kind: 'run' | 'runStep', id: number): Promise<RecordAttachment[]> {
-  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
-  const result = await gql(
-    SANDBOX_URL,
-    token,
-    `query ($id: ID!) { ${kind}(id: $id) { entity { fileAttachments { id filename contentType downloadUrl } } } }`,
-    { id: String(id) },
-  );
-  return result.data?.[kind].entity.fileAttachments ?? [];
-}
 
 const JPEG_START = Buffer.from([0xff, 0xd8, 0xff]);
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
+import { APP_ORIGIN, expect, signIn, test } from './fixtures.ts';
 import { writeQrVideo } from './fake-camera.ts';
 import {
   fakeMediaLaunchOptions,
@@ -9,27 +9,17 @@ import {
   timerReaches,
   writeToneWav,
 } from './media-support.ts';
-import { storedBytes, type RecordAttachment } from './markup-support.ts';
-import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+import { attachmentsOf, storedBytes } from './markup-support.ts';
 
 // Chromium's fake camera (a label) and fake microphone (a 440 Hz tone), fixed for this file's browser.
 const video = writeQrVideo(`${APP_ORIGIN}/run-steps/1`);
 const tone = writeToneWav();
 test.use({ launchOptions: fakeMediaLaunchOptions(video, tone), permissions: ['camera', 'microphone'] });
 
-async function runStepAttachments(id: number): Promise<RecordAttachment[]> {
-  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
-  const result = await gql(
-    SANDBOX_URL,
-    token,
-    `query ($id: ID!) { runStep(id: $id) { entity { fileAttachments { id filename contentType downloadUrl } } } }`,
-    { id: String(id) },
-  );
-  return result.data?.runStep.entity.fileAttachments ?? [];
-}
-
 const clips = async (id: number) =>
-  (await runStepAttachments(id)).filter((attachment) => /-clip-.*\.(webm|mp4)$/.test(attachment.filename));
+  (await attachmentsOf('runStep', id)).filter((attachment) =>
+    /-clip-.*\.(webm|mp4)$/.test(attachment.filename),
+  );
 
 /** The camera of the record `label` (the page open), in Video mode with the microphone answered. */
 async function videoCamera(page: Page, label: string): Promise<Locator> {

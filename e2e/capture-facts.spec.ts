@@ -1,8 +1,7 @@
 import { load, TagValues, type IExif } from 'piexif-ts';
-import { expect, SANDBOX_URL, signIn, test, TECHNICIAN } from './fixtures.ts';
+import { expect, signIn, test, TECHNICIAN } from './fixtures.ts';
 import { fakeCameraLaunchOptions, writeQrVideo } from './fake-camera.ts';
-import { drag, editor, marks, storedBytes, type RecordAttachment } from './markup-support.ts';
-import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
+import { attachmentsOf, drag, editor, marks, storedBytes } from './markup-support.ts';
 
 const { ImageIFD, ExifIFD } = TagValues;
 
@@ -10,18 +9,6 @@ const { ImageIFD, ExifIFD } = TagValues;
 const video = writeQrVideo('Run 1 step 1: the bracket');
 const MAX_EDGE = 400;
 test.use({ launchOptions: fakeCameraLaunchOptions(video), permissions: ['camera'] });
-
-async function runStepAttachments(id: number): Promise<RecordAttachment[]> {
-  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
-  const result = await gql(
-    SANDBOX_URL,
-    token,
-    `query ($id: ID!) { runStep(id: $id) { entity { fileAttachments { id filename contentType downloadUrl } } } }`,
-    { id: String(id) },
-  );
-  expect(result.errors).toBeUndefined();
-  return result.data?.runStep.entity.fileAttachments;
-}
 
 /** The EXIF of a JPEG as the file holds it (piexif-ts in Node: what any EXIF reader finds). */
 function exifOf(jpeg: Buffer): IExif {
@@ -79,7 +66,7 @@ test('a photo taken on a run step is named for it and carries its facts inside, 
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), photoMaxEdgePx: MAX_EDGE } });
   });
-  const before = new Set((await runStepAttachments(1)).map((attachment) => attachment.id));
+  const before = new Set((await attachmentsOf('runStep', 1)).map((attachment) => attachment.id));
   await signIn(page, '/run-steps/1');
   await page.getByRole('button', { name: 'Take photo' }).click();
   const camera = page.getByRole('dialog', { name: 'Photos for Run 1 · SN 0041 · Step 1' });
@@ -114,7 +101,7 @@ test('a photo taken on a run step is named for it and carries its facts inside, 
   await expect(camera.getByText('2 photos attached')).toBeVisible({ timeout: 30_000 });
   await camera.getByRole('button', { name: 'Done' }).click();
 
-  const added = (await runStepAttachments(1)).filter((attachment) => !before.has(attachment.id));
+  const added = (await attachmentsOf('runStep', 1)).filter((attachment) => !before.has(attachment.id));
   const photo = added.find((attachment) => !attachment.filename.includes('.marked'))!;
   const marked = added.find((attachment) => attachment.filename.includes('.marked'))!;
   // Named for what it shows: serial, step, kind, local minute, place in the burst.

@@ -2,24 +2,13 @@ import type { Page, TestInfo } from '@playwright/test';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { writeQrVideo } from './fake-camera.ts';
 import { fakeMediaLaunchOptions, probe, stopWhenTimerShows, writeToneWav } from './media-support.ts';
-import { storedBytes, type RecordAttachment } from './markup-support.ts';
+import { attachmentsOf, storedBytes } from './markup-support.ts';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 
 // Chromium's fake microphone plays a 440 Hz tone; the fake camera is there for the screens of Video mode.
 const video = writeQrVideo(`${APP_ORIGIN}/run-steps/1`);
 const tone = writeToneWav();
 test.use({ launchOptions: fakeMediaLaunchOptions(video, tone), permissions: ['camera', 'microphone'] });
-
-async function attachmentsOf(kind: 'run' | 'runStepField', id: number): Promise<RecordAttachment[]> {
-  const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
-  const result = await gql(
-    SANDBOX_URL,
-    token,
-    `query ($id: ID!) { ${kind}(id: $id) { entity { fileAttachments { id filename contentType downloadUrl } } } }`,
-    { id: String(id) },
-  );
-  return result.data?.[kind].entity.fileAttachments ?? [];
-}
 
 async function fieldIdOf(runStepId: number, name: string): Promise<number> {
   const token = await clientCredentialsToken(SANDBOX_URL, 'technician');

@@ -2,6 +2,7 @@ import { test as base, expect, type BrowserContext, type Cookie, type Page } fro
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { startSandbox, type TestSandbox } from '../sandbox/test/harness.ts';
 import { createAppServer } from '../scripts/serve-app.mjs';
+import { openWithProviderSession } from './app-session.ts';
 
 interface Lane {
   appOrigin: string;
@@ -93,11 +94,11 @@ async function rememberProviderSession(
 }
 
 /**
- * Opens `path` of the app at `appOrigin` signed out and signs in as `user`. The first sign-in of a
- * journey on this lane's app starts from the provider session an earlier journey of this worker left
- * (its cookies put into this fresh browser context): the app still loads, redirects to the provider,
- * gets its code at the callback and loads again, but the provider does not ask for the password. When
- * there is none, or the provider has ended it (a sign-out), the login page is filled in as usual.
+ * Opens `path` of the app at `appOrigin` signed in as `user`. The first sign-in of a journey on this
+ * lane's app starts from the provider session an earlier journey of this worker left (its cookies put
+ * into this fresh browser context): the provider gives this journey's own tokens from it without asking
+ * for the password, and the app opens `path` holding them (app-session.ts). When there is none, or the
+ * provider has ended it (a sign-out), the app is opened signed out and the login page filled in.
  */
 export async function signIn(
   page: Page,
@@ -110,12 +111,9 @@ export async function signIn(
   if (!remembered || testsThatReused.has(info)) return signInThroughForm(page, path, user, appOrigin);
   testsThatReused.add(info);
   await page.context().addCookies(remembered);
-  await page.goto(new URL(path, appOrigin).href);
-  // Back in the app signed in, or on the login page. Attached, not visible: narrow layouts hide the name.
-  const loginForm = page.getByLabel('Password');
-  const signedIn = page.getByTestId('current-user').filter({ hasText: user.name });
-  await expect(signedIn.or(loginForm)).toBeAttached({ timeout: 30_000 });
-  if ((await loginForm.count()) > 0) await submitLogin(page, user.email, user.password);
+  if (!(await openWithProviderSession(page, path, appOrigin, user.email))) {
+    return signInThroughForm(page, path, user, appOrigin);
+  }
   await waitSignedIn(page, path, user, appOrigin);
   await rememberProviderSession(page.context(), user, appOrigin);
 }

@@ -38,17 +38,23 @@ export interface RecordAttachment {
   downloadUrl: string | null;
 }
 
-export async function partAttachments(id = 1): Promise<RecordAttachment[]> {
+/** A record's attachments, through the API as the technician's client sees them. */
+export async function attachmentsOf(
+  kind: 'part' | 'run' | 'runStep' | 'runStepField',
+  id: number,
+): Promise<RecordAttachment[]> {
   const token = await clientCredentialsToken(SANDBOX_URL, 'technician');
   const result = await gql(
     SANDBOX_URL,
     token,
-    `query ($id: ID!) { part(id: $id) { entity { fileAttachments { id filename contentType downloadUrl } } } }`,
+    `query ($id: ID!) { ${kind}(id: $id) { entity { fileAttachments { id filename contentType downloadUrl } } } }`,
     { id: String(id) },
   );
   expect(result.errors).toBeUndefined();
-  return result.data?.part.entity.fileAttachments;
+  return result.data?.[kind].entity.fileAttachments ?? [];
 }
+
+export const partAttachments = (id = 1) => attachmentsOf('part', id);
 
 export async function storedBytes(attachment: RecordAttachment): Promise<Buffer> {
   const response = await fetch(attachment.downloadUrl!);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -174,6 +175,45 @@ export function putObject(
   headers: Record<string, string> = {},
 ): Promise<Response> {
   return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType, ...headers } });
+}
+
+/** How a slow PUT ended: answered (its status), or its connection cut before an answer. */
+export interface SlowPutOutcome {
+  status?: number;
+  closed: boolean;
+}
+
+/**
+ * PUTs `chunks` pieces of 1 KiB to a (presigned) storage URL, waiting `pauseMs` between them, then
+ * ends (or goes silent after `stallAfter` pieces): a client on a slow or dying link.
+ */
+export function slowPut(
+  url: string,
+  contentType: string,
+  chunks: number,
+  pauseMs: number,
+  stallAfter?: number,
+): Promise<SlowPutOutcome> {
+  return new Promise((resolve) => {
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': contentType, 'Content-Length': chunks * 1024 },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, closed: false }));
+    });
+    req.on('error', () => resolve({ closed: true }));
+    let sent = 0;
+    const next = () => {
+      if (stallAfter !== undefined && sent === stallAfter) return; // goes silent
+      req.write(Buffer.alloc(1024, 7));
+      sent += 1;
+      if (sent === chunks) req.end();
+      else setTimeout(next, pauseMs);
+    };
+    next();
+  });
 }
 
 /** A browser's CORS preflight from `origin` for `method`, with the request headers it would ask for. */

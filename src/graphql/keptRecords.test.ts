@@ -44,6 +44,17 @@ async function taylorKeptRun1({ opened }: { opened: boolean }) {
   return { owner, w, page };
 }
 
+/** `page` restores nothing: its cache stays empty, no record has a date, and the device's copy is deleted. */
+async function expectRestoresNothingAndDeletes(
+  w: ReturnType<typeof world>,
+  page: ReturnType<ReturnType<typeof world>['make']>,
+) {
+  expect(await page.kept.restore()).toBe(false);
+  expect(page.cache.extract()).toEqual({});
+  expect(page.kept.fetchedAt('Run', 1)).toBeUndefined();
+  expect(w.store.snapshot).toBeUndefined();
+}
+
 describe('KeptRecords', () => {
   it('a response that arrives before the restore stays, and the kept records join it', async () => {
     const { w } = await taylorKeptRun1({ opened: true });
@@ -93,11 +104,7 @@ describe('KeptRecords', () => {
     const { owner, w } = await taylorKeptRun1({ opened: true });
 
     owner.current = VIC;
-    const vics = w.make();
-    expect(await vics.kept.restore()).toBe(false);
-    expect(vics.cache.extract()).toEqual({});
-    expect(vics.kept.fetchedAt('Run', 1)).toBeUndefined();
-    expect(w.store.snapshot).toBeUndefined();
+    await expectRestoresNothingAndDeletes(w, w.make());
   });
 
   it('nobody signed in yet: left for its owner, unread', async () => {
@@ -274,10 +281,7 @@ describe('KeptRecords', () => {
 
       owner.current = TAYLOR;
       const page = w.make();
-      expect(await page.kept.restore()).toBe(false);
-      expect(page.cache.extract()).toEqual({});
-      expect(page.kept.fetchedAt('Run', 1)).toBeUndefined();
-      expect(w.store.snapshot).toBeUndefined();
+      await expectRestoresNothingAndDeletes(w, page);
       expect(page.kept.dropped).toBe('newer');
 
       // Signing out clears what was said with the rest.

@@ -150,6 +150,21 @@ export function partRevision(partNumber: string, revision: string, intl: IntlSha
   );
 }
 
+/** "Assemble bracket v3": a procedure by its title and version. */
+export function procedureVersion(
+  procedure: { title: string; version: number },
+  intl: IntlShape = appIntl(),
+): string {
+  return intl.formatMessage(
+    {
+      defaultMessage: '{title} v{version}',
+      id: 'FsFs6j',
+      description: 'A procedure by its title and version number',
+    },
+    { title: procedure.title, version: procedure.version },
+  );
+}
+
 export interface RecordKindInfo extends KindFacts {
   kind: RecordKind;
   /**

@@ -30,6 +30,19 @@ async function storeResetFailure(): Promise<Error> {
 
 const TAYLOR_COLLEAGUE = { ...TAYLOR, subject: '3', name: 'Sam Second' };
 
+/**
+ * A page opened now restores the queue and lists one file left by `name` as someone else's, sending
+ * nothing of it.
+ */
+async function restoresLeftBy(world: ReturnType<typeof createQueueWorld>, name: string) {
+  const queue = world.makeQueue();
+  await queue.restore();
+  await vi.waitFor(() =>
+    expect(queue.getLeftByOthers()).toEqual([expect.objectContaining({ name, count: 1 })]),
+  );
+  expect(world.server.ticketRequests).toEqual([]);
+}
+
 describe('UploadQueue: files belong to the person who dropped them', () => {
   /** Taylor drops two files with storage stalled, then the page is closed. */
   async function taylorLeavesTwoFiles() {
@@ -111,14 +124,7 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
       owner: 'gone-page',
     };
     await world.store.saveAll([withoutPerson as never]);
-    const queue = world.makeQueue();
-    await queue.restore();
-    await vi.waitFor(() =>
-      expect(queue.getLeftByOthers()).toEqual([
-        expect.objectContaining({ name: 'an earlier user', count: 1 }),
-      ]),
-    );
-    expect(world.server.ticketRequests).toEqual([]);
+    await restoresLeftBy(world, 'an earlier user');
   });
 
   it('restores nothing while nobody is signed in, and sorts the files once someone is', async () => {
@@ -206,14 +212,7 @@ describe('UploadQueue: files belong to the person who dropped them', () => {
     world.pages.close('page-1');
 
     world.person.signedIn = VIC;
-    const vics = world.makeQueue();
-    await vics.restore();
-    await vi.waitFor(() =>
-      expect(vics.getLeftByOthers()).toEqual([
-        expect.objectContaining({ name: 'Taylor Technician', count: 1 }),
-      ]),
-    );
-    expect(world.server.ticketRequests).toEqual([]);
+    await restoresLeftBy(world, 'Taylor Technician');
     world.pages.close('page-2');
 
     world.person.signedIn = TAYLOR;

@@ -1,39 +1,30 @@
+import { defineMessages } from 'react-intl';
 import { appIntl } from '../../i18n/index.ts';
 import { FAILURE_WORDS } from '../../failures/failures.ts';
+import { deviceProblem, openMediaDevice } from './mediaDevice.ts';
+
+const CAMERA_WORDS = defineMessages({
+  refused: {
+    defaultMessage:
+      'Camera access was refused. Allow the camera for this site in the browser settings, or use the device’s camera app.',
+    id: 'hgGMfp',
+  },
+  missing: { defaultMessage: 'This device has no camera the browser can use.', id: 'glgVMq' },
+  busy: {
+    defaultMessage: 'The camera is busy in another app. Close it, or use the device’s camera app.',
+    id: 'I1VfDz',
+  },
+  noApi: {
+    defaultMessage: 'This browser cannot show the camera in the page (it needs a secure https address).',
+    id: '46s8TA',
+  },
+});
 
 /** Why the camera cannot be used here, in words for the technician (the language in force now). */
 export function cameraUnavailableReason(error: unknown): string {
-  const intl = appIntl();
-  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  switch (name) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-      return intl.formatMessage({
-        defaultMessage:
-          'Camera access was refused. Allow the camera for this site in the browser settings, or use the device’s camera app.',
-        id: 'hgGMfp',
-      });
-    case 'NotFoundError':
-    case 'OverconstrainedError':
-      return intl.formatMessage({
-        defaultMessage: 'This device has no camera the browser can use.',
-        id: 'glgVMq',
-      });
-    case 'NotReadableError':
-    case 'AbortError':
-      return intl.formatMessage({
-        defaultMessage: 'The camera is busy in another app. Close it, or use the device’s camera app.',
-        id: 'I1VfDz',
-      });
-    case 'NoApiError':
-      return intl.formatMessage({
-        defaultMessage: 'This browser cannot show the camera in the page (it needs a secure https address).',
-        id: '46s8TA',
-      });
-    default:
-      // The browser's own text names its internals, not what the technician can do.
-      return FAILURE_WORDS.cameraFailed;
-  }
+  const problem = deviceProblem(error);
+  // The browser's own text names its internals, not what the technician can do.
+  return problem === 'other' ? FAILURE_WORDS.cameraFailed : appIntl().formatMessage(CAMERA_WORDS[problem]);
 }
 
 /**
@@ -41,13 +32,13 @@ export function cameraUnavailableReason(error: unknown): string {
  * the only camera there is.
  */
 export async function openRearCamera(): Promise<MediaStream> {
-  if (!navigator.mediaDevices?.getUserMedia) {
-    throw Object.assign(new Error('No camera API'), { name: 'NoApiError' });
-  }
-  return navigator.mediaDevices.getUserMedia({
-    audio: false,
-    video: { facingMode: { ideal: 'environment' }, width: { ideal: 4096 }, height: { ideal: 3072 } },
-  });
+  return openMediaDevice(
+    {
+      audio: false,
+      video: { facingMode: { ideal: 'environment' }, width: { ideal: 4096 }, height: { ideal: 3072 } },
+    },
+    'camera',
+  );
 }
 
 export function stopStream(stream: MediaStream | null): void {

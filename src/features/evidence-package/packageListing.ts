@@ -1,4 +1,4 @@
-import type { ApolloClient } from '@apollo/client';
+import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
 import type { IntlShape } from 'react-intl';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
 import { runOrigin } from '../../graphql/runOrigin.ts';
@@ -21,7 +21,7 @@ import type { UrlFetcher } from './packageUrls.ts';
 import { httpUrl } from '../attachments/index.ts';
 import { FAILURE_WORDS, WordedError } from '../../failures/failures.ts';
 import { workPool } from '../../lib/workPool.ts';
-import { partRevision, recordName } from '../../records/recordKinds.ts';
+import { partRevision, procedureVersion, recordName } from '../../records/recordKinds.ts';
 import { serialOf } from '../../records/serialNumbers.ts';
 import { safeName } from './safeNames.ts';
 
@@ -51,14 +51,29 @@ interface Entityish {
   entity?: { fileAttachments?: unknown[] | null } | null;
 }
 
-async function filesOf(client: ApolloClient, kind: FilesKind, id: number): Promise<ListedFile[]> {
-  const { data } = await client.query({
-    query: FILES_QUERIES[kind] as typeof PackageRunFilesQuery,
-    variables: { id: String(id) },
-    fetchPolicy: 'no-cache',
-  });
-  const record = (data as Record<string, Entityish | null | undefined> | undefined)?.[kind];
+/**
+ * One record by its id, never from the cache (a package holds what the server holds now); a record
+ * the server does not return is not found. Every read of a package goes through here.
+ */
+async function readRecord<Data, Root extends keyof Data>(
+  client: ApolloClient,
+  query: TypedDocumentNode<Data, { id: string }>,
+  id: number,
+  root: Root,
+): Promise<NonNullable<Data[Root]>> {
+  const { data } = await client.query({ query, variables: { id: String(id) }, fetchPolicy: 'no-cache' });
+  const record = data?.[root];
   if (!record) throw new WordedError(FAILURE_WORDS.notFound);
+  return record;
+}
+
+async function filesOf(client: ApolloClient, kind: FilesKind, id: number): Promise<ListedFile[]> {
+  // The five documents differ only in their root field, which is the kind.
+  const query = FILES_QUERIES[kind] as unknown as TypedDocumentNode<
+    Record<FilesKind, Entityish | null | undefined>,
+    { id: string }
+  >;
+  const record = await readRecord(client, query, id, kind);
   const items = (record.entity?.fileAttachments ?? []) as (FragmentType<typeof PackageFileFields> | null)[];
   return items.flatMap((item) => (item ? [getFragmentData(PackageFileFields, item)] : []));
 }
@@ -134,26 +149,11 @@ export async function listPackage(
   const ownFields: ListedField[] = [];
   const steps: ListedStep[] = [];
   if (record.kind === 'run') {
-    const { data } = await client.query({
-      query: PackageRunOutlineQuery,
-      variables: { id: String(record.id) },
-      fetchPolicy: 'no-cache',
-    });
-    const run = data?.run;
-    if (!run) throw new WordedError(FAILURE_WORDS.notFound);
+    const run = await readRecord(client, PackageRunOutlineQuery, record.id, 'run');
     heading.serial = serialOf(run.title);
     const { part, procedure } = runOrigin(run);
     heading.part = part ? partRevision(part.partNumber, part.revision, intl) : null;
-    heading.procedure = procedure
-      ? intl.formatMessage(
-          {
-            defaultMessage: '{title} v{version}',
-            id: 'FsFs6j',
-            description: 'A procedure by its title and version number',
-          },
-          { title: procedure.title, version: procedure.version },
-        )
-      : null;
+    heading.procedure = procedure ? procedureVersion(procedure, intl) : null;
     const jobs: (() => Promise<void>)[] = [];
     if (hasFiles(run.entity)) jobs.push(async () => void (own = await filesOf(client, 'run', run.id)));
     for (const step of run.steps ?? []) {
@@ -167,13 +167,7 @@ export async function listPackage(
     await readLists(jobs, onListed);
   } else if (record.kind === 'runStep') {
     // A step's package is what its page shows: its own files and its fields' (its evidence slots).
-    const { data } = await client.query({
-      query: PackageRunStepOutlineQuery,
-      variables: { id: String(record.id) },
-      fetchPolicy: 'no-cache',
-    });
-    const step = data?.runStep;
-    if (!step) throw new WordedError(FAILURE_WORDS.notFound);
+    const step = await readRecord(client, PackageRunStepOutlineQuery, record.id, 'runStep');
     const jobs: (() => Promise<void>)[] = [];
     if (hasFiles(step.entity)) jobs.push(async () => void (own = await filesOf(client, 'runStep', step.id)));
     jobs.push(...fieldJobs(client, step.fields, ownFields));

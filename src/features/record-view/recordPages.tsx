@@ -5,7 +5,7 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { RecordPage, type RecordView } from './RecordPage.tsx';
 import { RECORD_QUERIES } from './recordQueries.ts';
-import { type RecordKind, partRevision } from '../../records/recordKinds.ts';
+import { type RecordKind, partRevision, procedureVersion } from '../../records/recordKinds.ts';
 import {
   formatDate,
   formatEnum,
@@ -394,18 +394,6 @@ function stepText(step: { title: string; status?: string | null }, intl: IntlSha
         { text: step.title, status },
       )
     : step.title;
-}
-
-/** "Assemble bracket v3": a procedure by its title and version. */
-function procedureVersion(procedure: { title: string; version: number }, intl: IntlShape): string {
-  return intl.formatMessage(
-    {
-      defaultMessage: '{title} v{version}',
-      id: 'FsFs6j',
-      description: 'A procedure by its title and version number',
-    },
-    { title: procedure.title, version: procedure.version },
-  );
 }
 
 /** A part's lead time: "14 days". */
