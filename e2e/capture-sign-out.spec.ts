@@ -13,6 +13,7 @@ import {
 import { writeQrVideo } from './fake-camera.ts';
 import { fakeMediaLaunchOptions, timerReaches, writeToneWav } from './media-support.ts';
 import { openSignOut } from './shared-tablet-support.ts';
+import { storedUploadNames } from './offline-support.ts';
 import { clientCredentialsToken, gql } from '../sandbox/test/harness.ts';
 
 // Chromium's fake camera and microphone, fixed for this file's browser.
@@ -56,25 +57,6 @@ const signedOut = (page: Page) => expect(page.getByText('You are signed out of t
  */
 const signedOutToLogin = (page: Page) => expect(page.getByLabel('Password')).toBeVisible({ timeout: 30_000 });
 
-/** The names of the files the upload queue keeps on this device (its IndexedDB), read in `page`. */
-function keptUploadNames(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('floor-uploads-v2');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('entries').objectStore('entries').getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve((all.result as { filename?: string }[]).map((row) => String(row.filename)));
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-}
-
 /** Taylor is back: the recording their sign-out cut short goes by itself, attached to `runStep` once, as Taylor. */
 async function sentByItselfOnce(page: Page, kind: 'clip' | 'voice', runStep: number): Promise<void> {
   await expect(page.getByRole('listitem', { name: new RegExp(`-${kind}-.*: Attached$`) })).toHaveCount(1, {
@@ -109,7 +91,7 @@ test('a clip being recorded when another tab signs out stops there and is kept f
   await expect(dialog).toBeHidden();
   // The clip is one of Taylor's kept files now, stored on the tablet like a file they dropped.
   await expect
-    .poll(() => keptUploadNames(camera), { timeout: 30_000 })
+    .poll(() => storedUploadNames(camera), { timeout: 30_000 })
     .toContainEqual(expect.stringMatching(/-clip-/));
   // Closed once its own way out (the provider, then its login page) has settled.
   await expect(other.getByLabel('Password')).toBeVisible();

@@ -4,6 +4,7 @@ import { expect, isSignedStorageUrl, SANDBOX_URL, signIn, test } from './fixture
 import { technicianToken } from './records-support.ts';
 import { fillTheDisk } from './full-disk-support.ts';
 import { lowContrast } from './screen-checks.ts';
+import { storedUploadNames } from './offline-support.ts';
 
 // A full disk loses nothing silently (issue 36): the tablet's storage has room for about a third of a
 // drop of 30 files (see fillTheDisk).
@@ -29,32 +30,6 @@ async function dropDistinctFiles(page: Page, names: string[]): Promise<void> {
     { names, size: FILE_BYTES },
   );
   for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
-}
-
-/** The names of the files the upload queue has stored on the tablet (entry and bytes). */
-function storedNames(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('floor-uploads-v2');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['entries', 'files'], 'readonly');
-          const entries = tx.objectStore('entries').getAll();
-          const files = tx.objectStore('files').getAllKeys();
-          tx.oncomplete = () => {
-            open.result.close();
-            const withBytes = new Set(files.result);
-            resolve(
-              (entries.result as { id: string; filename: string }[])
-                .filter((entry) => withBytes.has(entry.id))
-                .map((entry) => entry.filename),
-            );
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
 }
 
 /** The names of the files whose rows say they are not saved on this tablet. */
@@ -97,7 +72,7 @@ test('a full tablet: every file it cannot store is flagged, leaving asks first, 
   let flagged: string[] = [];
   await expect
     .poll(async () => {
-      [stored, flagged] = await Promise.all([storedNames(page), flaggedNames(page)]);
+      [stored, flagged] = await Promise.all([storedUploadNames(page), flaggedNames(page)]);
       return [...stored, ...flagged].sort();
     })
     .toEqual(names);
@@ -129,7 +104,7 @@ test('a full tablet: every file it cannot store is flagged, leaving asks first, 
   await expect
     .poll(async () => (await attachedNames(stem)).sort(), { timeout: 30_000 })
     .toEqual(stored.sort());
-  await expect.poll(async () => (await storedNames(page)).length).toBe(0);
+  await expect.poll(async () => (await storedUploadNames(page)).length).toBe(0);
 
   // Nothing is held only in this page now: leaving asks nothing.
   let askedAgain = false;

@@ -68,3 +68,29 @@ export async function signOutAtProvider(page: Page, name: string): Promise<void>
   await page.waitForURL(/\/oidc\/interaction\//);
   await expect(page.getByLabel('Password')).toBeVisible();
 }
+
+/** The names of the files the upload queue has stored on the tablet (entry and bytes). */
+export function storedUploadNames(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('floor-uploads-v2');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['entries', 'files'], 'readonly');
+          const entries = tx.objectStore('entries').getAll();
+          const files = tx.objectStore('files').getAllKeys();
+          tx.oncomplete = () => {
+            open.result.close();
+            const withBytes = new Set(files.result);
+            resolve(
+              (entries.result as { id: string; filename: string }[])
+                .filter((entry) => withBytes.has(entry.id))
+                .map((entry) => entry.filename),
+            );
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
