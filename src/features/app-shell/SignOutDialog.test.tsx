@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import { createQueueWorld } from '../../test/uploadQueue.ts';
 import { createTestAuthSession, renderApp, type RenderAppResult } from '../../test/renderApp.tsx';
+import { recordingUnderWay } from '../upload/recording/recordingsUnderWay.ts';
+import { afterThisTest } from '../../test/afterTest.ts';
 
 const part = { entityId: 5, label: 'Part 1', record: { kind: 'part' as const, id: 1 } };
 
@@ -34,6 +36,31 @@ describe('the sign-out dialog', () => {
     await app.user.click(within(discard).getByRole('button', { name: 'Discard and sign out' }));
     await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));
     expect(world.store.rows.size).toBe(0);
+  });
+
+  it('counts a voice note still recording among the files waiting, says it stops at the answer, and "Wait for them" stops it first', async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    let handedIn = 0;
+    const note = recordingUnderWay(async () => {
+      handedIn += 1;
+      note.stopped();
+      note.handedIn();
+    });
+    // Whatever happens here, the next test finds nothing recording.
+    afterThisTest(() => note.handedIn());
+
+    const app = await renderApp({ queue });
+    await chooseSignOut(app);
+    const ask = await screen.findByRole('dialog', { name: '1 file not attached yet' });
+    expect(ask).toHaveTextContent(
+      'A file is still waiting or being sent. Kept files stay on this device for you alone and are there when you sign in here again; nobody else can send them. One of them is still recording: it stops when you choose below, and goes with the other files.',
+    );
+    expect(handedIn).toBe(0);
+    await app.user.click(within(ask).getByRole('button', { name: 'Wait for them, then sign out' }));
+    // Stopped and handed in, nothing is left to wait for: signed out by itself.
+    await waitFor(() => expect(app.session.signOut).toHaveBeenCalledTimes(1));
+    expect(handedIn).toBe(1);
   });
 
   it('"Stay signed in" closes the question and changes nothing', async () => {

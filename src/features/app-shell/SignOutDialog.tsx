@@ -22,8 +22,9 @@ const countFailed = (entries: readonly UploadEntry[]) =>
 /** The dialog's steps: asked what to do, confirming a discard, signing out once the files are sent, … */
 type Step =
   /** `unfinished`: waiting or being sent; `failed`: could not be attached (their bytes are kept too). */
-  | { kind: 'ask'; unfinished: number; failed: number }
-  | { kind: 'discard'; unfinished: number; failed: number }
+  /** `recording`: clips or voice notes still recording, counted in `unfinished` (they stop at the answer). */
+  | { kind: 'ask'; unfinished: number; failed: number; recording: number }
+  | { kind: 'discard'; unfinished: number; failed: number; recording: number }
   /** Signing out: the other tabs are signed out already; this one sends the files first. */
   | { kind: 'waiting' }
   | { kind: 'signing-out' }
@@ -99,9 +100,12 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(() => {
     const entries = queue.getSnapshot();
-    const unfinished = countUnfinished(entries) + pendingShotsTaking() + recordingsNow();
+    const recording = recordingsNow();
+    const unfinished = countUnfinished(entries) + pendingShotsTaking() + recording;
     const failed = countFailed(entries);
-    return unfinished + failed === 0 ? { kind: 'signing-out' } : { kind: 'ask', unfinished, failed };
+    return unfinished + failed === 0
+      ? { kind: 'signing-out' }
+      : { kind: 'ask', unfinished, failed, recording };
   });
   // A photo being taken (the camera's, not in the queue yet) is unfinished too, and so is a clip or a
   // voice note still recording: signing out stops it and it goes with the files.
@@ -201,7 +205,23 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
       title={titles[step.kind]}
     >
       {step.kind === 'ask' && (
-        <StepBody sentence={<PendingText unfinished={step.unfinished} failed={step.failed} />}>
+        <StepBody
+          sentence={
+            <>
+              <PendingText unfinished={step.unfinished} failed={step.failed} />
+              {step.recording > 0 && (
+                <>
+                  {' '}
+                  <FormattedMessage
+                    defaultMessage="{count, plural, one {One of them is still recording: it stops when you choose below, and goes with the other files.} other {# of them are still recording: they stop when you choose below, and go with the other files.}}"
+                    id="vpGyv0"
+                    values={{ count: step.recording }}
+                  />
+                </>
+              )}
+            </>
+          }
+        >
           <Stack gap="xs">
             {step.unfinished > 0 && (
               <Button onClick={startWaiting}>
