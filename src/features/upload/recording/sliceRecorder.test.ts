@@ -148,15 +148,6 @@ describe('SliceRecorder', () => {
     recorder.hand('three');
     expect(await text((await slices.finish()).blob)).toBe('onetwothreelast');
   });
-
-  it('discard forgets the recording and its slices', async () => {
-    const store = createIdbRecordingStore();
-    const { recorder, slices } = start(store);
-    recorder.hand('one');
-    await slices.discard();
-    expect(await store.list()).toEqual([]);
-    expect(await store.slices('r1')).toEqual([]);
-  });
 });
 
 describe('interruptedRecordings', () => {

@@ -138,15 +138,6 @@ export class SliceRecorder {
     };
   }
 
-  /** Stops without keeping anything: the recording and its slices are forgotten. */
-  async discard(): Promise<void> {
-    this.stop();
-    await this.stopped;
-    await this.writes;
-    this.releaseLock();
-    await this.options.store.remove(this.id).catch(() => undefined);
-  }
-
   private slice(data: Blob): void {
     if (data.size === 0) return;
     const index = this.index++;
