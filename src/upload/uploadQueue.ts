@@ -12,7 +12,7 @@ import { queuedEntry, refusalOf, signInFirst } from './admitFile.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
 import { allows, nextState, type UploadAction } from './uploadTransitions.ts';
 import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadTarget } from './types.ts';
-import type { Person } from '../lib/person.ts';
+import { samePerson, type Person } from '../lib/person.ts';
 
 export { defaultRetryPolicy, type RetryPolicy, type UploadQueueOptions } from './uploadPorts.ts';
 export { PUT_STALL_MS } from './uploadSteps.ts';
@@ -148,6 +148,16 @@ export class UploadQueue {
     // Listeners hear of it (a pending shot that became this file goes), though no list shows it here.
     this.announcer.changed();
     return entry;
+  }
+
+  /**
+   * Queues files for `owner`, who made them (a photo's press, a recording's start): sent from this page
+   * while they are the one signed in here; otherwise (their session ended while the file was being
+   * made) kept on the device for them alone (keepFor). Never bound to whoever is signed in by then.
+   */
+  addFor(owner: Person, files: readonly File[], target: UploadTarget): ReturnType<UploadQueue['add']> {
+    if (samePerson(this.options.person.current(), owner)) return this.add(files, target);
+    return { added: files.map((file) => this.keepFor(owner, file, target)), refused: [] };
   }
 
   /** Whether a file's bytes are stored on the device (after `whenKept`: false when the device refused). */

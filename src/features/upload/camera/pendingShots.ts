@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { RecordRef } from '../../../records/recordKinds.ts';
 import { sameRecord, type UploadTarget } from '../../../upload/types.ts';
+import type { Person } from '../../../lib/person.ts';
 
 /**
  * A shutter press whose photo is not in the upload queue yet: shown at the tap (a small copy of the
@@ -21,6 +22,8 @@ export interface PendingShot {
   camera?: string;
   /** A photo unless said: a clip or a voice note is being finished, not taken. */
   kind?: 'clip' | 'voice';
+  /** Who pressed (or started recording): the file is theirs, whoever is signed in once it exists. */
+  owner?: Person | null;
 }
 
 /** The shots being taken, a store the camera writes and the upload lists read (useSyncExternalStore). */
@@ -37,7 +40,9 @@ export class PendingShots {
   getSnapshot = (): readonly PendingShot[] => this.shots;
 
   /** A press of the shutter: shown at once, as `taking`. */
-  add(shot: Pick<PendingShot, 'filename' | 'target' | 'thumbnail' | 'camera' | 'kind'>): PendingShot {
+  add(
+    shot: Pick<PendingShot, 'filename' | 'target' | 'thumbnail' | 'camera' | 'kind' | 'owner'>,
+  ): PendingShot {
     this.next += 1;
     const added: PendingShot = { ...shot, id: `shot-${this.next}`, state: 'taking' };
     this.set([...this.shots, added]);

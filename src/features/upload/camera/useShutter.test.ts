@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createQueueWorld } from '../../../test/uploadQueue.ts';
+import { createQueueWorld, TAYLOR, VIC } from '../../../test/uploadQueue.ts';
 import { PendingShots } from './pendingShots.ts';
 import { develop } from './useShutter.ts';
 
@@ -46,6 +46,25 @@ describe('develop: a pending shot becoming a photo in the queue', () => {
     expect(seen[0]).toEqual([false, true]);
     expect(queue.getSnapshot().filter((entry) => entry.filename === shot.filename)).toHaveLength(1);
     world.server.gates.put.release();
+  });
+
+  it('a photo whose taker signed out (and another signed in) before its JPEG existed is kept for the taker, not sent as the other', async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    const store = new PendingShots();
+    const shot = store.add({ filename: 'photo-1.jpg', target: step, thumbnail: null, owner: TAYLOR });
+    const tell = { onQueued: vi.fn(), onFailed: vi.fn() };
+    world.person.signedIn = VIC;
+
+    await develop(shot, jpeg, queue, store, tell);
+
+    const [entry] = tell.onQueued.mock.calls[0]!;
+    expect(entry).toMatchObject({ filename: 'photo-1.jpg', person: TAYLOR });
+    await queue.whenKept(entry.id);
+    expect(queue.storedOnDevice(entry.id)).toBe(true);
+    // Not in Vic's list, never sent from Vic's page.
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(world.server.ticketRequests).toEqual([]);
   });
 
   it('queues nothing for a shot removed while its photo was being taken', async () => {

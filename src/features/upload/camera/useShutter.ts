@@ -61,6 +61,7 @@ export function useShutter(options: Options): Shutter {
       target,
       thumbnail: frameThumbnail(video),
       camera: cameraId,
+      owner: session.getPerson(),
     });
     latest.current.onPressed(shot);
     const { track } = camera;
@@ -89,7 +90,7 @@ export function useShutter(options: Options): Shutter {
 export async function develop(
   shot: PendingShot,
   take: () => Promise<Blob>,
-  queue: Pick<UploadQueue, 'add' | 'subscribe'>,
+  queue: Pick<UploadQueue, 'add' | 'addFor' | 'subscribe'>,
   store: PendingShots,
   tell: { onQueued(entry: UploadEntry): void; onFailed(reason: string): void },
 ): Promise<void> {
@@ -109,7 +110,10 @@ export async function develop(
   if (!store.has(shot.id)) return;
   // A photo is a JPEG; a recording says its own type.
   const file = new File([taken], shot.filename, { type: taken.type || 'image/jpeg' });
-  const { added, refused } = queue.add([file], shot.target);
+  // Theirs who pressed: a sign-out (here or in another tab) while it was taken does not give it away.
+  const { added, refused } = shot.owner
+    ? queue.addFor(shot.owner, [file], shot.target)
+    : queue.add([file], shot.target);
   const [entry] = added;
   if (!entry) {
     failed(refused[0]?.reason ?? FAILURE_WORDS.photoNotQueued);

@@ -14,8 +14,7 @@ import { handOver } from './handOver.ts';
 import { withDuration } from './withDuration.ts';
 import { recordingClock, type RecordingClock } from './recordingClock.ts';
 import { recordingUnderWay } from './recordingsUnderWay.ts';
-import { samePerson, type Person } from '../../../lib/person.ts';
-import type { UploadQueue } from '../../../upload/uploadQueue.ts';
+import type { Person } from '../../../lib/person.ts';
 
 export type RecorderStatus = 'idle' | 'recording' | 'finishing';
 
@@ -48,21 +47,6 @@ interface ActiveRecording {
   owner: Person;
   /** No longer recording, and (later) the queue's now or its failure said (recordingsUnderWay.ts). */
   underWay: { stopped(): void; handedIn(): void };
-}
-
-/**
- * The queue as a recording's owner may use it: while they are the one signed in here, the queue
- * itself; once their session here has ended (a sign-out, perhaps in another tab, while it was being
- * finished), a file kept on the device for them, sent at their next sign-in. Never someone else's.
- */
-function ownersQueue(queue: UploadQueue, owner: Person): Pick<UploadQueue, 'add' | 'subscribe'> {
-  return {
-    subscribe: queue.subscribe,
-    add: (files, target) =>
-      samePerson(queue.currentPerson(), owner)
-        ? queue.add(files, target)
-        : { added: files.map((file) => queue.keepFor(owner, file, target)), refused: [] },
-  };
 }
 
 interface Options {
@@ -106,6 +90,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
       thumbnail: current.thumbnail,
       camera: latest.current.cameraId,
       kind: latest.current.kind,
+      owner: current.owner,
     });
     const { recorder } = current;
     // Recording stops at the press; a clip still being finished before it does not make this one longer.
@@ -127,7 +112,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
             throw new WordedError(cannotKeep);
           }
         };
-        await develop(shot, take, ownersQueue(queue, current.owner), pendingShots, {
+        await develop(shot, take, queue, pendingShots, {
           onQueued: (entry) => {
             outcome = 'queued';
             handed = handOver(store, queue, recorder.id, entry.id);
