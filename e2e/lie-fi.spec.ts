@@ -1,56 +1,15 @@
-import type { Page, Route } from '@playwright/test';
-import { gql } from '../sandbox/test/harness.ts';
-import { APP_ORIGIN, expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { APP_ORIGIN, expect, signIn, test } from './fixtures.ts';
+import { failTheApi, hangTheApi, restoreTheApi, runOneSteps, stepFilenames } from './lie-fi-support.ts';
 import { keptRecordKeys } from './offline-support.ts';
 import { dropFilesOn, PNG_BYTES, technicianToken } from './records-support.ts';
 
-// Lie-fi (issue 35): the tablet shows Wi-Fi and the browser says online all along, but nothing reaches
-// the API. Only the API is cut (its requests fail, or hang): the app's own files load as ever. States
+// Lie-fi (issue 35): the browser says online, the API is unreachable (lie-fi-support.ts). States
 // only: no figure of time is asserted.
 test.use({ viewport: { width: 768, height: 1024 } });
 
-const isApi = (url: URL) => url.href.startsWith(`${SANDBOX_URL}/graphql`);
-
 function unique(base: string): string {
   return base.replace(/(\.[^.]+)?$/, `-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}$1`);
-}
-
-/** Every request to the API fails as a dead access point makes it fail (the browser still says online). */
-async function failTheApi(page: Page): Promise<void> {
-  await page.route(isApi, (route) => route.abort('connectionreset'));
-}
-
-/** Every request to the API is left without an answer: it hangs until the app gives up on it. */
-async function hangTheApi(page: Page): Promise<Route[]> {
-  const held: Route[] = [];
-  await page.route(isApi, (route) => {
-    held.push(route);
-  });
-  return held;
-}
-
-/** The API answers again; requests left hanging stay so until the app gives up on them. */
-async function restoreTheApi(page: Page): Promise<void> {
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
-}
-
-/** Run 1's steps, through the API (the sandbox's seed). */
-async function runOneSteps(token: string): Promise<number[]> {
-  const result = await gql(SANDBOX_URL, token, `query R { run(id: 1) { steps { id } } }`, {});
-  expect(result.errors).toBeUndefined();
-  return (result.data?.run.steps as { id: number }[]).map((step) => step.id);
-}
-
-/** Filenames attached to a run step, through the API. */
-async function stepFilenames(token: string, id: number): Promise<string[]> {
-  const result = await gql(
-    SANDBOX_URL,
-    token,
-    `query R($id: ID!) { runStep(id: $id) { entity { fileAttachments { filename } } } }`,
-    { id: String(id) },
-  );
-  expect(result.errors).toBeUndefined();
-  return (result.data?.runStep.entity.fileAttachments as { filename: string }[]).map((a) => a.filename);
 }
 
 /** Pins run 1 and waits until it and its steps are kept on the tablet. */
