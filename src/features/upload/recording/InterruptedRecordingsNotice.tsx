@@ -16,7 +16,7 @@ import { withDuration } from './withDuration.ts';
 
 /**
  * "clip-….webm was cut short: 0:12 kept": a recording a reload, a crash or a dead battery interrupted
- * is offered back to the person who made it (and to nobody else): attach what was recorded to the
+ * (or one stopped just before the page went, not yet in the upload queue: said as such) is offered back to the person who made it (and to nobody else): attach what was recorded to the
  * record it was for, or discard it. It is never dropped unasked.
  */
 export function InterruptedRecordingsNotice() {
@@ -103,15 +103,26 @@ export function InterruptedRecordingsNotice() {
               </Group>
             }
           >
-            {intl.formatMessage(
-              {
-                defaultMessage:
-                  '{kind, select, clip {The clip {name} was cut short} other {The voice note {name} was cut short}} (the app closed while recording). {seconds} of it was kept on this device.',
-                id: 'y3OzfM',
-                description: 'seconds: a length, e.g. "0:12"',
-              },
-              { kind: recording.kind, name, seconds: clockTime(recording.seconds) },
-            )}
+            {recording.stoppedAt === undefined
+              ? intl.formatMessage(
+                  {
+                    defaultMessage:
+                      '{kind, select, clip {The clip {name} was cut short} other {The voice note {name} was cut short}} (the app closed while recording). {seconds} of it was kept on this device.',
+                    id: 'y3OzfM',
+                    description: 'seconds: a length, e.g. "0:12"',
+                  },
+                  { kind: recording.kind, name, seconds: clockTime(recording.seconds) },
+                )
+              : intl.formatMessage(
+                  {
+                    defaultMessage:
+                      '{kind, select, clip {The clip {name} was stopped} other {The voice note {name} was stopped}}, but the app closed before it was added to the files to send. All of it ({seconds}) is kept on this device.',
+                    id: 'YyG8Gz',
+                    description:
+                      'A recording the technician stopped, then the page closed before it went into the upload list. seconds: a length, e.g. "0:12"',
+                  },
+                  { kind: recording.kind, name, seconds: clockTime(recording.seconds) },
+                )}
           </ActionNotice>
         );
       })}

@@ -19,6 +19,11 @@ export interface StoredRecording {
   seconds: number;
   /** The upload queue's id for it once it was handed over: it is not offered again if the queue has it. */
   queuedAs?: string;
+  /**
+   * When it stopped recording (the press or a limit): it is whole, and if it is offered back, the page
+   * went after it was finished, not while it was recording.
+   */
+  stoppedAt?: number;
 }
 
 /**
@@ -32,6 +37,7 @@ export interface RecordingStore {
   /** The slices in order (Blobs the browser keeps on disk: joining them copies nothing into the page). */
   slices(id: string): Promise<Blob[]>;
   markQueued(id: string, entryId: string): Promise<void>;
+  markStopped(id: string, at: number): Promise<void>;
   list(): Promise<StoredRecording[]>;
   remove(id: string): Promise<void>;
 }
@@ -90,6 +96,7 @@ export function createIdbRecordingStore(): RecordingStore {
         promisifyRequest(slices.getAll(sliceRange(id)) as IDBRequest<Blob[]>),
       ),
     markQueued: (id, entryId) => update(id, (recording) => ({ ...recording, queuedAs: entryId })),
+    markStopped: (id, at) => update(id, (recording) => ({ ...recording, stoppedAt: at })),
     list: () =>
       transaction('readonly', (recordings) =>
         promisifyRequest(recordings.getAll() as IDBRequest<StoredRecording[]>),
