@@ -33,15 +33,18 @@ export async function watchMemory(
       let heapPeak = 0;
       let rssPeak = 0;
       let finished = false;
-      void done.finally(() => {
-        finished = true;
-      });
+      // Its failure is thrown below, once sampling ended (never left unhandled: that ends the run).
+      done.then(
+        () => (finished = true),
+        () => (finished = true),
+      );
       while (!finished) {
         heapPeak = Math.max(heapPeak, await heapUsed(cdp));
         rssPeak = Math.max(rssPeak, chromiumRssBytes());
         await Promise.race([done, new Promise((r) => setTimeout(r, 200))]).catch(() => undefined);
       }
       await cdp.detach();
+      await done;
       return {
         heapPeak,
         rssPeak,
