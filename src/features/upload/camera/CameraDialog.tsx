@@ -16,7 +16,7 @@ import { TorchButton } from '../../../components/camera/TorchButton.tsx';
 import { ClipControls } from '../recording/ClipControls.tsx';
 import { useRecorder } from '../recording/useRecorder.ts';
 import { useVideoMode } from '../recording/useVideoMode.ts';
-import { frameThumbnail } from './frameThumbnail.ts';
+import { frameThumbnailOffThread } from './frameThumbnail.ts';
 
 interface Props {
   target: UploadTarget;
@@ -252,7 +252,9 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
           onStart={() => {
             if (!track) return;
             const stream = new MediaStream([track, ...(video.microphone?.getAudioTracks() ?? [])]);
-            recorder.start(stream, () => (videoRef.current ? frameThumbnail(videoRef.current) : null));
+            recorder.start(stream, async () =>
+              videoRef.current ? frameThumbnailOffThread(videoRef.current) : null,
+            );
           }}
         />
       ) : (

@@ -58,7 +58,12 @@ function recordingOf(id: string, patch: Partial<StoredRecording> = {}) {
 
 function start(
   store: RecordingStore,
-  options: { maxSeconds?: number; maxBytes?: number; now?: () => number } = {},
+  options: {
+    maxSeconds?: number;
+    maxBytes?: number;
+    now?: () => number;
+    later?: (work: () => void) => void;
+  } = {},
 ) {
   const recorder = new FakeRecorder();
   const onLimit = vi.fn();
@@ -70,6 +75,7 @@ function start(
     store,
     limits: { maxSeconds: options.maxSeconds ?? 60, maxBytes: options.maxBytes ?? 1_000_000 },
     now: options.now,
+    later: options.later,
     createRecorder: () => recorder,
     onLimit,
     holdWhileRecording: (name) => held.push(name),
@@ -91,11 +97,17 @@ describe('SliceRecorder', () => {
   it('asks for one-second slices and writes each to the store as it arrives, not to the page', async () => {
     const store = createIdbRecordingStore();
     let now = 1000;
-    const { recorder, slices, held } = start(store, { now: () => now });
+    let begin = () => {};
+    const { recorder, slices, held } = start(store, { now: () => now, later: (work) => (begin = work) });
     expect(recorder.timeslice).toBe(1000);
-    expect(held).toEqual([recordingLockName('r1')]);
+    // The lock and the entry come after the start's task; a slice handed before them waits for them.
+    expect(held).toEqual([]);
     now = 2000;
     recorder.hand('one');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await store.list()).toEqual([]);
+    begin();
+    expect(held).toEqual([recordingLockName('r1')]);
     now = 3000;
     recorder.hand('two');
     await vi.waitFor(async () => expect(await store.slices('r1')).toHaveLength(2));
@@ -132,6 +144,27 @@ describe('SliceRecorder', () => {
     const finished = await slices.finish();
     expect(finished.reason).toBe('size');
     expect(await text(finished.blob)).toBe('abcdeflast');
+  });
+
+  it('stores when it stopped, so a page gone after the press is not said to have closed while recording', async () => {
+    const store = createIdbRecordingStore();
+    let now = 1000;
+    const { recorder, slices } = start(store, { now: () => now });
+    now = 2000;
+    recorder.hand('one');
+    await vi.waitFor(async () => expect(await store.slices('r1')).toHaveLength(1));
+    expect((await store.list())[0]?.stoppedAt).toBeUndefined();
+    now = 2500;
+    slices.stop();
+    // The last slice lands after the mark and keeps it.
+    await vi.waitFor(async () => expect(await store.slices('r1')).toHaveLength(2));
+    expect((await store.list())[0]).toMatchObject({ stoppedAt: 2500, seconds: 1.5 });
+    const [offered] = await interruptedRecordings(person, {
+      store,
+      queueHas: () => Promise.resolve(false),
+      heldLocks: () => Promise.resolve([]),
+    });
+    expect(offered).toMatchObject({ id: 'r1', stoppedAt: 2500 });
   });
 
   it('keeps a slice the store refused in the page, in its place: nothing recorded is lost', async () => {

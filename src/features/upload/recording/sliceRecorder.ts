@@ -44,6 +44,8 @@ export interface SliceRecorderOptions {
   onLimit?(reason: Exclude<StopReason, 'pressed'>): void;
   /** Held while recording (Web Locks): another page does not offer a recording that is still being made. */
   holdWhileRecording?: (name: string, until: Promise<unknown>) => void;
+  /** Runs the first store write (and the lock before it) after the start: by default in a task of its own. */
+  later?: (work: () => void) => void;
 }
 
 export const DEFAULT_SLICE_MS = 1000;
@@ -88,9 +90,16 @@ export class SliceRecorder {
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
     this.recorder = (options.createRecorder ?? browserRecorder)(options.stream, options.format);
-    this.writes = options.store.begin({ ...options.recording, seconds: 0 }).catch(() => undefined);
     const held = new Promise<void>((release) => (this.releaseLock = release));
-    (options.holdWhileRecording ?? browserLock)(recordingLockName(options.recording.id), held);
+    // The lock, then the recording's entry (who made it, for what), in a task after the tap's: the tap's
+    // task holds the recorder's start, and on a tablet's CPU these took it over 50 ms (bench/LOG.md).
+    // Every slice's write waits for the entry, so the first slice is stored under its owner as before.
+    this.writes = new Promise<void>((begun) =>
+      (options.later ?? ((work) => setTimeout(work, 0)))(() => {
+        (options.holdWhileRecording ?? browserLock)(recordingLockName(options.recording.id), held);
+        begun(options.store.begin({ ...options.recording, seconds: 0 }).catch(() => undefined));
+      }),
+    );
     this.stopped = new Promise((resolve) => {
       this.recorder.onstop = () => resolve();
       this.recorder.onerror = (event) => {
@@ -162,7 +171,13 @@ export class SliceRecorder {
   /** Stops recording now (the press); `finish` then gathers what was recorded. */
   stop(): void {
     clearTimeout(this.limitTimer);
-    this.endedAt ??= this.now();
+    if (this.endedAt === null) {
+      const endedAt = (this.endedAt = this.now());
+      // Stored before the last slice: a page gone from here on went after the recording, not during it.
+      this.writes = this.writes.then(() =>
+        this.options.store.markStopped(this.id, endedAt).catch(() => undefined),
+      );
+    }
     if (this.recorder.state !== 'inactive') this.recorder.stop();
   }
 

@@ -30,9 +30,10 @@ export interface Recorder {
   problem: string | null;
   /**
    * Starts recording `stream` (the caller's; it stops its tracks itself). `thumbnail` draws the
-   * clip's picture for the strip and the queue: called just after the start, in a task of its own.
+   * clip's picture for the strip and the queue: called just after the start, in a task of its own
+   * (a recording stopped before it is drawn goes without).
    */
-  start(stream: MediaStream, thumbnail?: () => string | null): void;
+  start(stream: MediaStream, thumbnail?: () => Promise<string | null>): void;
   /** Stops: the recording goes to the upload queue under its name, shown pending until it is there. */
   stop(): void;
   /** Settles once every recording started here is in the queue (or its failure said). */
@@ -133,7 +134,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
   }, [intl, queue]);
 
   const start = useCallback(
-    (stream: MediaStream, thumbnail?: () => string | null) => {
+    (stream: MediaStream, thumbnail?: () => Promise<string | null>) => {
       if (active.current) return;
       const format = recordingFormat(kind);
       const person = queue.currentPerson();
@@ -190,8 +191,14 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
           },
         };
         active.current = started;
-        // Not in the tap's task, which already holds the dialog's switch to recording.
-        if (thumbnail) setTimeout(() => (started.thumbnail = thumbnail()), 0);
+        // Not in the tap's task, which holds the recorder's start; drawn and encoded off the main thread.
+        if (thumbnail)
+          setTimeout(() => {
+            void thumbnail().then(
+              (drawn) => (started.thumbnail = drawn),
+              () => undefined,
+            );
+          }, 0);
       } catch {
         setProblem(
           intl.formatMessage({
