@@ -18,7 +18,7 @@ test.use({
 
 const WAITING = 'Cannot reach the server: waiting to send';
 
-/** The filename of the upload list's row whose name matches `pattern` (its label is "<name>: <state>"). */
+/** The filename of an upload list's row (its label is "<name>: <state>"). */
 async function rowFilename(row: Locator): Promise<string> {
   const label = await row.getAttribute('aria-label');
   return label!.slice(0, label!.indexOf(': '));
@@ -28,11 +28,27 @@ async function rowFilename(row: Locator): Promise<string> {
 const captureRow = (page: Page, kind: 'voice' | 'clip', state: string) =>
   page.getByRole('listitem', { name: new RegExp(`-${kind}-[^:]*: ${state}$`) });
 
-/** Opens run 1's step `step` online, as a technician would before walking into the dead spot. */
-async function openStep(page: Page, step: number): Promise<void> {
+/**
+ * Opens run 1's step at `index` online, as a technician would before walking into the dead spot; then
+ * the API is cut (`cut`) and a 2 s voice note recorded there. Gives the token and the step, for the
+ * checks. Each test records on a step of its own where no other journey records voice notes: a
+ * capture's name is unique per page and minute only, so another page's note of the same minute on the
+ * same step has the same name, and "attached once" is read by name.
+ */
+async function voiceNoteUnderLieFi(
+  page: Page,
+  cut: (page: Page) => Promise<unknown>,
+  index: number,
+): Promise<{ token: string; step: number }> {
+  const token = await technicianToken();
+  const step = (await runOneSteps(token))[index]!;
   await signIn(page, `/run-steps/${step}`);
   await expect(page.getByText(`Run step ${step}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Record voice note' })).toBeVisible();
+  await cut(page);
+  await page.getByRole('button', { name: 'Record voice note' }).click();
+  await stopWhenTimerShows(page, '0:02 / 2:00', 'Stop the voice note');
+  return { token, step };
 }
 
 test.describe('lie-fi: recording while the API is unreachable', () => {
@@ -41,13 +57,7 @@ test.describe('lie-fi: recording while the API is unreachable', () => {
   test('requests fail: a voice note and a clip are queued at once, wait for the server, and are attached once', async ({
     page,
   }) => {
-    const token = await technicianToken();
-    const step = (await runOneSteps(token))[2]!;
-    await openStep(page, step);
-    await failTheApi(page);
-
-    await page.getByRole('button', { name: 'Record voice note' }).click();
-    await stopWhenTimerShows(page, '0:02 / 2:00', 'Stop the voice note');
+    const { token, step } = await voiceNoteUnderLieFi(page, failTheApi, 0);
     // Queued from the press on, and worded: it waits for the server, never a silent "Preparing".
     const note = captureRow(page, 'voice', WAITING);
     await expect(note).toBeVisible({ timeout: 30_000 });
@@ -83,13 +93,7 @@ test.describe('lie-fi: recording while the API is unreachable', () => {
   test('requests hang: a voice note says it waits for the server, then is attached once', async ({
     page,
   }) => {
-    const token = await technicianToken();
-    const step = (await runOneSteps(token))[2]!;
-    await openStep(page, step);
-    await hangTheApi(page);
-
-    await page.getByRole('button', { name: 'Record voice note' }).click();
-    await stopWhenTimerShows(page, '0:02 / 2:00', 'Stop the voice note');
+    const { token, step } = await voiceNoteUnderLieFi(page, hangTheApi, 1);
     const note = captureRow(page, 'voice', `(Waiting for the server to answer|${WAITING})`);
     await expect(note).toBeVisible({ timeout: 30_000 });
     const noteName = await rowFilename(note);
@@ -97,6 +101,8 @@ test.describe('lie-fi: recording while the API is unreachable', () => {
     await expect(page.getByRole('listitem', { name: `${noteName}: ${WAITING}` })).toBeVisible({
       timeout: 45_000,
     });
+
+    expect(await stepFilenames(token, step)).not.toContain(noteName);
 
     await restoreTheApi(page);
     await expect(page.getByRole('listitem', { name: `${noteName}: Attached` })).toBeVisible({

@@ -1,4 +1,4 @@
-import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -15,6 +15,17 @@ import {
   usePendingShotCount,
   useRecordingsNow,
 } from '../upload/index.ts';
+
+/** The question's answers, one under another: a longer language wraps a label rather than cutting it off. */
+const ANSWER: ButtonProps = {
+  mih: 44,
+  h: 'auto',
+  py: 8,
+  styles: {
+    label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' },
+    inner: { overflow: 'visible' },
+  },
+};
 
 const countFailed = (entries: readonly UploadEntry[]) =>
   entries.filter((entry) => entry.state === 'failed').length;
@@ -187,7 +198,7 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
   };
   const stayWords = <FormattedMessage defaultMessage="Stay signed in" id="lLufT5" />;
   const stay = (
-    <Button variant="default" onClick={onClose}>
+    <Button {...ANSWER} variant="default" onClick={onClose}>
       {stayWords}
     </Button>
   );
@@ -224,14 +235,23 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
         >
           <Stack gap="xs">
             {step.unfinished > 0 && (
-              <Button onClick={startWaiting}>
+              <Button {...ANSWER} onClick={startWaiting}>
                 <FormattedMessage defaultMessage="Wait for them, then sign out" id="xJK2bn" />
               </Button>
             )}
-            <Button variant={step.unfinished > 0 ? 'default' : 'filled'} onClick={() => signOut(false)}>
+            <Button
+              {...ANSWER}
+              variant={step.unfinished > 0 ? 'default' : 'filled'}
+              onClick={() => signOut(false)}
+            >
               <FormattedMessage defaultMessage="Keep them for me and sign out" id="BnCO1a" />
             </Button>
-            <Button variant="subtle" color="red" onClick={() => setStep({ ...step, kind: 'discard' })}>
+            <Button
+              {...ANSWER}
+              variant="subtle"
+              color="red"
+              onClick={() => setStep({ ...step, kind: 'discard' })}
+            >
               <FormattedMessage defaultMessage="Discard them…" id="B1aHCX" />
             </Button>
             {stay}
