@@ -289,7 +289,8 @@ if (nodes.size > 0) {
         inclusive.set(name, (inclusive.get(name) ?? 0) + sample.us);
     }
     console.log(`\n  inside ${under}, ${ms(total)} sampled; functions it called, inclusive:`);
-    for (const [name, us] of top(inclusive, Number(process.env.BENCH_TRACE_UNDER_TOP) || 40)) console.log(`    ${ms(us).padStart(10)}  ${name}`);
+    for (const [name, us] of top(inclusive, Number(process.env.BENCH_TRACE_UNDER_TOP) || 40))
+      console.log(`    ${ms(us).padStart(10)}  ${name}`);
   }
   console.log('\n  the longest tasks again, their JavaScript by the nearest caller in src/ and by function:');
   for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, shownTasks)) {

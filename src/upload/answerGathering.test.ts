@@ -23,6 +23,14 @@ function handTimers() {
   };
 }
 
+/** A gathering on hand-run timers with `sent` registrations under way. */
+function gatheringWith(sent: number) {
+  const hand = handTimers();
+  const gathering = new AnswerGathering(150, hand.timers);
+  for (let i = 0; i < sent; i += 1) gathering.sent();
+  return { gathering, ...hand };
+}
+
 /** Which of the answers were taken up, after the promises settled. */
 async function takenOf(answers: Promise<void>[]): Promise<boolean[]> {
   const taken = answers.map(() => false);
@@ -33,18 +41,13 @@ async function takenOf(answers: Promise<void>[]): Promise<boolean[]> {
 
 describe('answers of registrations sent together', () => {
   it('takes a lone answer up at once, holding nothing and setting no timer', async () => {
-    const { timers, pending } = handTimers();
-    const gathering = new AnswerGathering(150, timers);
-    gathering.sent();
+    const { gathering, pending } = gatheringWith(1);
     expect(await takenOf([gathering.answered()])).toEqual([true]);
     expect(pending()).toBe(0);
   });
 
   it('holds an answer while another is awaited, then takes both up together', async () => {
-    const { timers, pending } = handTimers();
-    const gathering = new AnswerGathering(150, timers);
-    gathering.sent();
-    gathering.sent();
+    const { gathering, pending } = gatheringWith(2);
     const first = gathering.answered();
     expect(await takenOf([first])).toEqual([false]);
     const second = gathering.answered();
@@ -53,10 +56,7 @@ describe('answers of registrations sent together', () => {
   });
 
   it('holds no longer than its limit when another is slow to answer', async () => {
-    const { timers, fire } = handTimers();
-    const gathering = new AnswerGathering(150, timers);
-    gathering.sent();
-    gathering.sent();
+    const { gathering, fire } = gatheringWith(2);
     const first = gathering.answered();
     expect(await takenOf([first])).toEqual([false]);
     fire();
@@ -66,10 +66,7 @@ describe('answers of registrations sent together', () => {
   });
 
   it('releases what it holds when the one awaited fails instead of answering', async () => {
-    const { timers, pending } = handTimers();
-    const gathering = new AnswerGathering(150, timers);
-    gathering.sent();
-    gathering.sent();
+    const { gathering, pending } = gatheringWith(2);
     const first = gathering.answered();
     gathering.failed();
     expect(await takenOf([first])).toEqual([true]);
