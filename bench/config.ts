@@ -92,6 +92,9 @@ export const TIMEOUTS = {
   sandboxStartMs: 600_000,
   appStartMs: 120_000,
   uiMs: 30_000,
-  /** Per MB uploaded, on top of uiMs: allows 10 MB/s, slower than a loaded 2-core machine has been. */
-  uploadPerMbMs: 100,
+  /**
+   * Per MB moved, on top of uiMs: allows 4 MB/s. 10 MB/s was too little for a 1 GB evidence package
+   * at load 19 (three engineers' journeys beside it); a timeout is a safety net, not a figure.
+   */
+  uploadPerMbMs: 250,
 };

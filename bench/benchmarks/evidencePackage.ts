@@ -34,6 +34,7 @@ const figures = (ctx: BenchContext) => [
   `package ${label(ctx)}: Download to saved`,
   'JS heap growth during the package',
   'browser RSS growth during the package',
+  'browser RSS growth, the same files fetched bare',
   'URL queries during the package',
   'storage GETs during the package',
 ];
@@ -194,7 +195,8 @@ async function measurePackage(
   client: ApiClient,
   seeded: Seeded,
 ): Promise<Row[]> {
-  const [timeFigure, heapFigure, rssFigure, urlFigure, getFigure] = figures(ctx) as [
+  const [timeFigure, heapFigure, rssFigure, bareRssFigure, urlFigure, getFigure] = figures(ctx) as [
+    string,
     string,
     string,
     string,
@@ -238,8 +240,13 @@ async function measurePackage(
   }
   ctx.log(`evidence package: ${breakdown(seen)}`);
   await dialog.getByRole('button', { name: 'Close' }).first().click();
+  const bareMemory = await watchMemory(page);
   const bareFetched = bareFetches(page, client, ids);
-  const [bare, bareByRole] = await Promise.all([bareFetched, growthByRole(bareFetched)]);
+  const [bare, bareSamples, bareByRole] = await Promise.all([
+    bareFetched,
+    bareMemory.sample(bareFetched),
+    growthByRole(bareFetched),
+  ]);
   const urlQueries = seen.filter((r) => r.operations.includes('PackageDownloadUrls')).length;
   const gets = seen.filter((r) => r.kind === 'storage GET').length;
   const mbps = (ms: number) => (seeded.bytes / MB / (ms / 1000)).toFixed(0);
@@ -267,7 +274,12 @@ async function measurePackage(
     memoryRow(
       rssFigure,
       samples.rssGrowth,
-      `summed VmRSS of every Chromium process; each role's own peak growth: ${byRole}; during the bare fetches: ${bareByRole}`,
+      `summed VmRSS of every Chromium process; each role's own peak growth: ${byRole}; ${(samples.rssGrowth / Math.max(1, bareSamples.rssGrowth)).toFixed(2)}x the bare fetches' (next row)`,
+    ),
+    memoryRow(
+      bareRssFigure,
+      bareSamples.rssGrowth,
+      `Chromium's own floor for reading these bytes (no ZIP, no worker, no download); each role's own peak growth: ${bareByRole}`,
     ),
     measured(
       NAME,

@@ -51,7 +51,10 @@ async function attachmentsUnderKey(
   s3Key: string,
   signal: AbortSignal,
 ): Promise<readonly ({ id: number } | null)[]> {
-  const found = await lookUpRecord(client, record, s3Key, signal);
+  const found = await lookUpRecord(client, record, s3Key, {
+    retryTransient: false,
+    fetchOptions: { signal },
+  });
   if (found === null) {
     throw new UploadError('permanent', FAILURE_WORDS.recordGone);
   }
