@@ -271,6 +271,27 @@ if (nodes.size > 0) {
     for (const [name, us] of top(sum(drop.ts, firstRequest.ts, own), 12))
       console.log(`      ${ms(us).padStart(10)}  · ${name}`);
   }
+  // BENCH_TRACE_UNDER=<function>: what the samples inside that function spent their time in, inclusive
+  // (each function on the stack above it counted once per sample): where a named piece of work goes.
+  const under = process.env.BENCH_TRACE_UNDER;
+  if (under) {
+    const inclusive = new Map<string, number>();
+    let total = 0;
+    for (const sample of samples) {
+      if (!nodes.has(sample.id)) continue;
+      const stack: number[] = [];
+      for (let at: number | undefined = sample.id; at !== undefined; at = nodes.get(at)?.parent)
+        stack.push(at);
+      const from = stack.findIndex((id) => locate(id).fn === under);
+      if (from < 0) continue;
+      total += sample.us;
+      for (const name of new Set(stack.slice(0, from).map(own)))
+        inclusive.set(name, (inclusive.get(name) ?? 0) + sample.us);
+    }
+    console.log(`\n  inside ${under}, ${ms(total)} sampled; functions it called, inclusive:`);
+    for (const [name, us] of top(inclusive, Number(process.env.BENCH_TRACE_UNDER_TOP) || 40))
+      console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  }
   console.log('\n  the longest tasks again, their JavaScript by the nearest caller in src/ and by function:');
   for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, shownTasks)) {
     console.log(`  - ${ms(task.dur!)} at +${ms(task.ts - first)}`);

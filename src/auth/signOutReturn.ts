@@ -1,5 +1,6 @@
 import { sanitizeRedirect } from './redirect.ts';
 import { samePerson, type Person } from '../lib/person.ts';
+import { isJsonObject } from '../lib/jsonObject.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 
 const KEY = STORAGE_KEYS.signedOutFrom.name;
@@ -35,13 +36,7 @@ function read(storage: Storage): SignedOutFrom | null {
     const raw = storage.getItem(KEY);
     storage.removeItem(KEY);
     const saved: unknown = raw ? JSON.parse(raw) : null;
-    if (
-      saved &&
-      typeof saved === 'object' &&
-      'path' in saved &&
-      'subject' in saved &&
-      'organization' in saved
-    ) {
+    if (isJsonObject(saved)) {
       const { path, subject, organization } = saved;
       if (typeof path === 'string' && typeof subject === 'string' && typeof organization === 'string') {
         return { path, subject, organization };

@@ -1,5 +1,6 @@
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { defineMessages, plainEnglish } from '../i18n/descriptors.ts';
+import { isJsonObject } from '../lib/jsonObject.ts';
 import {
   isShareSetting,
   UNCLAIMED_SHARE_SETTINGS,
@@ -155,10 +156,6 @@ export class ConfigError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function httpUrl(value: unknown, field: string, problems: ConfigProblem[]): string {
   if (typeof value !== 'string' || value.trim() === '') {
     problems.push(problem(PROBLEMS.url, { field }));
@@ -184,9 +181,9 @@ function text(value: unknown, field: string, problems: ConfigProblem[]): string 
 /** Validates parsed JSON; throws ConfigError listing every problem at once. */
 export function parseAppConfig(json: unknown): AppConfig {
   const problems: ConfigProblem[] = [];
-  if (!isRecord(json)) throw new ConfigError(problem(PROBLEMS.notAnObject));
-  const oidc = isRecord(json.oidc) ? json.oidc : {};
-  if (!isRecord(json.oidc)) problems.push(problem(PROBLEMS.oidc, { field: 'oidc' }));
+  if (!isJsonObject(json)) throw new ConfigError(problem(PROBLEMS.notAnObject));
+  const oidc = isJsonObject(json.oidc) ? json.oidc : {};
+  if (!isJsonObject(json.oidc)) problems.push(problem(PROBLEMS.oidc, { field: 'oidc' }));
   const config: AppConfig = {
     apiUrl: httpUrl(json.apiUrl, 'apiUrl', problems),
     oidc: {

@@ -1,5 +1,6 @@
 import type { ApolloCache, NormalizedCacheObject } from '@apollo/client';
 import { samePerson, type PersonId } from '../lib/person.ts';
+import { isJsonObject } from '../lib/jsonObject.ts';
 import { defineStoredSchema, readStored, versioned, type NotRead } from '../lib/storedSchema.ts';
 
 /** What is kept on the device for one person: the GraphQL cache as it was, and when each record came. */
@@ -14,9 +15,6 @@ export interface KeptSnapshot {
   cache: NormalizedCacheObject;
 }
 
-const isRecordOf = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The kept snapshot's versions: a snapshot written by an older version is read through these steps. */
 export const KEPT_SNAPSHOT_SCHEMA = defineStoredSchema<KeptSnapshot>({
   steps: [
@@ -28,9 +26,9 @@ export const KEPT_SNAPSHOT_SCHEMA = defineStoredSchema<KeptSnapshot>({
     return (
       typeof snapshot.owner?.subject === 'string' &&
       typeof snapshot.savedAt === 'number' &&
-      isRecordOf(snapshot.fetchedAt) &&
-      isRecordOf(snapshot.listedAt) &&
-      isRecordOf(snapshot.cache)
+      isJsonObject(snapshot.fetchedAt) &&
+      isJsonObject(snapshot.listedAt) &&
+      isJsonObject(snapshot.cache)
     );
   },
 });
@@ -338,7 +336,7 @@ function keptUnder(kept: NormalizedCacheObject, newer: NormalizedCacheObject): N
 
 /** `Typename:id` of a response's top-level record, or null for lists and scalars. */
 function recordKeyOf(value: unknown): string | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  if (!isJsonObject(value)) return null;
   const { __typename, id } = value as { __typename?: unknown; id?: unknown };
   return typeof __typename === 'string' && (typeof id === 'number' || typeof id === 'string')
     ? `${__typename}:${id}`

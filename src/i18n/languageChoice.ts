@@ -1,4 +1,5 @@
 import { personKey, samePerson, type PersonId } from '../lib/person.ts';
+import { isJsonObject } from '../lib/jsonObject.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { isAppLocale, matchLanguage, type AppLocale } from './locales.ts';
 
@@ -69,9 +70,7 @@ export class LanguageChoice {
   private read(): Record<string, unknown> {
     try {
       const value: unknown = JSON.parse(this.storage?.getItem(KEY) ?? '{}');
-      return value && typeof value === 'object' && !Array.isArray(value)
-        ? (value as Record<string, unknown>)
-        : {};
+      return isJsonObject(value) ? value : {};
     } catch {
       return {};
     }

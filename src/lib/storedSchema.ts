@@ -4,6 +4,8 @@
 // it on load): every value is written with its version, and read through the steps that lead from the
 // version it was written at to this one.
 
+import { isJsonObject } from './jsonObject.ts';
+
 /** The field every stored value carries its version in. */
 export const VERSION_FIELD = 'schemaVersion';
 
@@ -64,8 +66,8 @@ function versionOf(value: StoredValue): number | null {
  * meaning changed would be misread.
  */
 export function readStored<T>(schema: StoredSchema<T>, stored: unknown): Loaded<T> {
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return { state: 'unreadable' };
-  let value = stored as StoredValue;
+  if (!isJsonObject(stored)) return { state: 'unreadable' };
+  let value: StoredValue = stored;
   const from = versionOf(value);
   if (from === null) return { state: 'unreadable' };
   const to = currentVersion(schema);

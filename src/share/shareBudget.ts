@@ -1,3 +1,5 @@
+import { isJsonObject } from '../lib/jsonObject.ts';
+
 /**
  * What may wait in the share inbox. Any website can try to post files to the share target, and one
  * whose page the worker cannot tell from the tablet's share sheet gets in as a share nobody claimed
@@ -52,7 +54,7 @@ export const isShareSetting = (value: unknown): value is number =>
  * budget of files or bytes never exceeds the one of shares bound to people.
  */
 export function shareBudgetFrom(config: unknown): ShareBudget {
-  const settings = (typeof config === 'object' && config !== null ? config : {}) as Record<string, unknown>;
+  const settings: Record<string, unknown> = isJsonObject(config) ? config : {};
   const setting = (name: keyof UnclaimedShareSettings, fallback: number, unit: number, most: number) => {
     const value = settings[name];
     return isShareSetting(value) ? Math.min(value * unit, most) : fallback;

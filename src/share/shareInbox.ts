@@ -1,5 +1,6 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { samePerson, type Person } from '../lib/person.ts';
+import { isJsonObject } from '../lib/jsonObject.ts';
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { defineStoredSchema, readStored, versioned } from '../lib/storedSchema.ts';
 import { DEFAULT_SHARE_BUDGET, type ShareBudget } from './shareBudget.ts';
@@ -35,10 +36,9 @@ export interface ShareInbox {
 }
 
 function isShare(value: unknown): value is Share {
-  const share = value as Partial<Share> | null;
+  const share = value as Partial<Share>;
   return (
-    typeof share === 'object' &&
-    share !== null &&
+    isJsonObject(value) &&
     typeof share.id === 'string' &&
     Array.isArray(share.files) &&
     typeof share.receivedAt === 'number' &&

@@ -1,4 +1,4 @@
-import type { ApolloClient, TypedDocumentNode } from '@apollo/client';
+import type { ApolloClient, DefaultContext, TypedDocumentNode } from '@apollo/client';
 import { getFragmentData, graphql, type FragmentType } from '../graphql/generated/index.ts';
 import { FAILURE_WORDS } from '../failures/failures.ts';
 import { recordKindInfo, type RecordKind, type RecordRef } from '../records/recordKinds.ts';
@@ -7,7 +7,8 @@ import { UploadError } from './uploadErrors.ts';
 // One lookup per record kind (the real API has no query for an entity by its id): the record, its
 // entity, and the entity's attachments stored under a key. The queue asks it for a record's entity
 // (no file is stored under an empty key, so then the answer is the record alone) and, before
-// registering again, whether a file already is.
+// registering again, whether a file already is; opening a number by id asks it whether the record is
+// there at all.
 
 /** What every kind's lookup asks of the record's entity: its id and the attachments under `$s3Key`. */
 const UploadLookupEntityFields = graphql(`
@@ -114,20 +115,21 @@ interface Lookup<K extends RecordKind> {
 
 /**
  * The record as the server has it (null: it has no such record, or will not show it to this person),
- * with its entity and the attachments stored under `s3Key`. Always asked of the server.
+ * with its entity and the attachments stored under `s3Key`. Always asked of the server, with
+ * `context` (the upload pipeline's: its signal, and no retries by the link, since it retries itself).
  */
 export async function lookUpRecord(
   client: ApolloClient,
   record: RecordRef,
   s3Key: string,
-  signal: AbortSignal,
+  context: DefaultContext = {},
 ): Promise<LookupEntity | undefined> {
   const lookup: Lookup<RecordKind> = LOOKUPS[record.kind] as Lookup<RecordKind>;
   const { data } = await client.query({
     query: lookup.query,
     variables: { id: String(record.id), s3Key },
     fetchPolicy: 'network-only',
-    context: { retryTransient: false, fetchOptions: { signal } },
+    context,
   });
   const found = data ? lookup.record(data) : undefined;
   return found && { entity: getFragmentData(UploadLookupEntityFields, found.entity) };
@@ -147,7 +149,7 @@ export async function resolveEntityId(
   const name = `${recordKindInfo(record.kind).label} ${record.id}`;
   let found: LookupEntity | undefined;
   try {
-    found = await lookUpRecord(client, record, '', signal);
+    found = await lookUpRecord(client, record, '', { retryTransient: false, fetchOptions: { signal } });
   } catch (error) {
     const failure = classify(error);
     // "Not found" and "may not see it" read the same to the technician: this record is not theirs to use.

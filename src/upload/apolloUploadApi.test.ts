@@ -4,7 +4,8 @@ import { createApolloClient } from '../graphql/createApolloClient.ts';
 import { createApolloUploadApi } from './apolloUploadApi.ts';
 import type { UploadTarget } from './types.ts';
 
-type Answer = { status?: number; body: unknown };
+/** An answer, after `delayMs` when given (each in a task of its own). */
+type Answer = { status?: number; body: unknown; delayMs?: number };
 
 /** The app's real Apollo client over a fetch that answers each operation from a script. */
 function setup(
@@ -21,6 +22,7 @@ function setup(
     requests.push(body);
     const answer = answers[body.operationName]?.shift();
     if (!answer) throw new TypeError('Failed to fetch');
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },
@@ -206,6 +208,23 @@ describe('createApolloUploadApi', () => {
         await vi.waitFor(() => expect(cachedFilenames(client)).toHaveLength(2 + n - 100));
       }
       await vi.waitFor(() => expect(list.seen).toEqual([2, 3, 4, 5]));
+      list.stop();
+    });
+
+    it('registrations under way together change the list once, whatever the order of their answers', async () => {
+      // Answers 30 ms apart, each in a task of its own: a short list alone would show each at once.
+      const { client, api } = setup({
+        AttachUploadedFile: [
+          { ...attached(201), delayMs: 60 },
+          { ...attached(202), delayMs: 30 },
+          { ...attached(203), delayMs: 1 },
+        ],
+      });
+      const list = cachedList(client, 2);
+      const ids = await Promise.all([201, 202, 203].map((n) => api.register(input(n), signal)));
+      expect(ids).toEqual([201, 202, 203]);
+      await vi.waitFor(() => expect(cachedFilenames(client)).toHaveLength(5));
+      await vi.waitFor(() => expect(list.seen).toEqual([2, 5]));
       list.stop();
     });
 

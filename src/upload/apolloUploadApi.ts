@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { attachmentAppender } from '../graphql/attachmentsList.ts';
+import { AnswerGathering, type GatheringTimers } from './answerGathering.ts';
 import type { ThrottleTimers } from '../lib/throttle.ts';
 import { graphql } from '../graphql/generated/index.ts';
 import { AttachmentItemFragmentDoc } from '../graphql/generated/graphql.ts';
@@ -50,7 +51,10 @@ async function attachmentsUnderKey(
   s3Key: string,
   signal: AbortSignal,
 ): Promise<readonly ({ id: number } | null)[]> {
-  const found = await lookUpRecord(client, record, s3Key, signal);
+  const found = await lookUpRecord(client, record, s3Key, {
+    retryTransient: false,
+    fetchOptions: { signal },
+  });
   if (found === null) {
     throw new UploadError('permanent', FAILURE_WORDS.recordGone);
   }
@@ -91,11 +95,16 @@ export function createApolloUploadApi(
   client: ApolloClient,
   {
     maxAppendWindowMs = 250,
+    gatherAnswersMs = 150,
     timers,
+    gatheringTimers,
     onPublished,
   }: {
     maxAppendWindowMs?: number;
+    /** How long an answer may wait for the registrations sent with it (see AnswerGathering). */
+    gatherAnswersMs?: number;
     timers?: ThrottleTimers;
+    gatheringTimers?: GatheringTimers;
     /** Called once registered attachments were written into their records' lists (see attachmentAppender). */
     onPublished?: () => void;
   } = {},
@@ -107,6 +116,7 @@ export function createApolloUploadApi(
     fragment: AttachmentItemFragmentDoc,
     onPublished: () => onPublished?.(),
   });
+  const gathering = new AnswerGathering(gatherAnswersMs, gatheringTimers);
   return {
     publish: () => void appender.publish(),
     requestTicket: (filename, signal) =>
@@ -125,14 +135,22 @@ export function createApolloUploadApi(
     register: ({ filename, s3Key, s3Etag, target }, signal) =>
       classified(async () => {
         if (target.entityId === null) throw new UploadError('permanent', FAILURE_WORDS.notConfirmed);
-        const { data } = await client.mutate({
-          mutation: AttachUploadedFileMutation,
-          variables: {
-            input: { filename, s3Key, s3Etag, entityId: String(target.entityId), validateUpload: true },
-          },
-          fetchPolicy: 'no-cache',
-          context: { retryTransient: false, fetchOptions: { signal } },
-        });
+        gathering.sent();
+        const { data } = await client
+          .mutate({
+            mutation: AttachUploadedFileMutation,
+            variables: {
+              input: { filename, s3Key, s3Etag, entityId: String(target.entityId), validateUpload: true },
+            },
+            fetchPolicy: 'no-cache',
+            context: { retryTransient: false, fetchOptions: { signal } },
+          })
+          .catch((error: unknown) => {
+            gathering.failed();
+            throw error;
+          });
+        // Taken up with the answers of the registrations sent with it: one change of the list for them.
+        await gathering.answered();
         const attachment = data?.createFileAttachment?.fileAttachment;
         if (!attachment) throw new UploadError('permanent', FAILURE_WORDS.notConfirmed);
         appender.append(target.entityId, attachment);

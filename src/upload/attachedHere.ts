@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '../lib/storageKeys.ts';
 import { personKey, type Person } from '../lib/person.ts';
+import { isJsonObject } from '../lib/jsonObject.ts';
 
 /** A file attached from this tablet, as the duplicate guard compares it after a reload. */
 export interface AttachedHere {
@@ -32,9 +33,7 @@ export function storedAttachedHere(storage: Storage): AttachedHereStore {
   const readAll = (): Record<string, AttachedHere[]> => {
     try {
       const value: unknown = JSON.parse(storage.getItem(KEY) ?? '{}');
-      return value && typeof value === 'object' && !Array.isArray(value)
-        ? (value as Record<string, AttachedHere[]>)
-        : {};
+      return isJsonObject(value) ? (value as Record<string, AttachedHere[]>) : {};
     } catch {
       return {};
     }

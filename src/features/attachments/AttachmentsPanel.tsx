@@ -9,7 +9,7 @@ import { AttachmentPreviewModal, type PreviewTarget } from './AttachmentPreviewM
 import { DeleteAttachmentDialog, type DeleteTarget } from '../delete-attachment/index.ts';
 import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
 import { getFragmentData, type FragmentType } from '../../graphql/generated/index.ts';
-import type { RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
+import type { AttachmentItemFragment, RecordAttachmentsFragment } from '../../graphql/generated/graphql.ts';
 import { MarkUpAttachment, type MarkUpTarget } from './MarkUpAttachment.tsx';
 import { useRecordUploadTarget } from '../upload/index.ts';
 import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attachmentSort.ts';
@@ -107,7 +107,6 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
             },
             { record: recordLabel },
           )}
-          sort={sort}
           uploadedHere={uploadedHere}
           newIds={newIds}
           canDelete={!viewOnly}
@@ -173,25 +172,28 @@ const SortControl = memo(function SortControl({
   );
 });
 
-/** The attachments whose rows are drawn: all at first, then new ones a few per task, in the list's order. */
-function useRevealedItems(attachments: Items, sort: AttachmentSort): Items {
-  const ids = useMemo(
-    () => sortAttachments(attachmentsOf(attachments), sort).map(({ id }) => id),
-    [attachments, sort],
-  );
+/**
+ * The attachments whose rows are drawn, unmasked and in the list's order (sorted here once per change
+ * of the list: the rows are drawn in this order as they are): all at first, then new ones a few per task.
+ */
+function useRevealedItems(attachments: Items, sort: AttachmentSort): Attachment[] {
+  const sorted = useMemo(() => sortAttachments(attachmentsOf(attachments), sort), [attachments, sort]);
+  const ids = useMemo(() => sorted.map(({ id }) => id), [sorted]);
   // One row per slice: an attachment row (four buttons) costs several upload rows.
   const shown = useRevealedGradually(ids, { initiallyAll: true, atOnce: 2, perSlice: 1 });
   return useMemo(() => {
-    if (shown === ids) return attachments;
+    if (shown === ids) return sorted;
     const drawn = new Set(shown);
-    return attachments.filter((item) => item && drawn.has(getFragmentData(AttachmentItemFields, item).id));
-  }, [attachments, ids, shown]);
+    return sorted.filter((item) => drawn.has(item.id));
+  }, [sorted, ids, shown]);
 }
 
 /** The list's attachments, unmasked, without the gaps a failed read leaves. */
-function attachmentsOf(items: Items) {
+function attachmentsOf(items: Items): Attachment[] {
   return items.flatMap((item) => (item ? [getFragmentData(AttachmentItemFields, item)] : []));
 }
+
+type Attachment = AttachmentItemFragment;
 
 function imageTargets(items: Items, sort: AttachmentSort): PreviewTarget[] {
   return sortAttachments(attachmentsOf(items), sort).flatMap((attachment) => {
@@ -201,10 +203,10 @@ function imageTargets(items: Items, sort: AttachmentSort): PreviewTarget[] {
 }
 
 interface ListProps {
-  items: Items;
+  /** The rows to draw, in the order shown. */
+  items: readonly Attachment[];
   entityId: number;
   label: string;
-  sort: AttachmentSort;
   uploadedHere: UploadedHere;
   /** Arrived since the record was opened, attached by someone else or elsewhere: marked "New". */
   newIds: ReadonlySet<number>;
@@ -219,7 +221,6 @@ const AttachmentList = memo(function AttachmentList({
   items,
   entityId,
   label,
-  sort,
   uploadedHere,
   newIds,
   canDelete,
@@ -227,10 +228,9 @@ const AttachmentList = memo(function AttachmentList({
   onDelete,
   onMarkUp,
 }: ListProps) {
-  const attachments = sortAttachments(attachmentsOf(items), sort);
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {attachments.map((attachment) => (
+      {items.map((attachment) => (
         <AttachmentRow
           key={attachment.id}
           attachment={attachment}

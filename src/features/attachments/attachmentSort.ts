@@ -37,34 +37,50 @@ function createdAt(item: SortableAttachment): number {
   return Number.isNaN(time) ? 0 : time;
 }
 
-/** Newer (by time, then by id, which grows with each attachment) comes first. */
-function newestFirst(a: SortableAttachment, b: SortableAttachment): number {
-  return createdAt(b) - createdAt(a) || b.id - a.id;
+/** An item with what its comparisons read, worked out once per sort rather than once per comparison. */
+interface Keyed<T> {
+  item: T;
+  time: number;
+  type: string;
 }
 
-const byName = (a: SortableAttachment, b: SortableAttachment) =>
-  collator.compare(a.filename ?? '', b.filename ?? '') || newestFirst(a, b);
+/** Newer (by time, then by id, which grows with each attachment) comes first. */
+function newestFirst(a: Keyed<SortableAttachment>, b: Keyed<SortableAttachment>): number {
+  return b.time - a.time || b.item.id - a.item.id;
+}
 
-const byType = (a: SortableAttachment, b: SortableAttachment) =>
-  collator.compare(
-    attachmentType(a.contentType ?? null, a.filename ?? null),
-    attachmentType(b.contentType ?? null, b.filename ?? null),
-  ) ||
-  collator.compare(a.contentType ?? '', b.contentType ?? '') ||
+const byName = (a: Keyed<SortableAttachment>, b: Keyed<SortableAttachment>) =>
+  collator.compare(a.item.filename ?? '', b.item.filename ?? '') || newestFirst(a, b);
+
+const byType = (a: Keyed<SortableAttachment>, b: Keyed<SortableAttachment>) =>
+  collator.compare(a.type, b.type) ||
+  collator.compare(a.item.contentType ?? '', b.item.contentType ?? '') ||
   byName(a, b);
 
-const COMPARE: Record<AttachmentSort, (a: SortableAttachment, b: SortableAttachment) => number> = {
+const COMPARE: Record<
+  AttachmentSort,
+  (a: Keyed<SortableAttachment>, b: Keyed<SortableAttachment>) => number
+> = {
   newest: newestFirst,
   name: byName,
   type: byType,
 };
 
-/** A sorted copy; the list as the server sent it is left alone. */
+/**
+ * A sorted copy; the list as the server sent it is left alone. Each item's time (and type) is read
+ * once: parsing the dates in every comparison made sorting a record of 100 files a noticeable part of
+ * the render that lists a new one on a tablet's CPU (bench/LOG.md, issue 40).
+ */
 export function sortAttachments<T extends SortableAttachment>(
   items: readonly T[],
   sort: AttachmentSort,
 ): T[] {
-  return [...items].sort(COMPARE[sort]);
+  const keyed = items.map((item) => ({
+    item,
+    time: createdAt(item),
+    type: sort === 'type' ? attachmentType(item.contentType ?? null, item.filename ?? null) : '',
+  }));
+  return keyed.sort(COMPARE[sort]).map(({ item }) => item);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RecordKind } from '../../records/recordKinds.ts';
 import { STORAGE_KEYS } from '../../lib/storageKeys.ts';
+import { isJsonObject } from '../../lib/jsonObject.ts';
 
 /** A record this user opened on this device, as the home page lists it. */
 export interface RecentRecord {
@@ -19,10 +20,9 @@ const PREFIX = STORAGE_KEYS.recentRecords.name;
 const keyOf = (userId: number) => `${PREFIX}${userId}`;
 
 function isRecent(value: unknown): value is RecentRecord {
-  const r = value as Partial<RecentRecord> | null;
+  const r = value as Partial<RecentRecord>;
   return (
-    typeof r === 'object' &&
-    r !== null &&
+    isJsonObject(value) &&
     typeof r.kind === 'string' &&
     typeof r.id === 'number' &&
     typeof r.title === 'string' &&
