@@ -46,7 +46,7 @@ test.describe('the camera', () => {
     const after = await attachmentsOf('runStep', 1);
     expect(after).toHaveLength(before + 3);
     const photos = after.filter((a) =>
-      /^SN0041-step1-photo-\d{4}-\d\d-\d\d-\d{4}-\d+\.jpg$/.test(a.filename),
+      /^SN0041-step1-photo-\d{4}-\d\d-\d\d-\d{6}-\d+\.jpg$/.test(a.filename),
     );
     // Named for what they show, wherever they end up: serial, step, kind, minute; one burst, three names.
     expect(photos).toHaveLength(3);

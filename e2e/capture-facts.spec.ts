@@ -105,7 +105,7 @@ test('a photo taken on a run step is named for it and carries its facts inside, 
   const photo = added.find((attachment) => !attachment.filename.includes('.marked'))!;
   const marked = added.find((attachment) => attachment.filename.includes('.marked'))!;
   // Named for what it shows: serial, step, kind, local minute, place in the burst.
-  expect(photo.filename).toMatch(/^SN0041-step1-photo-\d{4}-\d\d-\d\d-\d{4}-\d+\.jpg$/);
+  expect(photo.filename).toMatch(/^SN0041-step1-photo-\d{4}-\d\d-\d\d-\d{6}-\d+\.jpg$/);
   expect(marked.filename).toBe(photo.filename.replace(/\.jpg$/, '.marked.jpg'));
 
   // The photo went lighter (re-encoded smaller): its facts came through.

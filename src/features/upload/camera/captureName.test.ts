@@ -12,7 +12,7 @@ const onStep: CaptureOf['target'] = {
 describe('captureName', () => {
   it('names a clip on a run step by serial, step position, kind and local minute', () => {
     expect(captureName({ target: onStep, kind: 'clip', extension: 'mp4', at }, 1)).toBe(
-      'SN0041-step2-clip-2026-11-29-1042-1.mp4',
+      'SN0041-step2-clip-2026-11-29-104207-1.mp4',
     );
   });
 
@@ -46,10 +46,22 @@ describe('captureName', () => {
       { target: { record: { kind: 'run', id: 8 }, facts: odd }, kind: 'voice', extension: '.WeBA', at },
       2,
     );
-    expect(name).toBe('SNA-7-2-run-8-voice-2026-11-29-1042-2.weba');
+    expect(name).toBe('SNA-7-2-run-8-voice-2026-11-29-104207-2.weba');
     expect(name).toMatch(/^[A-Za-z0-9-]+\.[a-z0-9]+$/);
     const foreign = { ...run, serial: { kind: 'serial' as const, value: '序列' } };
     expect(captureSubject({ record: { kind: 'run', id: 3 }, facts: foreign })).toBe('run-3');
+  });
+
+  it('tells apart captures a page count cannot: after a reload, or on another tablet, in the same minute', () => {
+    const beforeReload = new CaptureNamer().next({ target: onStep, kind: 'photo', extension: 'jpg', at });
+    const afterReload = new CaptureNamer().next({
+      target: onStep,
+      kind: 'photo',
+      extension: 'jpg',
+      at: new Date(2026, 10, 29, 10, 42, 19),
+    });
+    expect(beforeReload).toBe('SN0041-step2-photo-2026-11-29-104207-1.jpg');
+    expect(afterReload).toBe('SN0041-step2-photo-2026-11-29-104219-1.jpg');
   });
 
   it('never repeats a name within a burst, and counts each record and kind apart', () => {
@@ -58,18 +70,18 @@ describe('captureName', () => {
       namer.next({ target: onStep, kind: 'photo', extension: 'jpg', at }),
     );
     expect(new Set(burst).size).toBe(5);
-    expect(burst[0]).toBe('SN0041-step2-photo-2026-11-29-1042-1.jpg');
-    expect(burst[4]).toBe('SN0041-step2-photo-2026-11-29-1042-5.jpg');
-    // The next minute goes on counting: a burst across it stays in order and unique.
+    expect(burst[0]).toBe('SN0041-step2-photo-2026-11-29-104207-1.jpg');
+    expect(burst[4]).toBe('SN0041-step2-photo-2026-11-29-104207-5.jpg');
+    // The next second goes on counting: a burst across it stays in order and unique.
     const later = new Date(2026, 10, 29, 10, 43, 1);
     expect(namer.next({ target: onStep, kind: 'photo', extension: 'jpg', at: later })).toBe(
-      'SN0041-step2-photo-2026-11-29-1043-6.jpg',
+      'SN0041-step2-photo-2026-11-29-104301-6.jpg',
     );
     expect(namer.next({ target: onStep, kind: 'clip', extension: 'webm', at })).toBe(
-      'SN0041-step2-clip-2026-11-29-1042-1.webm',
+      'SN0041-step2-clip-2026-11-29-104207-1.webm',
     );
     expect(
       namer.next({ target: { record: { kind: 'part', id: 41 } }, kind: 'photo', extension: 'jpg', at }),
-    ).toBe('part-41-photo-2026-11-29-1042-1.jpg');
+    ).toBe('part-41-photo-2026-11-29-104207-1.jpg');
   });
 });

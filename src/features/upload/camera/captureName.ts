@@ -51,13 +51,15 @@ export function captureSubject({ record, facts }: CaptureOf['target']): string {
 }
 
 /**
- * A captured file's name, from its record: `SN0041-step2-clip-2026-11-29-1042-1.mp4` (where, what,
- * the local minute, the `sequence` that tells the files of one burst apart). Safe characters only.
+ * A captured file's name, from its record: `SN0041-step2-clip-2026-11-29-104207-1.mp4` (where, what,
+ * the local time to the second, the `sequence` that tells the files of one burst apart). Safe
+ * characters only. The seconds keep names apart where the page's count cannot: after a reload, or
+ * on two tablets capturing on one record in the same minute.
  */
 export function captureName(of: CaptureOf, sequence: number): string {
   const at = of.at ?? new Date();
   const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-  const time = `${pad(at.getHours())}${pad(at.getMinutes())}`;
+  const time = `${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
   const extension = safe(of.extension).toLowerCase() || 'bin';
   return `${captureSubject(of.target)}-${of.kind}-${day}-${time}-${sequence}.${extension}`;
 }
@@ -79,7 +81,7 @@ const appNamer = new CaptureNamer();
 
 /**
  * The name of something just captured in the app (a photo, a clip, a voice note): unique on this
- * page, e.g. `SN0041-step2-photo-2026-11-29-1042-3.jpg`. Shown and editable like any name.
+ * page, e.g. `SN0041-step2-photo-2026-11-29-104207-3.jpg`. Shown and editable like any name.
  */
 export function nextCaptureName(of: CaptureOf): string {
   return appNamer.next(of);

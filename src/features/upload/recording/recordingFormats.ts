@@ -58,7 +58,7 @@ export function containerType(format: RecordingFormat): string {
 
 /**
  * The one place a recording gets its name: the app's capture name from its record, e.g.
- * `SN0041-step2-clip-2026-11-29-1042-1.webm`, `SN0041-step2-voice-2026-11-29-1042-1.weba`.
+ * `SN0041-step2-clip-2026-11-29-104205-1.webm`, `SN0041-step2-voice-2026-11-29-104205-1.weba`.
  */
 export function recordingFilename(
   kind: RecordingKind,

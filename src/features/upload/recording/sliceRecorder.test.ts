@@ -257,9 +257,9 @@ describe('formats, names and limits', () => {
 
   it('names a recording from its record, kind and local time, each one apart', () => {
     const at = new Date(2026, 10, 29, 10, 42, 5);
-    expect(recordingFilename('clip', target, at, 'webm')).toBe('runstep-2-clip-2026-11-29-1042-1.webm');
-    expect(recordingFilename('clip', target, at, 'webm')).toBe('runstep-2-clip-2026-11-29-1042-2.webm');
-    expect(recordingFilename('voice', target, at, 'weba')).toBe('runstep-2-voice-2026-11-29-1042-1.weba');
+    expect(recordingFilename('clip', target, at, 'webm')).toBe('runstep-2-clip-2026-11-29-104205-1.webm');
+    expect(recordingFilename('clip', target, at, 'webm')).toBe('runstep-2-clip-2026-11-29-104205-2.webm');
+    expect(recordingFilename('voice', target, at, 'weba')).toBe('runstep-2-voice-2026-11-29-104205-1.weba');
   });
 
   it('limits from config.json, defaults 60 s and 120 s; the size cap never above what the service takes', () => {
