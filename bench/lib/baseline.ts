@@ -38,7 +38,9 @@ export async function prepareBaseline(
   const short = sha.slice(0, 9);
   const root = path.join(os.tmpdir(), `ion-bench-baseline-${short}`);
   const ready = path.join(root, '.bench-ready');
-  if (!existsSync(ready)) {
+  // A kept baseline whose node_modules link no longer resolves (the tree it was linked from, a
+  // removed worktree, is gone) is made again: its sandbox would not start.
+  if (!existsSync(ready) || !existsSync(path.join(root, 'node_modules'))) {
     log(`baseline ${short}: extracting the commit into ${root}`);
     await rm(root, { recursive: true, force: true });
     await mkdir(root, { recursive: true });
