@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { APP_ORIGIN, expect, signIn, test } from './fixtures.ts';
 import { writeQrVideo } from './fake-camera.ts';
 import { fakeMediaLaunchOptions, stopWhenTimerShows, writeToneWav } from './media-support.ts';
-import { failTheApi, hangTheApi, restoreTheApi, runOneSteps, stepFilenames } from './lie-fi-support.ts';
-import { technicianToken } from './records-support.ts';
+import { failTheApi, hangTheApi, restoreTheApi, runOneSteps } from './lie-fi-support.ts';
+import { stepFilenames, technicianToken } from './records-support.ts';
 
 // Recording under lie-fi (issue 37): the browser says online, the API is unreachable. A voice note or a
 // clip recorded on an opened record is queued at once, says it waits for the server, and is attached

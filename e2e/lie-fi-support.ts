@@ -32,15 +32,3 @@ export async function runOneSteps(token: string): Promise<number[]> {
   expect(result.errors).toBeUndefined();
   return (result.data?.run.steps as { id: number }[]).map((step) => step.id);
 }
-
-/** Filenames attached to a run step, through the API. */
-export async function stepFilenames(token: string, id: number): Promise<string[]> {
-  const result = await gql(
-    SANDBOX_URL,
-    token,
-    `query R($id: ID!) { runStep(id: $id) { entity { fileAttachments { filename } } } }`,
-    { id: String(id) },
-  );
-  expect(result.errors).toBeUndefined();
-  return (result.data?.runStep.entity.fileAttachments as { filename: string }[]).map((a) => a.filename);
-}

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { APP_ORIGIN, expect, signIn, test } from './fixtures.ts';
-import { failTheApi, hangTheApi, restoreTheApi, runOneSteps, stepFilenames } from './lie-fi-support.ts';
+import { failTheApi, hangTheApi, restoreTheApi, runOneSteps } from './lie-fi-support.ts';
 import { keptRecordKeys } from './offline-support.ts';
-import { dropFilesOn, PNG_BYTES, technicianToken } from './records-support.ts';
+import { dropFilesOn, PNG_BYTES, stepFilenames, technicianToken } from './records-support.ts';
 
 // Lie-fi (issue 35): the browser says online, the API is unreachable (lie-fi-support.ts). States
 // only: no figure of time is asserted.

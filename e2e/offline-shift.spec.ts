@@ -1,27 +1,13 @@
-import { gql } from '../sandbox/test/harness.ts';
-import { expect, SANDBOX_URL, signIn, submitLogin, TECHNICIAN, test, VIEWER } from './fixtures.ts';
+import { expect, signIn, submitLogin, TECHNICIAN, test, VIEWER } from './fixtures.ts';
 import { expectOfflineShell, waitForOfflineReady } from './pwa-support.ts';
 import { keptOnDevice, keptRecordKeys, signOutAtProvider } from './offline-support.ts';
-import { attachFile, entityIdOf, PNG_BYTES, technicianToken } from './records-support.ts';
+import { attachFile, entityIdOf, PNG_BYTES, stepFilenames, technicianToken } from './records-support.ts';
 
 // The tablet the floor uses, so the screenshots of these states are what a technician sees.
 test.use({ serviceWorkers: 'allow', viewport: { width: 768, height: 1024 } });
 
 function unique(base: string): string {
   return base.replace(/(\.[^.]+)?$/, `-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}$1`);
-}
-
-/** Filenames attached to a run step, read through the API (the sandbox's records). */
-async function runStepAttachments(id: number): Promise<string[]> {
-  const token = await technicianToken();
-  const result = await gql(
-    SANDBOX_URL,
-    token,
-    `query R($id: ID!) { runStep(id: $id) { entity { fileAttachments { filename } } } }`,
-    { id: String(id) },
-  );
-  expect(result.errors).toBeUndefined();
-  return (result.data?.runStep.entity.fileAttachments as { filename: string }[]).map((a) => a.filename);
 }
 
 async function chooseFile(page: import('@playwright/test').Page, name: string): Promise<void> {
@@ -95,7 +81,9 @@ test.describe('a whole shift in a dead zone', () => {
     await context.setOffline(false);
     await expect(page.getByRole('listitem', { name: `${name}: Attached` })).toBeVisible();
     await expect(page.getByText('Not kept on this tablet')).toHaveCount(0);
-    expect((await runStepAttachments(3)).filter((filename) => filename === name)).toHaveLength(1);
+    expect(
+      (await stepFilenames(await technicianToken(), 3)).filter((filename) => filename === name),
+    ).toHaveLength(1);
   });
 
   test('an id that does not exist, typed offline: the file fails in words and is moved to the right record', async ({
@@ -129,7 +117,9 @@ test.describe('a whole shift in a dead zone', () => {
     await page.screenshot({ path: test.info().outputPath('move-dialog.png') });
     await dialog.getByRole('button', { name: 'Move and send' }).click();
     await expect(tray.getByRole('listitem', { name: `${name}: Attached` })).toBeVisible();
-    expect((await runStepAttachments(4)).filter((filename) => filename === name)).toHaveLength(1);
+    expect(
+      (await stepFilenames(await technicianToken(), 4)).filter((filename) => filename === name),
+    ).toHaveLength(1);
   });
 });
 
