@@ -14,7 +14,7 @@ import { CameraModal } from '../../../components/camera/CameraModal.tsx';
 import { ShotStrip, type Shot, type ShotActions } from './ShotStrip.tsx';
 import { TorchButton } from '../../../components/camera/TorchButton.tsx';
 import { ClipControls } from '../recording/ClipControls.tsx';
-import { useRecorder } from '../recording/useRecorder.ts';
+import { useRecorder, useRecorderState, type Recorder } from '../recording/useRecorder.ts';
 import { useVideoMode } from '../recording/useVideoMode.ts';
 import { frameThumbnailOffThread } from './frameThumbnail.ts';
 
@@ -212,36 +212,7 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
         </Alert>
       )}
       <Group justify="center">
-        <SegmentedControl
-          size="lg"
-          value={mode}
-          onChange={(value) => setMode(value === 'video' ? 'video' : 'photo')}
-          // A clip being recorded or finished is the camera's until it is in the queue.
-          disabled={recorder.status !== 'idle'}
-          aria-label={intl.formatMessage({
-            defaultMessage: 'Camera mode',
-            id: 'OrKi1J',
-            description: 'Photo or video',
-          })}
-          data={[
-            {
-              value: 'photo',
-              label: intl.formatMessage({
-                defaultMessage: 'Photo',
-                id: 'XggRot',
-                description: 'Camera mode: still photos',
-              }),
-            },
-            {
-              value: 'video',
-              label: intl.formatMessage({
-                defaultMessage: 'Video',
-                id: '1WO9m/',
-                description: 'Camera mode: video clips',
-              }),
-            },
-          ]}
-        />
+        <CameraModeSwitch recorder={recorder} mode={mode} onChange={setMode} />
         <TorchButton track={track} />
       </Group>
       {mode === 'video' ? (
@@ -293,5 +264,51 @@ export default function CameraDialog({ target, onClose, onUseCameraApp }: Props)
         )}
       </Button>
     </CameraModal>
+  );
+}
+
+/** Photo or Video; renders alone when the recorder's status changes (not the whole dialog). */
+function CameraModeSwitch({
+  recorder,
+  mode,
+  onChange,
+}: {
+  recorder: Recorder;
+  mode: 'photo' | 'video';
+  onChange(mode: 'photo' | 'video'): void;
+}) {
+  const intl = useIntl();
+  const { status } = useRecorderState(recorder);
+  return (
+    <SegmentedControl
+      size="lg"
+      value={mode}
+      onChange={(value) => onChange(value === 'video' ? 'video' : 'photo')}
+      // A clip being recorded or finished is the camera's until it is in the queue.
+      disabled={status !== 'idle'}
+      aria-label={intl.formatMessage({
+        defaultMessage: 'Camera mode',
+        id: 'OrKi1J',
+        description: 'Photo or video',
+      })}
+      data={[
+        {
+          value: 'photo',
+          label: intl.formatMessage({
+            defaultMessage: 'Photo',
+            id: 'XggRot',
+            description: 'Camera mode: still photos',
+          }),
+        },
+        {
+          value: 'video',
+          label: intl.formatMessage({
+            defaultMessage: 'Video',
+            id: '1WO9m/',
+            description: 'Camera mode: video clips',
+          }),
+        },
+      ]}
+    />
   );
 }

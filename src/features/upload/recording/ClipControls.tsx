@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerRecordFilled, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { RecordingTimer, useStoppedByLimit } from './RecordingTimer.tsx';
-import type { Recorder } from './useRecorder.ts';
+import { useRecorderState, type Recorder } from './useRecorder.ts';
 
 interface Props {
   recorder: Recorder;
@@ -18,8 +18,9 @@ interface Props {
  */
 export function ClipControls({ recorder, ready, onStart, microphoneProblem }: Props) {
   const intl = useIntl();
-  const recording = recorder.status === 'recording';
-  const stoppedByLimit = useStoppedByLimit(recorder, 'clip');
+  const state = useRecorderState(recorder);
+  const recording = state.status === 'recording';
+  const stoppedByLimit = useStoppedByLimit(recorder, state, 'clip');
   return (
     <Stack gap="xs" align="center">
       {microphoneProblem && (
@@ -54,7 +55,7 @@ export function ClipControls({ recorder, ready, onStart, microphoneProblem }: Pr
             <IconPlayerRecordFilled size={44} aria-hidden />
           )}
         </ActionIcon>
-        <RecordingTimer recorder={recorder} />
+        <RecordingTimer recorder={recorder} recording={recording} />
       </Group>
       <Text ta="center" role="status" data-testid="clip-status">
         {recording
@@ -62,7 +63,7 @@ export function ClipControls({ recorder, ready, onStart, microphoneProblem }: Pr
               defaultMessage: 'Recording… Press stop when the clip shows enough.',
               id: 'v0c7sh',
             })
-          : recorder.status === 'finishing'
+          : state.status === 'finishing'
             ? intl.formatMessage({ defaultMessage: 'Finishing the clip…', id: '40Cz9o' })
             : (stoppedByLimit ??
               intl.formatMessage({
@@ -70,9 +71,9 @@ export function ClipControls({ recorder, ready, onStart, microphoneProblem }: Pr
                 id: '3ZX0QA',
               }))}
       </Text>
-      {recorder.problem && (
+      {state.problem && (
         <Alert color="red" role="alert" w="100%">
-          {recorder.problem}
+          {state.problem}
         </Alert>
       )}
     </Stack>

@@ -2,16 +2,25 @@ import { Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { clockTime } from '../../../lib/clockTime.ts';
-import type { Recorder } from './useRecorder.ts';
+import type { Recorder, RecorderState } from './useRecorder.ts';
 
 /**
  * "0:12 / 1:00": how long it has recorded, beside the limit where it stops by itself; it alone renders
  * each second. Shown while recording, and after a recording until the next starts.
  */
-export function RecordingTimer({ recorder, size = 'xl' }: { recorder: Recorder; size?: string }) {
+export function RecordingTimer({
+  recorder,
+  recording,
+  size = 'xl',
+}: {
+  recorder: Recorder;
+  /** The recorder's status is 'recording' (read by the caller, useRecorderState). */
+  recording: boolean;
+  size?: string;
+}) {
   const intl = useIntl();
   const seconds = useSyncExternalStore(recorder.clock.subscribe, recorder.clock.seconds);
-  if (recorder.status !== 'recording' && seconds === 0) return null;
+  if (!recording && seconds === 0) return null;
   return (
     <Text
       fw={700}
@@ -40,9 +49,13 @@ export function RecordingTimer({ recorder, size = 'xl' }: { recorder: Recorder; 
 }
 
 /** Why the last recording stopped by itself, or null when it was stopped by a press. */
-export function useStoppedByLimit(recorder: Recorder, kind: 'clip' | 'voice'): string | null {
+export function useStoppedByLimit(
+  recorder: Recorder,
+  state: RecorderState,
+  kind: 'clip' | 'voice',
+): string | null {
   const intl = useIntl();
-  if (!recorder.stoppedBy || recorder.status === 'recording') return null;
+  if (!state.stoppedBy || state.status === 'recording') return null;
   return intl.formatMessage(
     {
       defaultMessage:
@@ -50,6 +63,6 @@ export function useStoppedByLimit(recorder: Recorder, kind: 'clip' | 'voice'): s
       id: 'U1WrSK',
       description: 'A recording reached its limit; limit is a length, e.g. "1:00"',
     },
-    { reason: recorder.stoppedBy, kind, limit: clockTime(recorder.limitSeconds) },
+    { reason: state.stoppedBy, kind, limit: clockTime(recorder.limitSeconds) },
   );
 }

@@ -7,7 +7,7 @@ import { microphoneUnavailableReason, openMicrophone } from '../../../components
 import type { UploadTarget } from '../../../upload/types.ts';
 import { LevelMeter } from './LevelMeter.tsx';
 import { RecordingTimer, useStoppedByLimit } from './RecordingTimer.tsx';
-import { useRecorder } from './useRecorder.ts';
+import { useRecorder, useRecorderState } from './useRecorder.ts';
 
 interface Props {
   target: UploadTarget;
@@ -27,8 +27,9 @@ export function VoiceNoteButton({ target, size, label }: Props) {
   const [microphone, setMicrophone] = useState<MediaStream | null>(null);
   const [opening, setOpening] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  const stoppedByLimit = useStoppedByLimit(recorder, 'voice');
-  const recording = recorder.status === 'recording';
+  const state = useRecorderState(recorder);
+  const stoppedByLimit = useStoppedByLimit(recorder, state, 'voice');
+  const recording = state.status === 'recording';
 
   // The microphone is let go as soon as the note stops (by a press or by its limit).
   const { settled } = recorder;
@@ -81,7 +82,7 @@ export function VoiceNoteButton({ target, size, label }: Props) {
               description="Button: stops recording a voice note"
             />
           </Button>
-          <RecordingTimer recorder={recorder} size={size === 'sm' ? 'md' : 'lg'} />
+          <RecordingTimer recorder={recorder} recording size={size === 'sm' ? 'md' : 'lg'} />
           <LevelMeter
             stream={microphone}
             label={intl.formatMessage({
@@ -121,9 +122,9 @@ export function VoiceNoteButton({ target, size, label }: Props) {
           {stoppedByLimit}
         </Text>
       )}
-      {(refused ?? recorder.problem) && (
+      {(refused ?? state.problem) && (
         <Alert color="red" role="alert">
-          {refused ?? recorder.problem}
+          {refused ?? state.problem}
         </Alert>
       )}
     </Stack>

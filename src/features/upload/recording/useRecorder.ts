@@ -18,16 +18,31 @@ import type { Person } from '../../../lib/person.ts';
 
 export type RecorderStatus = 'idle' | 'recording' | 'finishing';
 
-export interface Recorder {
+/** What the screen shows of a recorder: read with `useRecorderState` by the controls that show it. */
+export interface RecorderState {
   status: RecorderStatus;
-  /** Whole seconds recorded, for the timer alone (it ticks without rendering the recorder's owner). */
-  clock: RecordingClock;
-  /** The limit in seconds ("0:12 / 1:00"). */
-  limitSeconds: number;
   /** The last recording stopped by itself at this limit (said until the next one starts). */
   stoppedBy: Exclude<StopReason, 'pressed'> | null;
   /** Why it could not record, or its recording could not be kept, in words. */
   problem: string | null;
+}
+
+/**
+ * A recorder, the same object for as long as its owner is mounted. Its state is not its owner's
+ * state: the camera dialog owns the clip recorder (it must outlive the camera), and a render of the
+ * whole dialog at each change of status was the longest task of a recording on a tablet. Only the
+ * controls that show the status (Start/Stop, the timer, the camera's mode switch) render with it.
+ */
+export interface Recorder {
+  state: {
+    /** `listener` hears each change, and at once when the state is no longer `seen`. */
+    subscribe(listener: () => void, seen?: RecorderState): () => void;
+    get(): RecorderState;
+  };
+  /** Whole seconds recorded, for the timer alone (it ticks without rendering the recorder's owner). */
+  clock: RecordingClock;
+  /** The limit in seconds ("0:12 / 1:00"). */
+  limitSeconds: number;
   /**
    * Starts recording `stream` (the caller's; it stops its tracks itself). `thumbnail` draws the
    * clip's picture for the strip and the queue: called just after the start, in a task of its own
@@ -48,6 +63,45 @@ interface ActiveRecording {
   owner: Person;
   /** No longer recording, and (later) the queue's now or its failure said (recordingsUnderWay.ts). */
   underWay: { stopped(): void; handedIn(): void };
+  /** The timer's tick (the clock). */
+  tick: ReturnType<typeof setInterval>;
+}
+
+export function recorderStateStore(): Recorder['state'] & { set(change: Partial<RecorderState>): void } {
+  let state: RecorderState = { status: 'idle', stoppedBy: null, problem: null };
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener, seen) {
+      listeners.add(listener);
+      if (seen !== undefined && seen !== state) listener();
+      return () => listeners.delete(listener);
+    },
+    get: () => state,
+    set(change) {
+      const next = { ...state, ...change };
+      if (
+        next.status === state.status &&
+        next.stoppedBy === state.stoppedBy &&
+        next.problem === state.problem
+      )
+        return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/**
+ * The recorder's state, rendering the calling component alone at each change. Not
+ * `useSyncExternalStore`: a change made in a transition (the switch to recording, see `start`) must
+ * render as one, after the tap's task, and an external store's change always renders at once.
+ */
+export function useRecorderState(recorder: Recorder): RecorderState {
+  const { state: store } = recorder;
+  const [state, setState] = useState(store.get);
+  // Subscribed after the render: a change in between is heard at once.
+  useEffect(() => store.subscribe(() => setState(store.get()), state), [store, state]);
+  return state;
 }
 
 interface Options {
@@ -68,10 +122,8 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
   const queue = useUploadQueue();
   const config = useAppConfig();
   const limits = useMemo(() => recordingLimits(kind, config), [kind, config]);
-  const [status, setStatus] = useState<RecorderStatus>('idle');
+  const [state] = useState(recorderStateStore);
   const [clock] = useState(recordingClock);
-  const [stoppedBy, setStoppedBy] = useState<Recorder['stoppedBy']>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const active = useRef<ActiveRecording | null>(null);
   const finishing = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef({ target, cameraId, kind });
@@ -83,7 +135,8 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
     const current = active.current;
     if (!current) return;
     active.current = null;
-    setStatus('finishing');
+    clearInterval(current.tick);
+    state.set({ status: 'finishing' });
     const store = appRecordingStore();
     const shot = pendingShots.add({
       filename: current.filename,
@@ -121,17 +174,17 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
           // Not queued: the recording stays on the device and is offered again at the next start.
           onFailed: (reason) => {
             outcome = 'failed';
-            setProblem(reason === cannotKeep ? reason : `${reason} ${cannotKeep}`);
+            state.set({ problem: reason === cannotKeep ? reason : `${reason} ${cannotKeep}` });
           },
         });
         // Removed from the lists while it was finished: the technician does not want it.
         if (outcome === null) await store.remove(recorder.id).catch(() => undefined);
-        setStatus((now) => (now === 'finishing' ? 'idle' : now));
+        if (state.get().status === 'finishing') state.set({ status: 'idle' });
         // The queue's copy stored (and the slices let go): only then is it no longer under way.
         await handed;
       })
       .finally(current.underWay.handedIn);
-  }, [intl, queue]);
+  }, [intl, queue, state]);
 
   const start = useCallback(
     (stream: MediaStream, thumbnail?: () => Promise<string | null>) => {
@@ -139,13 +192,13 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
       const format = recordingFormat(kind);
       const person = queue.currentPerson();
       if (!format || !person) {
-        setProblem(
-          intl.formatMessage({
+        state.set({
+          problem: intl.formatMessage({
             defaultMessage:
               'This browser cannot record here. Use the device’s own camera or recorder app and attach the file.',
             id: 'yOIK1o',
           }),
-        );
+        });
         return;
       }
       const startedAt = Date.now();
@@ -166,7 +219,7 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
             startedAt,
           },
           onLimit: (reason) => {
-            setStoppedBy(reason);
+            state.set({ stoppedBy: reason });
             stop();
           },
         });
@@ -182,6 +235,8 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
           filename,
           thumbnail: null,
           owner: person,
+          // The timer: the clock's listeners (the timer's text) hear each new second, nothing else renders.
+          tick: setInterval(() => clock.set(Math.floor(recorder.seconds())), 250),
           underWay: {
             stopped: underWay.stopped,
             handedIn: () => {
@@ -200,12 +255,12 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
             );
           }, 0);
       } catch {
-        setProblem(
-          intl.formatMessage({
+        state.set({
+          problem: intl.formatMessage({
             defaultMessage: 'The recording could not be started. Try again.',
             id: 'ZurTcN',
           }),
-        );
+        });
         return;
       }
       clock.set(0);
@@ -213,24 +268,10 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
       // mode switch disabled) renders after it, in tasks of its own: in the tap's task it was the
       // longest task of the whole recording. A caller's own state that must render with it is set in
       // a transition too, in the same task (VoiceNoteButton's microphone): both then render together.
-      startTransition(() => {
-        setProblem(null);
-        setStoppedBy(null);
-        setStatus('recording');
-      });
+      startTransition(() => state.set({ problem: null, stoppedBy: null, status: 'recording' }));
     },
-    [kind, queue, intl, limits, stop, clock],
+    [kind, queue, intl, limits, stop, clock, state],
   );
-
-  // The timer: the clock's listeners (the timer's text) hear each new second, nothing else renders.
-  useEffect(() => {
-    if (status !== 'recording') return;
-    const tick = setInterval(() => {
-      const recorder = active.current?.recorder;
-      if (recorder) clock.set(Math.floor(recorder.seconds()));
-    }, 250);
-    return () => clearInterval(tick);
-  }, [status, clock]);
 
   // Closed or left while recording: what was recorded is kept and sent, never lost.
   const stopRef = useRef(stop);
@@ -240,5 +281,8 @@ export function useRecorder({ kind, target, cameraId }: Options): Recorder {
   useEffect(() => () => stopRef.current(), []);
 
   const settled = useCallback(() => finishing.current, []);
-  return { status, clock, limitSeconds: limits.maxSeconds, stoppedBy, problem, start, stop, settled };
+  return useMemo(
+    () => ({ state, clock, limitSeconds: limits.maxSeconds, start, stop, settled }),
+    [state, clock, limits.maxSeconds, start, stop, settled],
+  );
 }
