@@ -21,7 +21,8 @@ export interface AttachedHere {
 /** What each person attached from this tablet, newest last, kept across page loads. */
 export interface AttachedHereStore {
   read(person: Person): AttachedHere[];
-  add(person: Person, item: AttachedHere): void;
+  /** Adds a batch's files in one write (a batch of 30 was 30 reads and writes of the whole list). */
+  add(person: Person, items: readonly AttachedHere[]): void;
 }
 
 /** How many attached files are remembered per person: enough for a shift's work on one tablet. */
@@ -43,9 +44,10 @@ export function storedAttachedHere(storage: Storage): AttachedHereStore {
       const list = readAll()[personKey(person)];
       return Array.isArray(list) ? list.filter(isAttachedHere) : [];
     },
-    add: (person, item) => {
+    add: (person, items) => {
+      if (items.length === 0) return;
       const all = readAll();
-      const list = [...(all[personKey(person)] ?? []), item].slice(-REMEMBERED_PER_PERSON);
+      const list = [...(all[personKey(person)] ?? []), ...items].slice(-REMEMBERED_PER_PERSON);
       try {
         storage.setItem(KEY, JSON.stringify({ ...all, [personKey(person)]: list }));
       } catch {
@@ -60,10 +62,10 @@ export function memoryAttachedHere(): AttachedHereStore {
   const lists = new Map<string, AttachedHere[]>();
   return {
     read: (person) => lists.get(personKey(person)) ?? [],
-    add: (person, item) =>
+    add: (person, items) =>
       void lists.set(
         personKey(person),
-        [...(lists.get(personKey(person)) ?? []), item].slice(-REMEMBERED_PER_PERSON),
+        [...(lists.get(personKey(person)) ?? []), ...items].slice(-REMEMBERED_PER_PERSON),
       ),
   };
 }

@@ -39,7 +39,7 @@ describe('finding a file attached or queued before', () => {
 
   it('finds a copy attached from this device to the same record only', async () => {
     const guard = new DuplicateGuard();
-    guard.remember(entry(photo(), step2, 'attached'), 1_700_000_000_000);
+    guard.remember([entry(photo(), step2, 'attached')], 1_700_000_000_000);
     expect(await guard.find(photo(), step2, [])).toMatchObject({
       label: step2.label,
       attachedAt: 1_700_000_000_000,
@@ -49,14 +49,14 @@ describe('finding a file attached or queued before', () => {
 
   it('does not take files of the same size but other content for copies', async () => {
     const guard = new DuplicateGuard();
-    guard.remember(entry(new File(['aaaa'], 'a.txt'), step2, 'attached'), 1);
+    guard.remember([entry(new File(['aaaa'], 'a.txt'), step2, 'attached')], 1);
     expect(await guard.find(new File(['bbbb'], 'b.txt'), step2, [])).toBeNull();
   });
 
   it('hashes only files whose size matches one it knows, each once', async () => {
     const hash = vi.fn(md5Hex);
     const guard = new DuplicateGuard(hash);
-    guard.remember(entry(photo(), step2, 'attached'), 1);
+    guard.remember([entry(photo(), step2, 'attached')], 1);
     await guard.find(new File(['a different length entirely'], 'x.jpg'), step2, []);
     expect(hash).not.toHaveBeenCalled();
     const candidate = photo();
@@ -83,7 +83,7 @@ describe('across page loads and against the record’s list on the server', () =
   it('finds a file attached in an earlier page load by its bytes, for the same person only', async () => {
     const storage = memoryStorage();
     const before = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
-    before.remember(await attached(photo(), step2, 71), 1_700_000_000_000);
+    before.remember([await attached(photo(), step2, 71)], 1_700_000_000_000);
 
     // The page is loaded again: a new guard, the same storage.
     const after = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
@@ -100,10 +100,42 @@ describe('across page loads and against the record’s list on the server', () =
     expect(await someoneElse.find(again, step2, [])).toBeNull();
   });
 
+  it('keeps a batch attached together in one write per person, each file known after a reload', async () => {
+    const storage = memoryStorage();
+    const writes: string[] = [];
+    const counted: Storage = Object.assign(Object.create(storage) as Storage, {
+      setItem: (key: string, value: string) => {
+        writes.push(key);
+        storage.setItem(key, value);
+      },
+      getItem: (key: string) => storage.getItem(key),
+    });
+    const guard = new DuplicateGuard(md5Hex, storedAttachedHere(counted), () => taylor);
+    const files = Array.from({ length: 30 }, (_, i) => new File([`photo number ${i}`], `IMG_${i}.jpg`));
+    const batch = await Promise.all(files.map((file, i) => attached(file, step2, 100 + i)));
+    const samsFile = {
+      ...(await attached(new File(['sam wrote this'], 'sam.jpg'), step2, 200)),
+      person: sam,
+    };
+    guard.remember([...batch, samsFile], 5);
+    expect(writes).toHaveLength(2);
+
+    const reloaded = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+    for (const [i, file] of files.entries())
+      expect(await reloaded.find(new File([file], 'again.jpg'), step2, [])).toMatchObject({
+        filename: `IMG_${i}.jpg`,
+      });
+    expect(await reloaded.find(new File(['sam wrote this'], 's.jpg'), step2, [])).toBeNull();
+    const samsGuard = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => sam);
+    expect(await samsGuard.find(new File(['sam wrote this'], 's.jpg'), step2, [])).toMatchObject({
+      filename: 'sam.jpg',
+    });
+  });
+
   it('lets a file deleted from the record since be attached again', async () => {
     const storage = memoryStorage();
     const guard = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
-    guard.remember(await attached(photo(), step2, 71), 1);
+    guard.remember([await attached(photo(), step2, 71)], 1);
     expect(
       await guard.find(photo(), step2, [], [{ id: 71, filename: 'IMG_0001.jpg', createdAt: 1 }]),
     ).not.toBeNull();
@@ -127,7 +159,7 @@ describe('across page loads and against the record’s list on the server', () =
   it('does not take another file under a listed name for a copy when this tablet knows its size', async () => {
     const storage = memoryStorage();
     const guard = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
-    guard.remember(await attached(photo(), step2, 5), 1);
+    guard.remember([await attached(photo(), step2, 5)], 1);
     const listed = [{ id: 5, filename: 'IMG_0001.jpg', createdAt: 1 }];
     expect(
       await guard.find(new File(['a new picture, longer'], 'IMG_0001.jpg'), step2, [], listed),
@@ -138,7 +170,7 @@ describe('across page loads and against the record’s list on the server', () =
     const storage = memoryStorage();
     const guard = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
     const lighter = new File(['small'], 'IMG_0001.jpg');
-    guard.remember({ ...(await attached(lighter, step2, 8)), lightenedFrom: photo().size }, 1);
+    guard.remember([{ ...(await attached(lighter, step2, 8)), lightenedFrom: photo().size }], 1);
     const reloaded = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
     expect(await reloaded.find(photo(), step2, [])).toMatchObject({ attachedAt: 1 });
   });
@@ -147,7 +179,7 @@ describe('across page loads and against the record’s list on the server', () =
 describe('knowing a file is new without reading it', () => {
   it('says so only where find would say null, and never for a candidate find must look at', async () => {
     const guard = new DuplicateGuard();
-    guard.remember(entry(photo(), step2, 'attached'), 1);
+    guard.remember([entry(photo(), step2, 'attached')], 1);
     const queued = [entry(new File(['queued, 12 b'], 'q.bin'), step3, 'uploading')];
     const listed = [{ id: 5, filename: 'listed.pdf', createdAt: 1 }];
     const cases: [File, UploadTarget, boolean][] = [

@@ -1,6 +1,6 @@
 import { memoryAttachedHere, type AttachedHere, type AttachedHereStore } from './attachedHere.ts';
 import type { UploadEntry, UploadTarget } from './types.ts';
-import type { Person } from '../lib/person.ts';
+import { personKey, type Person } from '../lib/person.ts';
 
 /** Where the same content already went, to say so before it is sent again. */
 export interface DuplicateMatch {
@@ -59,22 +59,32 @@ export class DuplicateGuard {
     private readonly person: () => Person | null = NO_PERSON,
   ) {}
 
-  /** Remembers a file attached from this device (called with the queue's 'attached' events). */
-  remember(entry: UploadEntry, attachedAt: number): void {
-    if (entry.target.entityId === null) return;
-    const item: AttachedHere = {
-      entityId: entry.target.entityId,
-      attachmentId: entry.attachmentId ?? null,
-      filename: entry.filename,
-      size: entry.size,
-      ...(entry.lightenedFrom === undefined ? {} : { droppedSize: entry.lightenedFrom }),
-      md5: /^[0-9a-f]{32}$/i.test(entry.s3Etag ?? '') ? entry.s3Etag!.toLowerCase() : null,
-      label: entry.target.label,
-      attachedAt,
-    };
-    this.attached.push({ ...item, file: entry.file });
-    if (this.attached.length > 300) this.attached.shift();
-    this.store.add(entry.person, item);
+  /**
+   * Remembers files attached from this device (called with each batch of the queue's 'attached'
+   * events): kept for this page at once, and written for the next page loads once per person.
+   */
+  remember(entries: readonly UploadEntry[], attachedAt: number): void {
+    const byPerson = new Map<string, { person: Person; items: AttachedHere[] }>();
+    for (const entry of entries) {
+      if (entry.target.entityId === null) continue;
+      const item: AttachedHere = {
+        entityId: entry.target.entityId,
+        attachmentId: entry.attachmentId ?? null,
+        filename: entry.filename,
+        size: entry.size,
+        ...(entry.lightenedFrom === undefined ? {} : { droppedSize: entry.lightenedFrom }),
+        md5: /^[0-9a-f]{32}$/i.test(entry.s3Etag ?? '') ? entry.s3Etag!.toLowerCase() : null,
+        label: entry.target.label,
+        attachedAt,
+      };
+      this.attached.push({ ...item, file: entry.file });
+      const key = personKey(entry.person);
+      const batch = byPerson.get(key) ?? { person: entry.person, items: [] };
+      batch.items.push(item);
+      byPerson.set(key, batch);
+    }
+    if (this.attached.length > 300) this.attached.splice(0, this.attached.length - 300);
+    for (const { person, items } of byPerson.values()) this.store.add(person, items);
   }
 
   /**

@@ -69,9 +69,12 @@ export function DuplicateGuardProvider({ children }: { children: ReactNode }) {
   });
   useEffect(
     () =>
-      queue.onEvents((events) => {
-        for (const event of events) if (event.type === 'attached') guard.remember(event.entry, Date.now());
-      }),
+      queue.onEvents((events) =>
+        guard.remember(
+          events.flatMap((event) => (event.type === 'attached' ? [event.entry] : [])),
+          Date.now(),
+        ),
+      ),
     [queue, guard],
   );
   return <DuplicateGuardContext.Provider value={guard}>{children}</DuplicateGuardContext.Provider>;
