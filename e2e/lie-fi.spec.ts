@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { APP_ORIGIN, expect, signIn, test } from './fixtures.ts';
 import { failTheApi, hangTheApi, restoreTheApi, runOneSteps } from './lie-fi-support.ts';
-import { keptRecordKeys } from './offline-support.ts';
+import { keptRecordKeys, pinSettled } from './offline-support.ts';
 import { dropFilesOn, PNG_BYTES, stepFilenames, technicianToken } from './records-support.ts';
 
 // Lie-fi (issue 35): the browser says online, the API is unreachable (lie-fi-support.ts). States
@@ -18,6 +18,8 @@ async function pinRunOne(page: Page, steps: number[]): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Pin for offline' });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  // With both cores busy a run was still at "Pinning… 16 of 18" after the default 10 s, moving.
+  await pinSettled(page.getByTestId('pin-status'));
   await expect(page.getByTestId('pin-status')).toHaveText(/^Pinned for offline/);
   await expect
     .poll(() => keptRecordKeys(page))

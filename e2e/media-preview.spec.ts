@@ -4,6 +4,7 @@ import type { Locator } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.ts';
 import { attachFile, entityIdOf, technicianToken } from './records-support.ts';
 import { expectOfflineShell, waitForOfflineReady } from './pwa-support.ts';
+import { pinSettled } from './offline-support.ts';
 
 // Issue 37, item 4: clips and sounds play in the preview from a fresh signed URL, seek, and say their
 // length even when the file itself does not (a WebM written as a stream, as MediaRecorder writes it).
@@ -117,9 +118,7 @@ test.describe('offline', () => {
     await signIn(page, '/parts/4');
     await waitForOfflineReady(page);
     await page.getByRole('button', { name: 'Pin for offline' }).click();
-    await expect(page.getByTestId('pin-status')).toHaveAttribute('data-state', /^(pinned|failed)$/, {
-      timeout: 60_000,
-    });
+    await pinSettled(page.getByTestId('pin-status'));
     await expect(page.getByTestId('pin-status')).toHaveText(/^Pinned for offline/);
 
     await context.setOffline(true);

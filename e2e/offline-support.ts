@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What the device keeps for offline use (IndexedDB floor-kept-records), read in the page. */
 export interface KeptOnDevice {
@@ -93,4 +93,13 @@ export function storedUploadNames(page: Page): Promise<string[]> {
         };
       }),
   );
+}
+
+/**
+ * Until the pin status (`getByTestId('pin-status')`) has settled, pinned or failed: a pin fetches a
+ * record's steps, fields and files ahead (17-18 of them for run 1), and on a loaded machine that
+ * outlasts the default wait while still moving. Read its words after, so a failure shows its reason.
+ */
+export async function pinSettled(status: Locator, message?: string): Promise<void> {
+  await expect(status, message).toHaveAttribute('data-state', /^(pinned|failed)$/, { timeout: 60_000 });
 }

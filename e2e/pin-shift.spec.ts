@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { gql } from '../sandbox/test/harness.ts';
 import { APP_ORIGIN, expect, SANDBOX_URL, signIn, TECHNICIAN, test } from './fixtures.ts';
 import { expectOfflineShell, waitForOfflineReady } from './pwa-support.ts';
-import { keptRecordKeys, signOutAtProvider } from './offline-support.ts';
+import { keptRecordKeys, pinSettled, signOutAtProvider } from './offline-support.ts';
 import { attachFile, entityIdOf, pdfBytes, PNG_BYTES, technicianToken } from './records-support.ts';
 
 // The tablet the floor uses, as the offline shift journey does; the worker serves the app offline.
@@ -94,11 +94,7 @@ test('a run pinned online opens offline with its steps, their fields and kept co
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  // 17 records and files fetched ahead: on a loaded machine that outlasts the default wait. The state
-  // settles (pinned or failed) before the words are read, so a failure shows its reason.
-  await expect(page.getByTestId('pin-status')).toHaveAttribute('data-state', /^(pinned|failed)$/, {
-    timeout: 60_000,
-  });
+  await pinSettled(page.getByTestId('pin-status'));
   await expect(page.getByTestId('pin-status')).toHaveText(/^Pinned for offline/);
   await page.screenshot({ path: test.info().outputPath('run-pinned.png') });
   // Every step and field of the run is kept (written as soon as the pin's records came).

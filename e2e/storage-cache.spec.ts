@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { gql } from '../sandbox/test/harness.ts';
 import { expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
 import { attachFile, entityIdOf, PNG_BYTES, technicianToken } from './records-support.ts';
+import { pinSettled } from './offline-support.ts';
 
 // Storage such as S3 answers a request without Origin (an <img>) with no Vary: Origin and no
 // Cache-Control, so the browser may serve that cached answer to a CORS fetch of the same signed URL, and
@@ -62,9 +63,7 @@ test('a record whose photo thumbnail is shown pins with a kept copy of that phot
     // Pinning reads the record again (its page re-renders the thumbnail with the URL just signed) and
     // fetches that photo to make its kept copy.
     await toggle.click();
-    await expect(status, `round ${round}`).toHaveAttribute('data-state', /^(pinned|failed)$/, {
-      timeout: 60_000,
-    });
+    await pinSettled(status, `round ${round}`);
     await expect(status, `round ${round}`).toHaveText('Pinned for offline');
     // Unpinned, so the next round pins afresh.
     await toggle.click();
