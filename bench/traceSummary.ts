@@ -220,11 +220,22 @@ if (nodes.size > 0) {
   // Without a click, from the first drop (an upload's own work, task by task).
   const anchorOf = (type: string) =>
     complete.filter((e) => key(e) === main && e.name === 'EventDispatch' && e.args?.data?.type === type);
-  const click = anchorOf('click').at(-1) ?? anchorOf('drop')[0];
+  // BENCH_TRACE_AT=<ms>: the timeline from that time in the window instead (what led up to a long task).
+  const at = Number(process.env.BENCH_TRACE_AT);
+  const click = Number.isFinite(at)
+    ? ({
+        name: 'at',
+        ph: 'X',
+        ts: first + at * 1000,
+        pid: mainPid,
+        tid: 0,
+        args: { data: { type: 'at' } },
+      } as TraceEvent)
+    : (anchorOf('click').at(-1) ?? anchorOf('drop')[0]);
   if (click) {
-    console.log(
-      `\n  from the ${click.args?.data?.type === 'drop' ? 'first drop' : 'last click'}: tasks of 10 ms or more and performance marks, in order:`,
-    );
+    const from =
+      { drop: 'the first drop', click: 'the last click' }[String(click.args?.data?.type)] ?? `+${at} ms`;
+    console.log(`\n  from ${from}: tasks of 10 ms or more and performance marks, in order:`);
     const marks = events
       .filter((e) => e.pid === mainPid && e.ts >= click.ts && (e.cat ?? '').includes('blink.user_timing'))
       .filter((e) => e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b');
