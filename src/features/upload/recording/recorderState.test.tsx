@@ -33,11 +33,11 @@ describe("a recorder's state", () => {
     const { recorder, state } = fakeRecorder();
     let ownerRenders = 0;
     let statusRenders = 0;
-    function Owner() {
-      ownerRenders += 1;
-      return <Status recorder={recorder} onRender={() => (statusRenders += 1)} />;
+    function Owner({ onRender, onStatusRender }: { onRender(): void; onStatusRender(): void }) {
+      onRender();
+      return <Status recorder={recorder} onRender={onStatusRender} />;
     }
-    render(<Owner />);
+    render(<Owner onRender={() => (ownerRenders += 1)} onStatusRender={() => (statusRenders += 1)} />);
     expect(screen.getByText('idle')).toBeInTheDocument();
     const before = { owner: ownerRenders, status: statusRenders };
 
