@@ -161,8 +161,8 @@ describe('attachments on a record page', () => {
     // otherwise land later and draw every row for a reason of its own.
     await waitFor(() => expect(within(list).getAllByRole('button', { name: /^Delete / })).toHaveLength(12));
     await act(async () => {});
-    // The counting stand-in drew the rows so far. (A loaded full run once read 0 for the added row
-    // below; this says whether the stand-in was in use at all when that happens again.)
+    // The counting stand-in drew the rows so far: it is this file's own (vitest.config.ts gives files
+    // that replace a module a module graph of their own; shared, a full run once read 0 here).
     expect(thumbnails.rendered).toBeGreaterThanOrEqual(12);
     thumbnails.rendered = 0;
 
