@@ -1,7 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { startApp } from './startApp.ts';
+
+// A broken configuration ends startApp while the code it loads beside the configuration (the sign-in,
+// the services, the share inbox) is still loading, unawaited. Those loads must end while this file's
+// environment is still there: as a worker's last file, its teardown failed them in a loaded full run
+// (EnvironmentTeardownError, reported against the next file to import oidcSession.ts).
+afterAll(() =>
+  Promise.allSettled([
+    import('../auth/oidcSession.ts'),
+    import('./appServices.ts'),
+    import('../share/shareInbox.ts'),
+    import('../share/claimLandedShare.ts'),
+    import('./appView.tsx'),
+  ]),
+);
 
 async function start(response: Response) {
   const container = document.createElement('div');
