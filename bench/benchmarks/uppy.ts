@@ -61,7 +61,22 @@ const durability = (ctx: BenchContext) => !(ctx.quick && activeDevice().name ===
 /** Both of Uppy's figures of one measurement: app / Uppy core, app / Uppy + Golden Retriever. */
 const perPeer = (figure: string) => PEERS.map((peer) => `${figure}, app / ${PEER_NAMES[peer]}`);
 
-const singleFigure = (ctx: BenchContext) => `${sizeLabel(ctx.sizes.smallFileBytes)} file: drop to registered`;
+/**
+ * One file at a time, twice over: files whose sizes differ by a few bytes, as photos do (the duplicate
+ * guard clears each at once), then files of the size of one attached just before (the guard reads both
+ * before the file is queued: what an independent run of equal-sized files measures).
+ */
+const SINGLES = [
+  { sameSize: false, figure: (label: string) => `${label} file: drop to registered`, trace: 'one-file' },
+  {
+    sameSize: true,
+    figure: (label: string) => `${label} file, the size of one attached: drop to registered`,
+    trace: 'one-file-same-size',
+  },
+] as const;
+type Single = (typeof SINGLES)[number];
+const singleFigure = (ctx: BenchContext, single: Single) =>
+  single.figure(sizeLabel(ctx.sizes.smallFileBytes));
 const batchFigures = (count: number, onto: number) => [
   `${count} files onto ${onto}: drop to all registered`,
   `${count} files onto ${onto}: longest main-thread task`,
@@ -80,7 +95,7 @@ const bigFigures = (ctx: BenchContext) =>
       ];
 
 const figures = (ctx: BenchContext) => [
-  ...perPeer(singleFigure(ctx)),
+  ...SINGLES.flatMap((single) => perPeer(singleFigure(ctx, single))),
   ...batches(ctx).flatMap(({ count, onto }) => batchFigures(count, onto).flatMap(perPeer)),
   ...(durability(ctx) ? [reloadFigure(ctx), ...bigFigures(ctx)] : []),
 ];
@@ -134,43 +149,18 @@ export const uppy: Benchmark = {
             const rows: Row[] = [];
             const file = (side: Side, name: string) => names.unique(source, `${side.id}-${name}`);
 
-            // One file at a time, the sides taking turns, so each sees the machine as the others do.
-            rows.push(
-              ...(await attempt(NAME, perPeer(singleFigure(ctx)), async () => {
-                const times: Record<SideId, number[]> = { app: [], core: [], gr: [] };
-                const pages = new Map<Side, Page>();
-                try {
-                  for (const side of all) pages.set(side, await side.open(PARTS.single[side.id]));
-                  for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
-                    for (const side of all) {
-                      const dropped = await file(side, `single-${Date.now()}-${i}.bin`);
-                      const sidePage = pages.get(side)!;
-                      const drop = () => dropUntilListed(sidePage, [dropped], TIMEOUTS.uiMs);
-                      // BENCH_TRACE_DIR: the app's last single file, from the drop until it is listed,
-                      // and on until its notice has shown and been measured (the work that follows the
-                      // listing on the main thread: the paint, the notice, the page's room for it). The
-                      // figure is the drop's; the trace's tail does not count.
-                      const last = side.id === 'app' && i === ctx.sizes.dropRepeats - 1;
-                      const tracedDrop = async () => {
-                        const result = await drop();
-                        await noticeSettled(sidePage);
-                        return result;
-                      };
-                      times[side.id].push(
-                        (await (last ? traced(sidePage, `${NAME}-one-file`, tracedDrop) : drop())).ms,
-                      );
-                    }
-                  }
-                } finally {
-                  for (const [side, sidePage] of pages) await side.close(sidePage);
-                }
-                return versusEach(
-                  singleFigure(ctx),
-                  { app: median(times.app), core: median(times.core), gr: median(times.gr) },
-                  `median of ${times.app.length} each, sides taking turns; drop to listed (app) / to registered and listed (Uppy)`,
+            for (const single of SINGLES) {
+              const repeats = ctx.sizes.dropRepeats;
+              // Each side's files are 1, 2, ... bytes shorter than the source; the same-size ones all
+              // have the size of the last of those.
+              const newFile = (side: Side, i: number) =>
+                names.unique(
+                  source,
+                  `${side.id}-single-${Date.now()}-${i}.bin`,
+                  single.sameSize ? repeats : i + 1,
                 );
-              })),
-            );
+              rows.push(...(await oneAtATime(ctx, all, single, newFile)));
+            }
 
             for (const [index, { count, onto }] of batches(ctx).entries()) {
               const [batchFigure, taskFigure] = batchFigures(count, onto) as [string, string];
@@ -250,6 +240,49 @@ export const uppy: Benchmark = {
 };
 
 type NameFile = (side: Side, name: string) => Promise<string>;
+
+/** One file at a time, `dropRepeats` times, the sides taking turns so each sees the machine as the others do. */
+async function oneAtATime(
+  ctx: BenchContext,
+  all: Side[],
+  single: Single,
+  newFile: (side: Side, i: number) => Promise<string>,
+): Promise<Row[]> {
+  return attempt(NAME, perPeer(singleFigure(ctx, single)), async () => {
+    const times: Record<SideId, number[]> = { app: [], core: [], gr: [] };
+    const pages = new Map<Side, Page>();
+    try {
+      for (const side of all) pages.set(side, await side.open(PARTS.single[side.id]));
+      for (let i = 0; i < ctx.sizes.dropRepeats; i++) {
+        for (const side of all) {
+          const dropped = await newFile(side, i);
+          const sidePage = pages.get(side)!;
+          const drop = () => dropUntilListed(sidePage, [dropped], TIMEOUTS.uiMs);
+          // BENCH_TRACE_DIR: the app's last single file, from the drop until it is listed, and on until
+          // its notice has shown and been measured (the work that follows the listing on the main
+          // thread: the paint, the notice, the page's room for it). The figure is the drop's; the
+          // trace's tail does not count.
+          const last = side.id === 'app' && i === ctx.sizes.dropRepeats - 1;
+          const tracedDrop = async () => {
+            const result = await drop();
+            await noticeSettled(sidePage);
+            return result;
+          };
+          times[side.id].push(
+            (await (last ? traced(sidePage, `${NAME}-${single.trace}`, tracedDrop) : drop())).ms,
+          );
+        }
+      }
+    } finally {
+      for (const [side, sidePage] of pages) await side.close(sidePage);
+    }
+    return versusEach(
+      singleFigure(ctx, single),
+      { app: median(times.app), core: median(times.core), gr: median(times.gr) },
+      `median of ${times.app.length} each, sides taking turns; drop to listed (app) / to registered and listed (Uppy); ${single.sameSize ? 'each the size of one attached before it' : 'sizes differ by a few bytes'}`,
+    );
+  });
+}
 
 /**
  * A batch reloaded once a third is attached, app against Uppy with Golden Retriever (core alone keeps

@@ -26,12 +26,13 @@ export async function sourceFile(bytes: number): Promise<string> {
  * A per-run folder for the files a benchmark drops. `named` gives the same bytes another name (a hard
  * link, for large files); the app's duplicate guard takes two of those for the same file and asks
  * before sending the second, so a benchmark dropping one source several times on a page uses
- * `unique`: a copy whose first 16 bytes are random, as two photos differ.
+ * `unique`: a copy whose first 16 bytes are random, as two photos differ, and `shorterBy` bytes shorter
+ * (photos rarely share a size to the byte; the guard reads only files of a size it has seen).
  */
 export async function namingDir(): Promise<{
   dir: string;
   named(source: string, name: string): Promise<string>;
-  unique(source: string, name: string): Promise<string>;
+  unique(source: string, name: string, shorterBy?: number): Promise<string>;
   remove(): Promise<void>;
 }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-run-'));
@@ -42,12 +43,13 @@ export async function namingDir(): Promise<{
       await link(source, target);
       return target;
     },
-    async unique(source, name) {
+    async unique(source, name, shorterBy = 0) {
       const target = path.join(dir, name);
       await copyFile(source, target);
       const handle = await open(target, 'r+');
       try {
         await handle.write(randomBytes(Math.min(16, statSync(source).size)), 0, undefined, 0);
+        if (shorterBy > 0) await handle.truncate(statSync(source).size - shorterBy);
       } finally {
         await handle.close();
       }
