@@ -25,6 +25,9 @@ const CATEGORIES = [
   'v8',
   'v8.execute',
   'disabled-by-default-v8.cpu_profiler',
+  // More for one run, e.g. `disabled-by-default-devtools.timeline.invalidationTracking` (what made a
+  // style recalculation necessary, node by node): counts, which the machine's load does not change.
+  ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
 ].join(',');
 
 /**
