@@ -6,7 +6,8 @@ import { createAppServer } from '../scripts/serve-app.mjs';
 import type { Page } from '@playwright/test';
 import { expect, freePort, SANDBOX_URL, signIn, TECHNICIAN, test } from './fixtures.ts';
 import { shareIntoApp, waitForOfflineReady } from './pwa-support.ts';
-import { PNG_BYTES } from './test-files.ts';
+import { dropFilesOn } from './records-support.ts';
+import { PNG_BYTES, pdfBytes } from './test-files.ts';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -65,6 +66,39 @@ test.describe('installable app', () => {
     expect(config?.headers()['content-type']).toContain('application/json');
     expect((await page.goto('/sw.js'))?.headers()['content-type']).toContain('javascript');
     expect((await page.goto('/assets/gone-123.js'))?.status()).toBe(404);
+  });
+
+  test("the API and file storage are reached straight, not through the worker; the app's own files through it", async ({
+    page,
+  }) => {
+    await signIn(page, '/parts/1');
+    await waitForOfflineReady(page);
+    await page.goto('/parts/1');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const filename = `through-${Date.now().toString(36)}.pdf`;
+    await dropFilesOn(page.getByRole('heading', { level: 1 }), [
+      { name: filename, type: 'application/pdf', bytes: [...pdfBytes(1)] },
+    ]);
+    await expect(page.getByRole('listitem', { name: `${filename}: Attached` })).toBeVisible();
+
+    // How each request was routed, as the page's Resource Timing says: "network" is the worker's
+    // static route (the worker was not asked); "" went through its fetch handler.
+    const routed = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({
+        url: entry.name,
+        source: (entry as PerformanceResourceTiming & { workerMatchedSourceType?: string })
+          .workerMatchedSourceType,
+      })),
+    );
+    const fromApi = routed.filter(({ url }) => url.startsWith(`${SANDBOX_URL}/graphql`));
+    const toStorage = routed.filter(({ url }) => url.startsWith(SANDBOX_URL) && url.includes('/storage/'));
+    // The record's query, the file's ticket and its registration; the file's PUT.
+    expect(fromApi.length).toBeGreaterThanOrEqual(3);
+    expect(toStorage.length).toBeGreaterThanOrEqual(1);
+    for (const request of [...fromApi, ...toStorage]) expect(request).toMatchObject({ source: 'network' });
+    const ownFiles = routed.filter(({ url }) => new URL(url).origin === new URL(page.url()).origin);
+    expect(ownFiles.length).toBeGreaterThan(0);
+    for (const request of ownFiles) expect(request.source).not.toBe('network');
   });
 
   test('opened from the home screen it goes back to the last page', async ({ page }) => {
