@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FULL, QUICK } from './config.ts';
+import { FULL, QUICK, type BenchSizes } from './config.ts';
 import { parseArgs } from './lib/cli.ts';
 import { notMeasuredRows, type BenchContext, type Benchmark } from './lib/benchmark.ts';
 import { formatComparison, formatTable, writeResults, type Row } from './lib/report.ts';
@@ -58,6 +58,15 @@ const QUICK_TABLET_CPU_PASS = ['uppy'];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * `BENCH_DROP_REPEATS=<n>`: how many single files a benchmark drops one after another (quick 3, full 5);
+ * more give steadier medians of one-file figures on a noisy machine.
+ */
+function withRepeats(sizes: BenchSizes): BenchSizes {
+  const repeats = Number(process.env.BENCH_DROP_REPEATS);
+  return Number.isInteger(repeats) && repeats > 0 ? { ...sizes, dropRepeats: repeats } : sizes;
+}
+
 async function main(): Promise<number> {
   const options = parseArgs(
     process.argv.slice(2),
@@ -71,7 +80,7 @@ async function main(): Promise<number> {
   }
   const ctx: BenchContext = {
     quick: options.quick,
-    sizes: options.quick ? QUICK : FULL,
+    sizes: withRepeats(options.quick ? QUICK : FULL),
     repoRoot,
     log: (message) => console.error(`[bench] ${message}`),
   };
