@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueueWorld, entryOf, finished, Gate, PART, TAYLOR, until, VIC } from '../test/uploadQueue.ts';
 import type { PreparePhoto } from './uploadPorts.ts';
 import { UploadError } from './uploadErrors.ts';
-import { AHEAD_TICKET_MS } from './uploadSteps.ts';
 
 const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1];
 
@@ -120,82 +119,5 @@ describe('UploadQueue: the first request does not wait for the file to be prepar
 
     expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
     expect(world.server.ticketRequests).toEqual(['IMG_0001.jpg']);
-  });
-});
-
-describe('UploadQueue: tickets asked for ahead, while the duplicate guard reads', () => {
-  const bin = (name: string, fill = 1) => new File([new Uint8Array(64).fill(fill)], name);
-
-  it('asks before the file is queued, and the file queued then uses that ticket: one ticket, one PUT', async () => {
-    const world = createQueueWorld();
-    const queue = world.makeQueue();
-    const dropped = bin('gauge.bin');
-    queue.askTicketsAhead([dropped], PART);
-    expect(world.server.ticketRequests).toEqual(['gauge.bin']);
-    expect(queue.getSnapshot()).toEqual([]);
-
-    const [entry] = queue.add([dropped], PART).added;
-    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
-    expect(world.server.ticketRequests).toEqual(['gauge.bin']);
-    expect(world.server.puts).toHaveLength(1);
-    expect(world.server.attachments).toHaveLength(1);
-  });
-
-  it('a ticket ahead serves only that file, under that name, for that person, while it is fresh', async () => {
-    const world = createQueueWorld();
-    const queue = world.makeQueue();
-    const [first, second, late] = [bin('a.bin'), bin('a.bin', 2), bin('late.bin')];
-    queue.askTicketsAhead([first, late], PART);
-    expect(world.server.ticketRequests).toEqual(['a.bin', 'late.bin']);
-
-    // Another file of the same name asks for its own.
-    const [other] = queue.add([second], PART).added;
-    expect(await until(queue, other!.id, finished)).toMatchObject({ state: 'attached' });
-    expect(world.server.ticketRequests).toEqual(['a.bin', 'late.bin', 'a.bin']);
-
-    // A file queued after the ticket's time asks again.
-    await world.clock.sleep(AHEAD_TICKET_MS, new AbortController().signal);
-    const [stale] = queue.add([late], PART).added;
-    expect(await until(queue, stale!.id, finished)).toMatchObject({ state: 'attached' });
-    expect(world.server.ticketRequests).toEqual(['a.bin', 'late.bin', 'a.bin', 'late.bin']);
-
-    // Asked for Taylor; Vic signed in by the time it was queued: Vic's file asks for its own.
-    world.person.signedIn = VIC;
-    const [vics] = queue.add([first], PART).added;
-    expect(vics!.person).toBe(VIC);
-    expect(await until(queue, vics!.id, finished)).toMatchObject({ state: 'attached' });
-    expect(world.server.ticketRequests.slice(4)).toEqual(['a.bin']);
-    expect(world.server.puts).toHaveLength(3);
-  });
-
-  it('asks for as many as would start at once, none offline, signed out or for a file the queue refuses', async () => {
-    const world = createQueueWorld();
-    const queue = world.makeQueue();
-    const tooBig = new File([new Uint8Array(1_000_001)], 'huge.bin');
-    queue.askTicketsAhead([tooBig, ...['1', '2', '3', '4', '5'].map((n) => bin(`${n}.bin`))], PART);
-    expect(world.server.ticketRequests).toEqual(['1.bin', '2.bin', '3.bin']);
-
-    world.connectivity.online = false;
-    queue.askTicketsAhead([bin('offline.bin')], PART);
-    world.connectivity.online = true;
-    world.person.signedIn = null;
-    queue.askTicketsAhead([bin('nobody.bin')], PART);
-    world.person.signedIn = TAYLOR;
-    queue.askTicketsAhead([bin('unresolved.bin')], { ...PART, entityId: null });
-    expect(world.server.ticketRequests).toEqual(['1.bin', '2.bin', '3.bin']);
-  });
-
-  it("a failed ticket ahead is the file's first try: tried again, then attached once", async () => {
-    const world = createQueueWorld();
-    world.server.failures.ticket.push(new UploadError('transient', 'The server is busy.'));
-    const queue = world.makeQueue();
-    const dropped = bin('retry.bin');
-    queue.askTicketsAhead([dropped], PART);
-    const [entry] = queue.add([dropped], PART).added;
-    expect(await until(queue, entry!.id, finished)).toMatchObject({ state: 'attached' });
-    expect(world.server.ticketRequests).toEqual(['retry.bin', 'retry.bin']);
-    // Its failure was met: the second request came after the retries' wait.
-    expect(world.clock.sleeps).toHaveLength(1);
-    expect(world.server.attachments).toHaveLength(1);
   });
 });

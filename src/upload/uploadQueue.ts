@@ -8,7 +8,7 @@ import { throwIfAborted, UploadRetries } from './uploadRetries.ts';
 import { UploadScheduler } from './uploadScheduler.ts';
 import { UploadSteps, type RunningFile } from './uploadSteps.ts';
 import { BatchedNotifier } from './batchedNotifier.ts';
-import { queuedEntry, refusalOf, signInFirst, type Admission } from './admitFile.ts';
+import { queuedEntry, refusalOf, signInFirst } from './admitFile.ts';
 import { withinFilenameLimit } from './ticketFilename.ts';
 import { allows, nextState, type UploadAction } from './uploadTransitions.ts';
 import type { MarkupDraft, Refusal, UploadEntry, UploadEvent, UploadTarget } from './types.ts';
@@ -112,7 +112,10 @@ export class UploadQueue {
     const person = this.options.person.current();
     if (!person)
       return { added: [], refused: files.map(({ name }) => ({ filename: name, reason: signInFirst() })) };
-    const admission = this.admission(person);
+    const admission = {
+      maxBytes: this.options.maxUploadBytes(),
+      refused: this.options.attachRefusals.has(person),
+    };
     const added: UploadEntry[] = [];
     const refused: Refusal[] = [];
     for (const file of files) {
@@ -131,23 +134,6 @@ export class UploadQueue {
       for (const entry of added) this.scheduler.start(entry.id);
     }
     return { added, refused };
-  }
-
-  private admission(person: Person): Admission {
-    return { maxBytes: this.options.maxUploadBytes(), refused: this.options.attachRefusals.has(person) };
-  }
-
-  /**
-   * Asks for the tickets of files about to be added, while something still decides whether they are
-   * (the duplicate guard reading files of their size): as many as would start at once. A file added
-   * soon after uses its ticket (UploadSteps.askAhead); one never added leaves an unused signed URL.
-   */
-  askTicketsAhead(files: readonly File[], target: UploadTarget): void {
-    const person = this.options.person.current();
-    if (!person) return;
-    const admission = this.admission(person);
-    const admitted = files.filter((file) => refusalOf(file, admission) === null);
-    for (const file of admitted.slice(0, this.options.concurrency)) this.steps.askAhead(file, target, person);
   }
 
   /**

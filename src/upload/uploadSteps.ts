@@ -1,12 +1,11 @@
 import { FAILURE_WORDS, WordedError } from '../failures/failures.ts';
 import { sniffBlobType } from '../lib/sniffType.ts';
 import { photoKind } from './lightenPolicy.ts';
-import { isGenericContentType, moreSpecificFilename, withinFilenameLimit } from './ticketFilename.ts';
+import { isGenericContentType, moreSpecificFilename } from './ticketFilename.ts';
 import { isUploadError } from './uploadErrors.ts';
 import { throwIfAborted, type StepContext, type UploadRetries } from './uploadRetries.ts';
 import type { PreparePhoto, UploadQueueOptions } from './uploadPorts.ts';
-import type { UploadEntry, UploadTarget, UploadTicket } from './types.ts';
-import { samePerson, type Person } from '../lib/person.ts';
+import type { UploadEntry, UploadTicket } from './types.ts';
 
 /** A PUT that sends nothing for this long gives its slot back and is tried again. */
 export const PUT_STALL_MS = 30_000;
@@ -15,12 +14,6 @@ export const PUT_STALL_MS = 30_000;
 export const SLOW_ANSWER_MS = 3_000;
 
 const speedSampleMs = 250;
-
-/**
- * A ticket asked for ahead of a file's queueing (askAhead) serves it when the file is queued within
- * this long: long enough for the duplicate guard's read, short of a signed URL's life.
- */
-export const AHEAD_TICKET_MS = 20_000;
 
 /** A ticket asked for before the file was prepared, for the name the file had then. */
 export interface EarlyTicket {
@@ -55,26 +48,7 @@ export type StepsDeps = Pick<UploadQueueOptions, 'api' | 'storage' | 'md5' | 'cl
  * lighter, a ticket and the PUT, the registration. Each step reports what it learns on the file.
  */
 export class UploadSteps {
-  /** Tickets asked for before their files were queued, by file (askAhead). */
-  private readonly ahead = new WeakMap<Blob, EarlyTicket & { person: Person; at: number }>();
-
   constructor(private readonly deps: StepsDeps) {}
-
-  /**
-   * Asks for a file's ticket before it is queued, while the duplicate guard still compares its bytes
-   * with files of its size (a read, a task or two later): the file's first request goes out in the
-   * drop's own task, as a file the guard clears at once. A ticket is a signed URL, nothing on the
-   * record: one for a file that is then skipped, or queued too late to use it, is left unused. Asked
-   * only where the early ticket would be (earlyTicket), and taken only by the same file, under the same
-   * name, for the same person.
-   */
-  askAhead(file: File, target: UploadTarget, person: Person): void {
-    const filename = withinFilenameLimit(file.name);
-    if (!this.mayAskEarly(filename, file.type, target, person)) return;
-    const ticket = this.deps.api.requestTicket(filename, new AbortController().signal);
-    ticket.catch(() => undefined);
-    this.ahead.set(file, { filename, ticket, person, at: this.deps.clock.now() });
-  }
 
   /**
    * One file's way through, from the photo made lighter to registered; resolves with the attachment's
@@ -152,29 +126,15 @@ export class UploadSteps {
    * by the ticket for that name, as a server's generic type is (requestTicket).
    */
   private earlyTicket(file: RunningFile): EarlyTicket | null {
+    const { api, prepare, retries } = this.deps;
     const entry = file.get();
-    if (!this.mayAskEarly(entry.filename, entry.file.type, entry.target, entry.person)) return null;
-    const ahead = this.ahead.get(entry.file);
-    this.ahead.delete(entry.file);
-    if (
-      ahead &&
-      ahead.filename === entry.filename &&
-      samePerson(ahead.person, entry.person) &&
-      this.deps.clock.now() - ahead.at <= AHEAD_TICKET_MS
-    ) {
-      return { filename: ahead.filename, ticket: ahead.ticket };
-    }
-    const ticket = this.deps.api.requestTicket(entry.filename, file.signal);
+    if (entry.target.entityId === null) return null;
+    if (prepare && photoKind(entry.filename, entry.file.type) !== null) return null;
+    if (!retries.mayGoNow(entry.person)) return null;
+    const ticket = api.requestTicket(entry.filename, file.signal);
     // Its failure is the first try's, met where the step awaits it (under the retries); held till then.
     ticket.catch(() => undefined);
     return { filename: entry.filename, ticket };
-  }
-
-  private mayAskEarly(filename: string, type: string, target: UploadTarget, person: Person): boolean {
-    const { prepare, retries } = this.deps;
-    if (target.entityId === null) return false;
-    if (prepare && photoKind(filename, type) !== null) return false;
-    return retries.mayGoNow(person);
   }
 
   /**

@@ -156,8 +156,6 @@ export function useDuplicateCheck(target: UploadTarget | null): {
       proceed([...files]);
       return;
     }
-    // The guard reads files of the same size (a task or two): their first requests need not wait.
-    queue.askTicketsAhead(files, target);
     void Promise.all(files.map((file) => guard.find(file, target, queued, listed))).then(
       (matches) => {
         const duplicates = files.flatMap((file, i) => (matches[i] ? [{ file, match: matches[i] }] : []));
