@@ -15,6 +15,7 @@ import { withApp, withSandbox } from '../lib/stack.ts';
 import { mbPerSecond, median, now } from '../lib/stats.ts';
 import { startUppyServer } from '../lib/uppyPage.ts';
 import { noticeSettled, traced } from '../lib/trace.ts';
+import { stopServiceWorkers } from '../lib/serviceWorker.ts';
 import {
   attachedViaApi,
   listedCount,
@@ -62,16 +63,30 @@ const durability = (ctx: BenchContext) => !(ctx.quick && activeDevice().name ===
 const perPeer = (figure: string) => PEERS.map((peer) => `${figure}, app / ${PEER_NAMES[peer]}`);
 
 /**
- * One file at a time, twice over: files whose sizes differ by a few bytes, as photos do (the duplicate
- * guard clears each at once), then files of the size of one attached just before (the guard reads both
- * before the file is queued: what an independent run of equal-sized files measures).
+ * One file at a time, three times over: files whose sizes differ by a few bytes, as photos do (the
+ * duplicate guard clears each at once); files of the size of one attached just before (the guard reads
+ * both before the file is queued: what an independent run of equal-sized files measures); and files
+ * dropped on the app's page once its service worker was stopped, as Chromium stops an idle one (a
+ * tablet put down between two stations; Uppy's pages have no worker).
  */
 const SINGLES = [
-  { sameSize: false, figure: (label: string) => `${label} file: drop to registered`, trace: 'one-file' },
+  {
+    sameSize: false,
+    stopWorker: false,
+    figure: (label: string) => `${label} file: drop to registered`,
+    trace: 'one-file',
+  },
   {
     sameSize: true,
+    stopWorker: false,
     figure: (label: string) => `${label} file, the size of one attached: drop to registered`,
     trace: 'one-file-same-size',
+  },
+  {
+    sameSize: false,
+    stopWorker: true,
+    figure: (label: string) => `${label} file, the app's service worker stopped first: drop to registered`,
+    trace: 'one-file-worker-stopped',
   },
 ] as const;
 type Single = (typeof SINGLES)[number];
@@ -158,7 +173,7 @@ export const uppy: Benchmark = {
                 names.unique(
                   source,
                   `${side.id}-single-${Date.now()}-${i}.bin`,
-                  single.sameSize ? repeats + 1 : i + 1,
+                  single.sameSize ? repeats + 1 : i + 1 + (single.stopWorker ? repeats + 2 : 0),
                 );
               rows.push(...(await oneAtATime(ctx, all, single, newFile)));
             }
@@ -261,6 +276,7 @@ async function oneAtATime(
         for (const side of all) {
           const dropped = await newFile(side, i);
           const sidePage = pages.get(side)!;
+          if (single.stopWorker && side.id === 'app') await stopServiceWorkers(sidePage);
           const drop = () => dropUntilListed(sidePage, [dropped], TIMEOUTS.uiMs);
           // BENCH_TRACE_DIR: the app's last single file, from the drop until it is listed, and on until
           // its notice has shown and been measured (the work that follows the listing on the main
@@ -282,7 +298,7 @@ async function oneAtATime(
     return versusEach(
       singleFigure(ctx, single),
       { app: median(times.app), core: median(times.core), gr: median(times.gr) },
-      `median of ${times.app.length} each, sides taking turns; drop to listed (app) / to registered and listed (Uppy); ${single.sameSize ? 'each the size of one attached before it' : 'sizes differ by a few bytes'}`,
+      `median of ${times.app.length} each, sides taking turns; drop to listed (app) / to registered and listed (Uppy); ${single.sameSize ? 'each the size of one attached before it' : 'sizes differ by a few bytes'}${single.stopWorker ? "; the app page's service worker stopped before each drop (CDP ServiceWorker.stopAllWorkers)" : ''}`,
     );
   });
 }
