@@ -60,9 +60,9 @@ type RoutingInstallEvent = ExtendableEvent & {
 /**
  * Requests to other origins (the API, the identity provider, file storage) never need this worker:
  * every route above is the app's own origin. Declared at install, the browser sends them straight to
- * the network without waking the worker or passing each one through its fetch handler: with the
- * worker in between, a 30-file batch on the tablet's CPU took about a tenth longer (each file's
- * ticket, PUT and registration, and every other API request, made the round trip through it).
+ * the network without waking the worker or passing each one through its fetch handler, which only let
+ * them through (each file's ticket, PUT and registration, and every other API request, made that round
+ * trip). The benchmark cannot show the gain apart from its noise (bench/LOG.md, issue 40, 2026-11-30).
  * Browsers without the API, or an older form of it, keep the fetch handler, which lets them through.
  */
 async function bypassForOtherOrigins(event: RoutingInstallEvent): Promise<void> {
