@@ -15,7 +15,7 @@ import { withApp, withSandbox } from '../lib/stack.ts';
 import { mbPerSecond, median, now } from '../lib/stats.ts';
 import { startUppyServer } from '../lib/uppyPage.ts';
 import { noticeSettled, traced } from '../lib/trace.ts';
-import { stopServiceWorkers } from '../lib/serviceWorker.ts';
+import { controlledByWorker, stopServiceWorkers } from '../lib/serviceWorker.ts';
 import {
   attachedViaApi,
   listedCount,
@@ -269,6 +269,12 @@ async function oneAtATime(
     const pages = new Map<Side, Page>();
     try {
       for (const side of all) pages.set(side, await side.open(PARTS.single[side.id]));
+      const app = all.find((side) => side.id === 'app')!;
+      if (single.stopWorker) {
+        // The worker is to be stopped: it must control the page, which is opened again once it does.
+        await controlledByWorker(pages.get(app)!);
+        await app.open(PARTS.single.app);
+      }
       // i = -1: a drop on each side that is not counted. Pages freshly opened are still busy with
       // their own start (and code not yet compiled): whichever figure ran first was 60-90 ms slower
       // (quiet machine, median of 9, the two single figures swapped between runs).
