@@ -1,16 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { APP_ORIGIN } from './fixtures.ts';
 
-/**
- * Waits until the app's service worker is active and controls the page: from then on it starts
- * offline. A page that was already loading when the worker activated (the sign-in callback, say)
- * stays uncontrolled until its next load, so it is reloaded once then, as a technician's next visit.
- */
-export async function waitForOfflineReady(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
+export { waitForOfflineReady } from './offline-ready.ts';
 
 /** The in-place offline state: the app's shell is there, not the browser's error page. */
 export async function expectOfflineShell(page: Page): Promise<void> {

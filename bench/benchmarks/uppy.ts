@@ -15,7 +15,8 @@ import { withApp, withSandbox } from '../lib/stack.ts';
 import { mbPerSecond, median, now } from '../lib/stats.ts';
 import { startUppyServer } from '../lib/uppyPage.ts';
 import { noticeSettled, traced } from '../lib/trace.ts';
-import { controlledByWorker, stopServiceWorkers } from '../lib/serviceWorker.ts';
+import { stopServiceWorkers } from '../lib/serviceWorker.ts';
+import { waitForOfflineReady } from '../../e2e/offline-ready.ts';
 import {
   attachedViaApi,
   listedCount,
@@ -272,7 +273,7 @@ async function oneAtATime(
       const app = all.find((side) => side.id === 'app')!;
       if (single.stopWorker) {
         // The worker is to be stopped: it must control the page, which is opened again once it does.
-        await controlledByWorker(pages.get(app)!);
+        await waitForOfflineReady(pages.get(app)!);
         await app.open(PARTS.single.app);
       }
       // i = -1: a drop on each side that is not counted. Pages freshly opened are still busy with

@@ -6,16 +6,6 @@ interface WorkerVersion {
 }
 
 /**
- * Waits until the app's service worker is active and controls `page`: a page opened while the worker
- * was still installing stays uncontrolled until its next load, so it is reloaded once then.
- */
-export async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-/**
  * Stops the service workers of `page`'s browser context, as Chromium does on its own after about 30 s
  * with nothing to do (a tablet put down between two stations), and resolves once every one reports
  * stopped. Throws when no worker controls the page: a figure about a stopped worker means nothing then.
