@@ -6,7 +6,7 @@ import { attempt, type BenchContext, type Benchmark } from '../lib/benchmark.ts'
 import { activeDevice, sendableOverDevice } from '../lib/device.ts';
 import { watchMemory, type MemorySamples } from '../lib/memory.ts';
 import { apiClient, attachAll, partAttachmentNames, partEntityId, type ApiClient } from '../lib/apiClient.ts';
-import { dropFiles, dropUntilListed } from '../lib/drop.ts';
+import { dropFiles, dropUntilListed, fileSteps, type FileSteps } from '../lib/drop.ts';
 import { namingDir, sizeLabel, sourceFile } from '../lib/files.ts';
 import { longestTask, recordLongTasks, shownAt, watchCount } from '../lib/pageClock.ts';
 import { freePort } from '../lib/ports.ts';
@@ -267,6 +267,7 @@ async function oneAtATime(
 ): Promise<Row[]> {
   return attempt(NAME, perPeer(singleFigure(ctx, single)), async () => {
     const times: Record<SideId, number[]> = { app: [], core: [], gr: [] };
+    const steps: Record<SideId, (FileSteps & { listed: number })[]> = { app: [], core: [], gr: [] };
     const pages = new Map<Side, Page>();
     try {
       for (const side of all) pages.set(side, await side.open(PARTS.single[side.id]));
@@ -295,19 +296,50 @@ async function oneAtATime(
             await noticeSettled(sidePage);
             return result;
           };
-          const { ms } = await (last ? traced(sidePage, `${NAME}-${single.trace}`, tracedDrop) : drop());
-          if (i >= 0) times[side.id].push(ms);
+          const { ms, droppedAt } = await (last
+            ? traced(sidePage, `${NAME}-${single.trace}`, tracedDrop)
+            : drop());
+          if (i < 0) continue;
+          times[side.id].push(ms);
+          const way = await fileSteps(sidePage, droppedAt);
+          if (way) steps[side.id].push({ ...way, listed: ms });
         }
       }
     } finally {
       for (const [side, sidePage] of pages) await side.close(sidePage);
     }
+    logSteps(ctx, single, steps);
     return versusEach(
       singleFigure(ctx, single),
       { app: median(times.app), core: median(times.core), gr: median(times.gr) },
       `median of ${times.app.length} each, sides taking turns; drop to listed (app) / to registered and listed (Uppy); ${single.sameSize ? 'each the size of one attached before it' : 'sizes differ by a few bytes'}${single.stopWorker ? "; the app page's service worker stopped before each drop (CDP ServiceWorker.stopAllWorkers)" : ''}`,
     );
   });
+}
+
+/**
+ * A reading aid in the bench's log, never a figure: each side's median moments of a single file from
+ * its drop (Resource Timing, untraced), to see which gap between the requests the app's time is in.
+ */
+function logSteps(
+  ctx: BenchContext,
+  single: Single,
+  steps: Record<SideId, (FileSteps & { listed: number })[]>,
+): void {
+  const keys = [
+    'ticketSent',
+    'ticketAnswered',
+    'putSent',
+    'putAnswered',
+    'registerSent',
+    'registerAnswered',
+    'listed',
+  ] as const;
+  for (const [side, ways] of Object.entries(steps)) {
+    if (ways.length === 0) continue;
+    const moments = keys.map((key) => `${key} ${median(ways.map((way) => way[key])).toFixed(0)}`);
+    ctx.log(`${single.trace}, ${side}, median ms from the drop: ${moments.join(', ')}`);
+  }
 }
 
 /**

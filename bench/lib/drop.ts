@@ -100,6 +100,45 @@ export async function storagePutDurations(page: Page, since: number): Promise<nu
   );
 }
 
+/** The moments of one file's way, from its drop (ms, page clock), read from Resource Timing. */
+export interface FileSteps {
+  ticketSent: number;
+  ticketAnswered: number;
+  putSent: number;
+  putAnswered: number;
+  registerSent: number;
+  registerAnswered: number;
+}
+
+/**
+ * When the ticket, the PUT and the registration of the one file dropped at `since` were sent and
+ * answered (the GraphQL requests before the PUT and after it), untraced: where a single file's time
+ * goes between the requests, which a trace's own cost distorts. Null when the page made no PUT.
+ */
+export async function fileSteps(page: Page, since: number): Promise<FileSteps | null> {
+  return page.evaluate((from) => {
+    const after = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime >= from)
+      .sort((a, b) => a.startTime - b.startTime) as PerformanceResourceTiming[];
+    const put = after.find((e) => e.name.includes('/storage/'));
+    if (!put) return null;
+    const graphql = after.filter((e) => e.name.includes('/graphql'));
+    const ticket = graphql.filter((e) => e.startTime < put.startTime).at(-1);
+    const register = graphql.find((e) => e.startTime >= put.responseEnd);
+    if (!ticket || !register) return null;
+    const at = (ms: number) => ms - from;
+    return {
+      ticketSent: at(ticket.startTime),
+      ticketAnswered: at(ticket.responseEnd),
+      putSent: at(put.startTime),
+      putAnswered: at(put.responseEnd),
+      registerSent: at(register.startTime),
+      registerAnswered: at(register.responseEnd),
+    };
+  }, since);
+}
+
 /** Page clock when the first GraphQL request after `since` started (the upload's ticket request). */
 export async function firstGraphqlStart(page: Page, since: number): Promise<number> {
   return page.evaluate(

@@ -24,7 +24,9 @@ const CATEGORIES = [
   'gpu',
   'v8',
   'v8.execute',
-  'disabled-by-default-v8.cpu_profiler',
+  // BENCH_TRACE_PROFILER=0 leaves JavaScript unsampled: the profiler's own cost (its start alone held the
+  // main thread 0.2-0.9 s) then does not stretch the tasks and gaps the trace is read for.
+  ...(process.env.BENCH_TRACE_PROFILER === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']),
   // More for one run, e.g. `disabled-by-default-devtools.timeline.invalidationTracking` (what made a
   // style recalculation necessary, node by node): counts, which the machine's load does not change.
   ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
