@@ -31,25 +31,48 @@ export const REMEMBERED_PER_PERSON = 300;
 const KEY = STORAGE_KEYS.attachedHere.name;
 /** Kept in `storage` (localStorage in the app; sign-out clears it): a reload or a new tab still knows. */
 export function storedAttachedHere(storage: Storage): AttachedHereStore {
-  const readAll = (): Record<string, AttachedHere[]> => {
+  // The text last read and what it parsed to: the guard reads the list at every drop, and parsing a
+  // shift's 300 files took 7 ms of a tablet's CPU in the drop's task (bench/LOG.md, issue 40). The
+  // text is read each time, so another tab's write is seen; only an unchanged text is not parsed again.
+  let parsed: {
+    text: string | null;
+    all: Record<string, AttachedHere[]>;
+    mine: Map<string, AttachedHere[]>;
+  } = { text: null, all: {}, mine: new Map() };
+  const readAll = (): typeof parsed => {
+    const text = storage.getItem(KEY);
+    if (text === parsed.text) return parsed;
+    let all: Record<string, AttachedHere[]> = {};
     try {
-      const value: unknown = JSON.parse(storage.getItem(KEY) ?? '{}');
-      return isJsonObject(value) ? (value as Record<string, AttachedHere[]>) : {};
+      const value: unknown = JSON.parse(text ?? '{}');
+      if (isJsonObject(value)) all = value as Record<string, AttachedHere[]>;
     } catch {
-      return {};
+      // Unreadable: as if nothing was kept.
     }
+    parsed = { text, all, mine: new Map() };
+    return parsed;
   };
   return {
     read: (person) => {
-      const list = readAll()[personKey(person)];
-      return Array.isArray(list) ? list.filter(isAttachedHere) : [];
+      const { all, mine } = readAll();
+      const key = personKey(person);
+      let list = mine.get(key);
+      if (!list) {
+        const kept = all[key];
+        list = Array.isArray(kept) ? kept.filter(isAttachedHere) : [];
+        mine.set(key, list);
+      }
+      return list;
     },
     add: (person, items) => {
       if (items.length === 0) return;
-      const all = readAll();
+      const { all } = readAll();
       const list = [...(all[personKey(person)] ?? []), ...items].slice(-REMEMBERED_PER_PERSON);
       try {
-        storage.setItem(KEY, JSON.stringify({ ...all, [personKey(person)]: list }));
+        const next = { ...all, [personKey(person)]: list };
+        const text = JSON.stringify(next);
+        storage.setItem(KEY, text);
+        parsed = { text, all: next, mine: new Map() };
       } catch {
         // Full or denied: this page still remembers it (the guard's own list), the next load does not.
       }

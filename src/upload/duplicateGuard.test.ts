@@ -132,6 +132,33 @@ describe('across page loads and against the record’s list on the server', () =
     });
   });
 
+  it('sees what another tab of this device attached, and reads an unchanged list once', async () => {
+    const storage = memoryStorage();
+    let parses = 0;
+    const parse = JSON.parse;
+    const spy = vi.spyOn(JSON, 'parse').mockImplementation((text: string) => {
+      parses += 1;
+      return parse(text) as unknown;
+    });
+    try {
+      const here = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+      const otherTab = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
+      otherTab.remember([await attached(photo(), step2, 71)], 1);
+      parses = 0;
+      expect(await here.find(photo(), step2, [])).toMatchObject({ filename: 'IMG_0001.jpg' });
+      expect(await here.find(photo(), step2, [])).toMatchObject({ filename: 'IMG_0001.jpg' });
+      expect(here.surelyNew(new File(['another length'], 'x.jpg'), step2, [])).toBe(true);
+      expect(parses).toBe(1);
+      // The other tab attaches once more: this one reads the list again.
+      otherTab.remember([await attached(new File(['a second photo'], 'IMG_0002.jpg'), step2, 72)], 2);
+      expect(await here.find(new File(['a second photo'], 'again.jpg'), step2, [])).toMatchObject({
+        filename: 'IMG_0002.jpg',
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('lets a file deleted from the record since be attached again', async () => {
     const storage = memoryStorage();
     const guard = new DuplicateGuard(md5Hex, storedAttachedHere(storage), () => taylor);
