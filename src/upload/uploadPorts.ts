@@ -177,7 +177,10 @@ export interface UploadQueueOptions {
   backoff?: RetryPolicy;
   /** Makes photos lighter before they are stored and sent; without it files go as they are. */
   prepare?: PreparePhoto | null;
-  /** Changes are announced at most this often, so 500 files do not re-render 500 times. */
+  /**
+   * Changes are announced at most this often, so 500 files do not re-render 500 times (a change after
+   * a quiet spell, and a file attached, are announced at once: see BatchedNotifier, announceNow).
+   */
   notifyEveryMs?: number;
   newId?: () => string;
   /** Who the server refused an attach (kept on the device in the app; in memory by default). */
@@ -198,7 +201,11 @@ export function queueDefaults(): Required<
   return {
     concurrency: 3,
     backoff: defaultRetryPolicy,
-    notifyEveryMs: 100,
+    // A file's passing steps (its ticket, the PUT, registering) are not each a render: on a tablet's CPU
+    // each announcement re-rendered the upload lists and drew a frame, 20-45 ms of the main thread that
+    // the file's own next request waited behind (bench/LOG.md, issue 40). A bar still moves 4 times a
+    // second; Uppy's core updates its total progress at most twice a second.
+    notifyEveryMs: 250,
     newId: () => crypto.randomUUID(),
     prepare: null,
     attachRefusals: memoryAttachRefusals(),
