@@ -88,6 +88,75 @@ describe('UploadQueue: the way through', () => {
   });
 });
 
+describe('UploadQueue: how many files move at once', () => {
+  it('sends at most three files at once, and the next one goes while a file is being registered', async () => {
+    const world = createQueueWorld();
+    const { gates } = world.server;
+    gates.put.close();
+    gates.register.close();
+    const queue = world.makeQueue();
+    const ids = queue
+      .add(
+        Array.from({ length: 5 }, (_, i) => file(`scan-${i}.pdf`, 10 + i, 'application/pdf')),
+        PART,
+      )
+      .added.map(({ id }) => id);
+    await vi.waitFor(() => expect(gates.put.held).toBe(3));
+    expect(world.server.ticketRequests).toHaveLength(3);
+    // The first three are in storage and wait for their registrations: the other two go meanwhile.
+    gates.put.release();
+    await vi.waitFor(() => expect(gates.register.held).toBe(5));
+    expect(world.server.puts).toHaveLength(5);
+    gates.register.release();
+    for (const id of ids) await until(queue, id, (e) => e.state === 'attached');
+    expect(world.server.attachments).toHaveLength(5);
+  });
+
+  it('never has more than three transfers under way while others register', async () => {
+    const world = createQueueWorld();
+    const { gates } = world.server;
+    gates.put.close();
+    gates.register.close();
+    const queue = world.makeQueue();
+    const ids = queue
+      .add(
+        Array.from({ length: 7 }, (_, i) => file(`scan-${i}.pdf`, 10 + i, 'application/pdf')),
+        PART,
+      )
+      .added.map(({ id }) => id);
+    await vi.waitFor(() => expect(gates.put.held).toBe(3));
+    gates.put.release();
+    gates.put.close();
+    // Three registering, the next three transferring, the last one waiting for a place.
+    await vi.waitFor(() => expect(gates.put.held).toBe(3));
+    expect(gates.register.held).toBe(3);
+    expect(entryOf(queue, ids[6]!).state).toBe('queued');
+    gates.put.release();
+    gates.register.release();
+    for (const id of ids) await until(queue, id, (e) => e.state === 'attached');
+    expect(world.server.attachments.map((a) => a.filename).sort()).toEqual(
+      Array.from({ length: 7 }, (_, i) => `scan-${i}.pdf`),
+    );
+  });
+
+  it('stops a file being registered, though it gave its place back, when its person signs out', async () => {
+    const world = createQueueWorld();
+    const { gates } = world.server;
+    gates.register.close();
+    const queue = world.makeQueue();
+    queue.add([file('scan.pdf', 10, 'application/pdf')], PART);
+    await vi.waitFor(() => expect(gates.register.held).toBe(1));
+    queue.suspend();
+    gates.register.release();
+    await vi.waitFor(() => expect(queue.getSnapshot()).toEqual([]));
+    // The registration was sent but its answer is not taken up: the stored copy stays theirs, for
+    // their next sign-in (which looks it up before registering it again).
+    expect(world.server.registerCalls).toHaveLength(1);
+    expect(world.server.attachments).toEqual([]);
+    expect([...world.store.rows.values()].map((row) => row.state)).toEqual(['registering']);
+  });
+});
+
 describe('UploadQueue: a more specific filename for the ticket', () => {
   it('asks again with the known type extension when the ticket type is generic, keeping the name', async () => {
     const world = createQueueWorld();

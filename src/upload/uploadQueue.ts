@@ -48,7 +48,9 @@ export class UploadQueue {
     this.options = { ...queueDefaults(), ...options };
     const o = this.options;
     this.steps = new UploadSteps({ ...o, retries: new UploadRetries(o) });
-    this.scheduler = new UploadScheduler(o.concurrency, (id, signal) => this.process(id, signal));
+    this.scheduler = new UploadScheduler(o.concurrency, (id, signal, release) =>
+      this.process(id, signal, release),
+    );
     // Said on the file only when it changes: a file stored again does not render again.
     this.kept = new KeptUploads(o.store, o.ownership, (id, kept) => {
       if (Boolean(this.entries.get(id)?.notKept) === kept)
@@ -372,9 +374,9 @@ export class UploadQueue {
   }
 
   /** One file's way through: attached, failed, or set aside for its owner. */
-  private async process(id: string, signal: AbortSignal): Promise<void> {
+  private async process(id: string, signal: AbortSignal, release: () => void): Promise<void> {
     try {
-      const attachmentId = await this.steps.run(this.runningFile(id, signal));
+      const attachmentId = await this.steps.run(this.runningFile(id, signal, release));
       this.finish(id, { state: 'attached', attachmentId, waiting: undefined, reason: undefined });
     } catch (error) {
       if (signal.aborted) return;
@@ -394,9 +396,10 @@ export class UploadQueue {
   }
 
   /** The file as its steps see it: a move is refused once the file was stopped. */
-  private runningFile(id: string, signal: AbortSignal): RunningFile {
+  private runningFile(id: string, signal: AbortSignal, release: () => void): RunningFile {
     return {
       signal,
+      release,
       get: () => this.get(id),
       patch: (patch) => this.update(id, patch),
       move: (action, patch) => {

@@ -4,15 +4,22 @@ import type { UploadError } from './uploadErrors.ts';
  * Which files move now: at most `concurrency` at once, in the order they were started. A file started
  * again while its stopped run is still ending (an abort is not instant) starts once that run has ended,
  * so one file never runs twice at the same time.
+ *
+ * A run may give its place back before it ends (`release`, once its bytes are in storage): what is left
+ * of it is a registration, a small request, and the next file's ticket and PUT go meanwhile, as an
+ * uploader's request queue lets them (Uppy's limit counts requests, not files). It is still running:
+ * stopped with the others, and never started twice.
  */
 export class UploadScheduler {
   private readonly pending: string[] = [];
   private readonly running = new Map<string, AbortController>();
+  /** Runs holding one of the `concurrency` places (not those that gave theirs back). */
+  private readonly placed = new Set<string>();
   private readonly restartWhenStopped = new Set<string>();
 
   constructor(
     private readonly concurrency: number,
-    private readonly run: (id: string, signal: AbortSignal) => Promise<void>,
+    private readonly run: (id: string, signal: AbortSignal, release: () => void) => Promise<void>,
   ) {}
 
   start(id: string): void {
@@ -36,12 +43,17 @@ export class UploadScheduler {
   }
 
   private pump(): void {
-    while (this.running.size < this.concurrency && this.pending.length > 0) {
+    while (this.placed.size < this.concurrency && this.pending.length > 0) {
       const id = this.pending.shift()!;
       const controller = new AbortController();
       this.running.set(id, controller);
-      void this.run(id, controller.signal).finally(() => {
+      this.placed.add(id);
+      const release = () => {
+        if (this.running.get(id) === controller && this.placed.delete(id)) this.pump();
+      };
+      void this.run(id, controller.signal, release).finally(() => {
         this.running.delete(id);
+        this.placed.delete(id);
         if (this.restartWhenStopped.delete(id)) this.pending.push(id);
         this.pump();
       });

@@ -36,6 +36,8 @@ export interface RunningFile {
   keep(): Promise<void>;
   /** Resolves once what was asked to be stored of the file so far has landed (see keptUploads). */
   kept(): Promise<void>;
+  /** Gives the file's place among the files moving at once to the next one (see UploadScheduler). */
+  release(): void;
 }
 
 export type StepsDeps = Pick<UploadQueueOptions, 'api' | 'storage' | 'md5' | 'clock'> & {
@@ -100,6 +102,9 @@ export class UploadSteps {
       } else if (entry.state !== 'registering') {
         file.move('register');
       }
+      // Its bytes are in storage: the next file's ticket and PUT need not wait for its registration (a
+      // small request). One sent again after a mismatch below goes without a place: a rare second try.
+      file.release();
       // Stored before anything is sent: after a reload the answer may be the thing that was lost,
       // and a stored 'registering' entry is looked up before it is registered again (toStored).
       await file.keep();
