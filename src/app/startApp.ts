@@ -108,7 +108,7 @@ export async function startApp(
   // No new version is started, in any tab, while this page has files on the wire.
   const { uploads } = services;
   updates.holdReloadWhile({
-    isMoving: () => countMoving(uploads.getSnapshot()) > 0,
+    isMoving: () => countMoving(uploads.entriesNow()) > 0,
     subscribe: uploads.subscribe,
   });
   // The first screen in the person's language, not English for a moment.

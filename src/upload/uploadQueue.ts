@@ -65,7 +65,14 @@ export class UploadQueue {
     });
   }
 
+  /** Every file as the last announcement left it: what views render (at most notifyEveryMs behind). */
   getSnapshot = (): readonly UploadEntry[] => this.snapshot;
+  /**
+   * Every file as it is now, announced or not: for a decision taken at a tap or a drop (sign out at
+   * once or ask, is this file already queued, may a new version reload the page), which must count a
+   * file dropped a moment ago whose announcement still waits for its window.
+   */
+  entriesNow = (): readonly UploadEntry[] => [...this.entries.values()];
   /**
    * One file as the last announcement left it (the same object as in getSnapshot, kept while the file
    * does not change), or undefined once it is gone: for a view that follows one file.

@@ -63,6 +63,25 @@ describe('the sign-out dialog', () => {
     expect(handedIn).toBe(1);
   });
 
+  it('counts a file dropped a moment ago, whose row the queue has not announced yet', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    // Announced at most once a minute: the second file's row waits for its window.
+    const queue = world.makeQueue({ notifyEveryMs: 60_000 });
+    act(() => void queue.add([new File(['first'], 'first.jpg')], part));
+    await waitFor(() => expect(queue.getSnapshot()).toHaveLength(1));
+    act(() => void queue.add([new File(['second'], 'second.jpg')], part));
+    expect(queue.getSnapshot()).toHaveLength(1);
+
+    const app = await renderApp({ queue });
+    await chooseSignOut(app);
+    const ask = await screen.findByRole('dialog', { name: '2 files not attached yet' });
+    expect(ask).toHaveTextContent('2 files are still waiting or being sent.');
+    expect(app.session.signOut).not.toHaveBeenCalled();
+    await app.user.click(within(ask).getByRole('button', { name: 'Stay signed in' }));
+    world.server.gates.put.release();
+  });
+
   it('"Stay signed in" closes the question and changes nothing', async () => {
     const world = createQueueWorld();
     world.server.gates.put.close();

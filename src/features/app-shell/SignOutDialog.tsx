@@ -110,7 +110,7 @@ export function SignOutDialog({ page, onClose }: { page: string; onClose: () => 
   const session = useAuthSession();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>(() => {
-    const entries = queue.getSnapshot();
+    const entries = queue.entriesNow();
     const recording = recordingsNow();
     const unfinished = countUnfinished(entries) + pendingShotsTaking() + recording;
     const failed = countFailed(entries);

@@ -53,7 +53,7 @@ export function DeleteAttachmentDialog({ target, recordLabel, onClose, onDeleted
         update: (cache) => removeAttachment(cache, current.entityId, current.id),
       });
       // The upload that attached it leaves the uploads list: it no longer counts as attached there.
-      for (const entry of uploads.getSnapshot()) {
+      for (const entry of uploads.entriesNow()) {
         if (entry.attachmentId === current.id && entry.state === 'attached') uploads.remove(entry.id);
       }
       setDeleted(current.id);

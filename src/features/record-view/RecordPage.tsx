@@ -127,7 +127,7 @@ function LoadedRecord<TData, TRecord>({
         variables: recordVariables(id),
         fetchPolicy: 'network-only',
       }),
-    { paused: () => anyUnfinished(uploads.getSnapshot()) },
+    { paused: () => anyUnfinished(uploads.entriesNow()) },
   );
 
   if (loading && !data) {

@@ -5,6 +5,9 @@ import { createQueueWorld } from '../../test/uploadQueue.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
 import { RecordDropZone } from './RecordDropZone.tsx';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';
+import { AuthProvider } from '../../auth/AuthContext.tsx';
+import { createTestAuthSession } from '../../test/renderApp.tsx';
+import { DuplicateGuardProvider } from './duplicateCheck.tsx';
 import { drop, fileItem, transfer } from '../../test/dropEvents.ts';
 import {
   dropFolderBesideFile,
@@ -20,6 +23,8 @@ function renderZone(queue: UploadQueue) {
     </RecordDropZone>,
   );
 }
+
+const part7 = { entityId: 701, label: 'Run step 7', record: { kind: 'runStep' as const, id: 7 } };
 
 const zone: DropTargetUnderTest = { render: renderZone, target: () => screen.getByText('Record body') };
 
@@ -41,6 +46,37 @@ describe('RecordDropZone', () => {
       label: 'Run step 7',
       record: { kind: 'runStep', id: 7 },
     });
+  });
+
+  it('asks about a file dropped again before the queue has announced its first drop', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    // Announced at most once a minute: the first drop's row waits for its window.
+    const queue = world.makeQueue({ notifyEveryMs: 60_000 });
+    act(() => void queue.add([new File(['earlier'], 'earlier.pdf')], { ...part7, entityId: 701 }));
+    await vi.waitFor(() => expect(queue.getSnapshot()).toHaveLength(1));
+    const session = createTestAuthSession();
+    renderWithQueue(
+      queue,
+      <AuthProvider session={session} signOut={vi.fn()}>
+        <DuplicateGuardProvider>
+          <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
+            <p>Record body</p>
+          </RecordDropZone>
+        </DuplicateGuardProvider>
+      </AuthProvider>,
+    );
+    const photo = () => new File(['the same bytes'], 'weld.jpg', { type: 'image/jpeg' });
+
+    await drop(screen.getByText('Record body'), transfer([fileItem(photo())]));
+    await drop(screen.getByText('Record body'), transfer([fileItem(photo())]));
+
+    const asked = await screen.findByRole('dialog');
+    expect(asked).toHaveTextContent('Already waiting to be attached to Run step 7');
+    await userEvent.click(within(asked).getByRole('button', { name: 'Skip' }));
+    world.server.gates.put.release();
+    await vi.waitFor(() => expect(world.server.attachments).toHaveLength(2));
+    expect(world.server.attachments.map((a) => a.filename).sort()).toEqual(['earlier.pdf', 'weld.jpg']);
   });
 
   it('shows an overlay while files are dragged over the page', async () => {

@@ -149,7 +149,7 @@ export function useDuplicateCheck(target: UploadTarget | null): {
       proceed([...files]);
       return;
     }
-    const queued = queue.getSnapshot();
+    const queued = queue.entriesNow();
     const listed = listedAttachments(client, target.entityId);
     // Nothing to compare (the usual drop): queued at once, before the page renders anything for it.
     if (files.every((file) => guard.surelyNew(file, target, queued, listed))) {
