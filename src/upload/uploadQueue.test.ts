@@ -88,19 +88,21 @@ describe('UploadQueue: the way through', () => {
   });
 });
 
+/** `count` PDFs of different sizes added at once, their PUTs and registrations held by the server. */
+function scansHeldAtStorage(count: number) {
+  const world = createQueueWorld();
+  const { gates } = world.server;
+  gates.put.close();
+  gates.register.close();
+  const queue = world.makeQueue();
+  const scans = Array.from({ length: count }, (_, i) => file(`scan-${i}.pdf`, 10 + i, 'application/pdf'));
+  const ids = queue.add(scans, PART).added.map(({ id }) => id);
+  return { world, gates, queue, ids };
+}
+
 describe('UploadQueue: how many files move at once', () => {
   it('sends at most three files at once, and the next one goes while a file is being registered', async () => {
-    const world = createQueueWorld();
-    const { gates } = world.server;
-    gates.put.close();
-    gates.register.close();
-    const queue = world.makeQueue();
-    const ids = queue
-      .add(
-        Array.from({ length: 5 }, (_, i) => file(`scan-${i}.pdf`, 10 + i, 'application/pdf')),
-        PART,
-      )
-      .added.map(({ id }) => id);
+    const { world, gates, queue, ids } = scansHeldAtStorage(5);
     await vi.waitFor(() => expect(gates.put.held).toBe(3));
     expect(world.server.ticketRequests).toHaveLength(3);
     // The first three are in storage and wait for their registrations: the other two go meanwhile.
@@ -113,17 +115,7 @@ describe('UploadQueue: how many files move at once', () => {
   });
 
   it('never has more than three transfers under way while others register', async () => {
-    const world = createQueueWorld();
-    const { gates } = world.server;
-    gates.put.close();
-    gates.register.close();
-    const queue = world.makeQueue();
-    const ids = queue
-      .add(
-        Array.from({ length: 7 }, (_, i) => file(`scan-${i}.pdf`, 10 + i, 'application/pdf')),
-        PART,
-      )
-      .added.map(({ id }) => id);
+    const { world, gates, queue, ids } = scansHeldAtStorage(7);
     await vi.waitFor(() => expect(gates.put.held).toBe(3));
     gates.put.release();
     gates.put.close();
