@@ -53,7 +53,7 @@ describe('RecordDropZone', () => {
     world.server.gates.put.close();
     // Announced at most once a minute: the first drop's row waits for its window.
     const queue = world.makeQueue({ notifyEveryMs: 60_000 });
-    act(() => void queue.add([new File(['earlier'], 'earlier.pdf')], { ...part7, entityId: 701 }));
+    act(() => void queue.add([new File(['earlier'], 'earlier.pdf')], part7));
     await vi.waitFor(() => expect(queue.getSnapshot()).toHaveLength(1));
     const session = createTestAuthSession();
     renderWithQueue(
