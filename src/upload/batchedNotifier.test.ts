@@ -41,4 +41,22 @@ describe('BatchedNotifier', () => {
     expect(heard.at(-1)).toEqual(['c']);
     expect(refresh).toHaveBeenCalledTimes(3);
   });
+
+  it('announces a change a person made in the next task, even inside the window', async () => {
+    const refresh = vi.fn();
+    const notifier = new BatchedNotifier<string>(250, refresh);
+    notifier.changed();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+
+    // A passing state 10 ms later waits for the window; a drop right after goes in the next task, with it.
+    await vi.advanceTimersByTimeAsync(10);
+    notifier.changed();
+    notifier.soon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    // Nothing is left waiting for the window's end.
+    await vi.advanceTimersByTimeAsync(500);
+    expect(refresh).toHaveBeenCalledTimes(2);
+  });
 });

@@ -43,6 +43,16 @@ export class BatchedNotifier<E> {
     this.timer = setTimeout(() => this.announce(), wait);
   }
 
+  /**
+   * A change a person made (a file dropped, a tap on Retry or Cancel): announced in the next task,
+   * whatever is left of the window, so the tap's answer shows at once; the window is for the changes
+   * that come by themselves (a file's passing states, its progress).
+   */
+  soon(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.announce(), 0);
+  }
+
   /** Announces a change waiting for its window at once (nothing when none waits). */
   announceNow(): void {
     if (this.timer === null) return;

@@ -25,20 +25,25 @@ describe('UploadQueue: a registered file and its record list show together', () 
 
   it('announces at once when asked (the answers were just written into the lists)', async () => {
     const world = createQueueWorld();
+    const { gates } = world.server;
+    gates.ticket.close();
+    gates.put.close();
     const queue = world.makeQueue({ notifyEveryMs: 60_000 });
     let heard = 0;
     queue.subscribe(() => heard++);
     queue.add([file('a.pdf')], PART);
     await vi.waitFor(() => expect(heard).toBe(1));
 
-    // A change within the window waits for its end, unless the lists were just written.
-    queue.add([file('b.pdf', 12)], PART);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A file's passing state within the window (its ticket answered, its PUT under way) waits for the
+    // window's end, unless the lists were just written.
+    gates.ticket.release();
+    await vi.waitFor(() => expect(gates.put.held).toBe(1));
     expect(heard).toBe(1);
     queue.announceNow();
     expect(heard).toBe(2);
-    expect(queue.getSnapshot().map((entry) => entry.filename)).toEqual(['a.pdf', 'b.pdf']);
+    expect(queue.getSnapshot().map((entry) => entry.state)).toEqual(['uploading']);
     queue.announceNow();
     expect(heard).toBe(2);
+    gates.put.release();
   });
 });

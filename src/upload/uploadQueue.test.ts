@@ -149,6 +149,25 @@ describe('UploadQueue: how many files move at once', () => {
   });
 });
 
+describe('UploadQueue: what a person did shows at once', () => {
+  it('announces a file dropped, and a tap on Cancel, in the next task, whatever is left of the window', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    const queue = world.makeQueue({ notifyEveryMs: 60_000 });
+    const [first] = queue.add([file('first.pdf', 10, 'application/pdf')], PART).added;
+    await vi.waitFor(() => expect(queue.getSnapshot()).toHaveLength(1));
+    // The first file's passing states wait for the minute; the second drop does not.
+    const [second] = queue.add([file('second.pdf', 11, 'application/pdf')], PART).added;
+    // Counted by a decision at once, in this very task; shown in the next one.
+    expect(queue.entriesNow().map((entry) => entry.id)).toEqual([first!.id, second!.id]);
+    expect(queue.getSnapshot()).toHaveLength(1);
+    await vi.waitFor(() => expect(queue.getSnapshot()).toHaveLength(2), { timeout: 1_000 });
+    queue.cancel(first!.id);
+    await vi.waitFor(() => expect(entryOf(queue, first!.id).state).toBe('cancelled'), { timeout: 1_000 });
+    world.server.gates.put.release();
+  });
+});
+
 describe('UploadQueue: a more specific filename for the ticket', () => {
   it('asks again with the known type extension when the ticket type is generic, keeping the name', async () => {
     const world = createQueueWorld();

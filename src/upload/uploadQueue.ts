@@ -103,7 +103,7 @@ export class UploadQueue {
   checkAttachAgain(): void {
     const person = this.options.person.current();
     if (person) this.options.attachRefusals.forget(person);
-    this.announcer.changed();
+    this.acted();
   }
 
   /** Files left by others are theirs to send or remove; only an administrator may discard them. */
@@ -139,7 +139,7 @@ export class UploadQueue {
     }
     if (added.length > 0) {
       void this.kept.save(added);
-      this.announcer.changed();
+      this.acted();
       for (const entry of added) this.scheduler.start(entry.id);
     }
     return { added, refused };
@@ -193,6 +193,7 @@ export class UploadQueue {
     if (!this.can(id, 'cancel')) return;
     this.scheduler.stop(id, new UploadError('aborted', 'Cancelled'));
     this.move(id, 'cancel', { waiting: undefined, reason: undefined, markup: undefined });
+    this.acted();
     void this.kept.forget(id);
   }
 
@@ -211,6 +212,7 @@ export class UploadQueue {
       waiting: undefined,
       reason: undefined,
     });
+    this.acted();
     void this.kept.save([this.get(id)]);
     return true;
   }
@@ -220,6 +222,7 @@ export class UploadQueue {
     if (!this.entries.get(id)?.markup) return;
     if (!keepOriginal) return this.cancel(id);
     this.update(id, { markup: undefined });
+    this.acted();
     void this.kept.save([this.get(id)]);
     this.scheduler.start(id);
   }
@@ -268,6 +271,7 @@ export class UploadQueue {
     // A record that does not exist stays so: only moving the file helps.
     if (action !== 'move' && this.get(id).noSuchRecord) return false;
     this.move(id, action, { ...patch, reason: undefined, sentBytes: 0, bytesPerSecond: 0 });
+    this.acted();
     void this.kept.save([this.get(id)]);
     this.scheduler.start(id);
     return true;
@@ -293,6 +297,7 @@ export class UploadQueue {
       reason: undefined,
       waiting: undefined,
     });
+    this.acted();
     void this.kept.save([this.get(id)]);
     this.scheduler.start(id);
   }
@@ -302,7 +307,7 @@ export class UploadQueue {
     if (!this.can(id, 'remove')) return;
     this.entries.delete(id);
     void this.kept.forget(id);
-    this.announcer.changed();
+    this.acted();
   }
 
   clearFinished(): void {
@@ -320,7 +325,7 @@ export class UploadQueue {
     this.scheduler.stopAll(new UploadError('aborted', 'Signed out'));
     this.entries.clear();
     this.announcer.dropEvents();
-    this.announcer.changed();
+    this.acted();
     await Promise.all(ids.map((id) => this.kept.forget(id)));
   }
 
@@ -332,7 +337,7 @@ export class UploadQueue {
     this.scheduler.stopAll(new UploadError('aborted', 'Signed out'));
     this.entries.clear();
     this.announcer.dropEvents();
-    this.announcer.changed();
+    this.acted();
   }
 
   /** Discards, once an administrator confirmed, the files another person left here. */
@@ -345,7 +350,7 @@ export class UploadQueue {
         }),
       );
     const ids = this.left.release(key);
-    this.announcer.changed();
+    this.acted();
     await Promise.all(ids.map((id) => this.kept.forget(id)));
   }
 
@@ -460,6 +465,11 @@ export class UploadQueue {
     const entry = this.entries.get(id);
     if (!entry) throw new UploadError('aborted', 'Removed');
     return entry;
+  }
+
+  /** What a person just did (see BatchedNotifier.soon): shown in the next task, whatever the window. */
+  private acted(): void {
+    this.announcer.soon();
   }
 
   private update(id: string, patch: Partial<UploadEntry>): void {
