@@ -1,6 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconFiles, IconUpload } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { RecordRef } from '../../records/recordKinds.ts';
 import type { RecordFacts } from '../../records/recordFacts.ts';
@@ -83,6 +83,43 @@ function RecordUploads({
 }
 
 /**
+ * The zone's controls: Choose files, the camera, a voice note. Memoised: the zone renders at each drag
+ * over the page and each drop, and these buttons (Mantine's, with their style props) are most of its
+ * render on a tablet's CPU; what they are handed is stable while the record is.
+ */
+const DropZoneActions = memo(function DropZoneActions({
+  target,
+  onChoose,
+  onFiles,
+  openCameraAtStart,
+}: {
+  target: UploadTarget;
+  onChoose(): void;
+  onFiles(files: readonly File[]): void;
+  openCameraAtStart: boolean;
+}) {
+  return (
+    <Group gap="sm" mb="sm" className={classes.actions}>
+      <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={onChoose}>
+        <FormattedMessage
+          defaultMessage="Choose files"
+          id="RV31aH"
+          description="Button: opens the file picker"
+        />
+      </Button>
+      <TakePhotoButton target={target} onFiles={onFiles} openAtStart={openCameraAtStart} />
+      <VoiceNoteButton target={target} />
+      <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
+        <FormattedMessage
+          defaultMessage="or drop files anywhere on this page, or paste a screenshot"
+          id="UAdsrX"
+        />
+      </Text>
+    </Group>
+  );
+});
+
+/**
  * Makes a whole record page a drop target: files dropped anywhere on it, chosen, photographed or
  * pasted while it is open go to the app's upload queue for this record.
  */
@@ -125,23 +162,12 @@ export function RecordDropZone({
       {/* The visible "Choose files" button is the control; this input only serves it. */}
       <input {...files.getInputProps({ 'aria-hidden': true })} data-testid="choose-files-input" />
       {!viewOnly && (
-        <Group gap="sm" mb="sm" className={classes.actions}>
-          <Button leftSection={<IconFiles size={20} aria-hidden />} onClick={files.open}>
-            <FormattedMessage
-              defaultMessage="Choose files"
-              id="RV31aH"
-              description="Button: opens the file picker"
-            />
-          </Button>
-          <TakePhotoButton target={target} onFiles={attachUnlessDuplicate} openAtStart={openCameraAtStart} />
-          <VoiceNoteButton target={target} />
-          <Text size="sm" c="dimmed" className={desktop.desktopOnly}>
-            <FormattedMessage
-              defaultMessage="or drop files anywhere on this page, or paste a screenshot"
-              id="UAdsrX"
-            />
-          </Text>
-        </Group>
+        <DropZoneActions
+          target={target}
+          onChoose={files.open}
+          onFiles={attachUnlessDuplicate}
+          openCameraAtStart={openCameraAtStart}
+        />
       )}
       <div className={classes.notices}>{files.notices}</div>
       <SharedFilesOffer label={label} onAttach={attachUnlessDuplicate} />

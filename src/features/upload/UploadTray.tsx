@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Drawer, Group, VisuallyHidden } from '@manti
 import { useDisclosure } from '@mantine/hooks';
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { defineMessage, defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { EmptyNote } from '../../components/EmptyNote.tsx';
@@ -54,11 +54,21 @@ function summaryOf(pending: number, failed: number, intl: IntlShape): string {
   return which ? intl.formatMessage(SUMMARIES[which], { pending, failed }) : '';
 }
 
+/** How many uploads are still to go and how many failed, and the words for both. */
+function useUploadSummary(): { pending: number; failed: number; summary: string } {
+  const intl = useIntl();
+  // A photo being taken is still to go, though it is not in the queue yet.
+  const pending = useUploadsValue(countPending) + usePendingShotCount();
+  const failed = useUploadsValue(countFailed);
+  return { pending, failed, summary: summaryOf(pending, failed, intl) };
+}
+
 /** The drawer's body: mounted only while the drawer is open, so only then does it follow every change. */
-function TrayContents({ summary }: { summary: string }) {
+function TrayContents() {
   const intl = useIntl();
   const queue = useUploadQueue();
   const uploads = useUploads();
+  const { summary } = useUploadSummary();
   const offline = uploads.some((entry) => waitsForNetwork(entry.waiting));
   const reachability = useReachability();
   const finished = uploads.some((entry) => entry.state === 'attached' || entry.state === 'cancelled');
@@ -108,6 +118,38 @@ function TrayContents({ summary }: { summary: string }) {
     </>
   );
 }
+
+/**
+ * The drawer with every upload. Memoised: the tray renders at each change of its counts (twice per
+ * file), and a closed drawer's own render (Mantine's modal parts) was a fifth of the render that
+ * lists a file on a tablet's CPU (bench/LOG.md, issue 40).
+ */
+const TrayDrawer = memo(function TrayDrawer({
+  opened,
+  onClose: close,
+}: {
+  opened: boolean;
+  onClose(): void;
+}) {
+  const intl = useIntl();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={close}
+      position="right"
+      title={intl.formatMessage({
+        defaultMessage: 'Uploads',
+        id: 'dATRWb',
+        description: 'The upload queue',
+      })}
+      closeButtonProps={{
+        'aria-label': intl.formatMessage({ defaultMessage: 'Close uploads', id: 'GCAjkx' }),
+      }}
+    >
+      <TrayContents />
+    </Drawer>
+  );
+});
 
 /**
  * The header's way to every upload of this session from any page: how many are still pending, the
@@ -177,10 +219,7 @@ export function UploadTray() {
     };
   }, [queue]);
 
-  // A photo being taken is still to go, though it is not in the queue yet.
-  const pending = useUploadsValue(countPending) + usePendingShotCount();
-  const failed = useUploadsValue(countFailed);
-  const summary = summaryOf(pending, failed, intl);
+  const { pending, failed, summary } = useUploadSummary();
 
   return (
     <>
@@ -212,21 +251,7 @@ export function UploadTray() {
       <VisuallyHidden aria-live="polite" role="status">
         {spoken}
       </VisuallyHidden>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        title={intl.formatMessage({
-          defaultMessage: 'Uploads',
-          id: 'dATRWb',
-          description: 'The upload queue',
-        })}
-        closeButtonProps={{
-          'aria-label': intl.formatMessage({ defaultMessage: 'Close uploads', id: 'GCAjkx' }),
-        }}
-      >
-        <TrayContents summary={summary} />
-      </Drawer>
+      <TrayDrawer opened={opened} onClose={close} />
     </>
   );
 }

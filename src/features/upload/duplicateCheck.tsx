@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { ApolloClient } from '@apollo/client';
@@ -136,7 +136,6 @@ export function useDuplicateCheck(target: UploadTarget | null): {
   check(files: readonly File[], proceed: (files: File[]) => void): void;
   prompt: ReactNode;
 } {
-  const intl = useIntl();
   const guard = useContext(DuplicateGuardContext);
   const queue = useUploadQueue();
   // The record's list is compared when a client is there to read it from (always, in the app); a
@@ -144,35 +143,57 @@ export function useDuplicateCheck(target: UploadTarget | null): {
   const { client } = useContext(getApolloContext());
   const [pending, setPending] = useState<Pending | null>(null);
 
-  const check = (files: readonly File[], proceed: (files: File[]) => void) => {
-    if (!guard || !target || files.length === 0) {
-      proceed([...files]);
-      return;
-    }
-    const queued = queue.entriesNow();
-    const listed = listedAttachments(client, target.entityId);
-    // Nothing to compare (the usual drop): queued at once, before the page renders anything for it.
-    if (files.every((file) => guard.surelyNew(file, target, queued, listed))) {
-      proceed([...files]);
-      return;
-    }
-    void Promise.all(files.map((file) => guard.find(file, target, queued, listed))).then(
-      (matches) => {
-        const duplicates = files.flatMap((file, i) => (matches[i] ? [{ file, match: matches[i] }] : []));
-        proceed(files.filter((_, i) => !matches[i]));
-        if (duplicates.length > 0) setPending({ duplicates, proceed });
-      },
-      // A file that cannot be read for comparison is not held back: the upload says what is wrong.
-      () => proceed([...files]),
-    );
-  };
+  // Stable while the target is: the drop zone's controls, handed it, are not drawn again at each drop.
+  const check = useCallback(
+    (files: readonly File[], proceed: (files: File[]) => void) => {
+      if (!guard || !target || files.length === 0) {
+        proceed([...files]);
+        return;
+      }
+      const queued = queue.entriesNow();
+      const listed = listedAttachments(client, target.entityId);
+      // Nothing to compare (the usual drop): queued at once, before the page renders anything for it.
+      if (files.every((file) => guard.surelyNew(file, target, queued, listed))) {
+        proceed([...files]);
+        return;
+      }
+      void Promise.all(files.map((file) => guard.find(file, target, queued, listed))).then(
+        (matches) => {
+          const duplicates = files.flatMap((file, i) => (matches[i] ? [{ file, match: matches[i] }] : []));
+          proceed(files.filter((_, i) => !matches[i]));
+          if (duplicates.length > 0) setPending({ duplicates, proceed });
+        },
+        // A file that cannot be read for comparison is not held back: the upload says what is wrong.
+        () => proceed([...files]),
+      );
+    },
+    [guard, target, queue, client],
+  );
 
-  const close = (attachAgain: boolean) => {
-    if (pending && attachAgain) pending.proceed(pending.duplicates.map(({ file }) => file));
-    setPending(null);
-  };
+  const close = useCallback(
+    (attachAgain: boolean) => {
+      if (pending && attachAgain) pending.proceed(pending.duplicates.map(({ file }) => file));
+      setPending(null);
+    },
+    [pending],
+  );
 
-  const prompt = (
+  return { check, prompt: <DuplicatePrompt pending={pending} onClose={close} /> };
+}
+
+/**
+ * The question about files already attached or queued. Memoised: its zone renders at each drop and
+ * each change of its uploads, and a closed modal's own render is not free on a tablet's CPU.
+ */
+const DuplicatePrompt = memo(function DuplicatePrompt({
+  pending,
+  onClose: close,
+}: {
+  pending: Pending | null;
+  onClose(attachAgain: boolean): void;
+}) {
+  const intl = useIntl();
+  return (
     <Modal
       opened={pending !== null}
       onClose={() => close(false)}
@@ -228,5 +249,4 @@ export function useDuplicateCheck(target: UploadTarget | null): {
       )}
     </Modal>
   );
-  return { check, prompt };
-}
+});

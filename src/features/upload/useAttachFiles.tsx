@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { useCallback, useState, type DragEvent, type ReactNode } from 'react';
-import { useDropzone, type DropzoneRootProps } from 'react-dropzone';
+import { useDropzone, type DropEvent, type DropzoneRootProps } from 'react-dropzone';
 import { useIntl } from 'react-intl';
 import type { UploadTarget } from '../../upload/types.ts';
 import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
@@ -66,7 +66,21 @@ export function useAttachFiles(
     },
     [queue, target, intl, onAdded],
   );
-  const attachUnlessDuplicate = (files: readonly File[]) => duplicates.check(files, (fresh) => attach(fresh));
+  // Both stable while the target is (check and attach are): the zone's controls that are handed
+  // attachUnlessDuplicate, and react-dropzone's own callbacks built on onDrop, stay the same objects,
+  // so a drop does not draw the zone's buttons again.
+  const { check } = duplicates;
+  const attachUnlessDuplicate = useCallback(
+    (files: readonly File[]) => check(files, (fresh) => attach(fresh)),
+    [check, attach],
+  );
+  const onDrop = useCallback(
+    (accepted: File[], _rejected: unknown, event: DropEvent) => {
+      const refusedNames = refusedInDrop(event);
+      check(accepted, (files) => attach(files, refusedNames));
+    },
+    [check, attach],
+  );
 
   const dropzone = useDropzone({
     noClick: true,
@@ -77,10 +91,7 @@ export function useAttachFiles(
     noDragEventsBubbling: nested,
     disabled: target === null,
     getFilesFromEvent: readDroppedFiles,
-    onDrop: (accepted, _rejected, event) => {
-      const refusedNames = refusedInDrop(event);
-      duplicates.check(accepted, (files) => attach(files, refusedNames));
-    },
+    onDrop,
   });
 
   const refuseNonFiles = (event: DragEvent) => {

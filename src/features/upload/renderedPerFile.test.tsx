@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueueWorld } from '../../test/uploadQueue.ts';
+import { renderWithQueue } from '../../test/renderUploadList.tsx';
+import { drop, fileItem, transfer } from '../../test/dropEvents.ts';
+import { RecordDropZone } from './RecordDropZone.tsx';
+import { UploadTray } from './UploadTray.tsx';
+
+// What a file costs the page to draw (issue 40): the parts of the page that do not change with a file
+// are not drawn again for it. Each counted component is the real one, counted as it renders.
+const renders = vi.hoisted(() => ({ camera: 0, drawer: 0 }));
+
+vi.mock('./camera/TakePhotoButton.tsx', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./camera/TakePhotoButton.tsx')>();
+  return {
+    ...real,
+    TakePhotoButton: (props: Parameters<typeof real.TakePhotoButton>[0]) => {
+      renders.camera += 1;
+      return real.TakePhotoButton(props);
+    },
+  };
+});
+
+vi.mock('@mantine/core', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@mantine/core')>();
+  const Drawer = (props: Parameters<typeof real.Drawer>[0]) => {
+    renders.drawer += 1;
+    return <real.Drawer {...props} />;
+  };
+  return { ...real, Drawer };
+});
+
+describe('what one file draws again', () => {
+  it("leaves the record's controls and the closed upload drawer alone while a file is dropped, sent and attached", async () => {
+    const world = createQueueWorld();
+    const queue = world.makeQueue();
+    renderWithQueue(
+      queue,
+      <>
+        <UploadTray />
+        <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
+          <p>Record body</p>
+        </RecordDropZone>
+      </>,
+    );
+    expect(renders.camera).toBeGreaterThan(0);
+    expect(renders.drawer).toBeGreaterThan(0);
+    const before = { ...renders };
+
+    await drop(screen.getByText('Record body'), transfer([fileItem(new File(['x'], 'weld.pdf'))]));
+    const list = await screen.findByRole('region', { name: 'Uploads to Run step 7' });
+    await vi.waitFor(() => expect(within(list).getByText('Attached')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Uploads' })).toBeInTheDocument();
+
+    // The drag over the page, the drop, the file's row, its count in the tray and its end all drew
+    // the zone and the tray again; none of them drew the camera's button or the closed drawer.
+    expect(renders).toEqual(before);
+  });
+});
