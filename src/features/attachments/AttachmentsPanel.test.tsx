@@ -180,6 +180,43 @@ describe('attachments on a record page', () => {
     expect(thumbnails.rendered).toBe(1);
   });
 
+  it('draws a file uploaded from here once, with its size, as it is listed', async () => {
+    const listed = Array.from({ length: 6 }, (_, i) =>
+      attachment(300 + i, `listed-${i}.txt`, 'text/plain', null),
+    );
+    const { client, queue } = await renderApp({ path: '/parts/1', mocks: [partMock(listed)] });
+    // As in the app (attachmentAppender): the registered file is written into the record's list in
+    // the task that announces it attached.
+    queue.onEvents((events) => {
+      for (const event of events) {
+        if (event.type !== 'attached' || event.entry.attachmentId === undefined) continue;
+        const added = attachment(event.entry.attachmentId, event.entry.filename, 'text/plain', null);
+        client.cache.writeFragment({
+          fragment: RecordAttachmentsFields,
+          fragmentName: 'RecordAttachments',
+          data: { __typename: 'Entity', id: ENTITY_ID, fileAttachments: [...listed, added] } as never,
+        });
+      }
+    });
+    const list = await screen.findByRole('list', { name: /^Files of / });
+    await waitFor(() => expect(within(list).getAllByRole('button', { name: /^Delete / })).toHaveLength(6));
+    await act(async () => {});
+    thumbnails.rendered = 0;
+
+    act(() => {
+      queue.add([new File(['0123456789'], 'gauge.txt', { type: 'text/plain' })], {
+        entityId: ENTITY_ID,
+        label: 'Part BRKT-0001',
+        record: { kind: 'part', id: 1 },
+      });
+    });
+
+    const row = (await within(list).findByText('gauge.txt')).closest('li')!;
+    expect(row).toHaveTextContent('10 B');
+    await act(async () => {});
+    expect(thumbnails.rendered).toBe(1);
+  });
+
   it('sorts by name or type on request, and back to newest first', async () => {
     const { user } = await renderApp({ path: '/parts/1', mocks: [partMock([LOG, PHOTO, REPORT])] });
     const names = async () =>

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useRevealedGradually } from '../../components/useRevealedGradually.ts';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
@@ -50,9 +50,8 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
   const uploadTarget = useRecordUploadTarget();
   const onMarkUp = uploadTarget ? setMarkingUp : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
-  // Deferred like the list: an urgent render of hundreds of rows per attached batch would hold up
-  // the uploads still running.
-  const uploadedHere = useDeferredValue(useUploadedHere(data.id));
+  // In the same render as the list it sizes: a new row is drawn once, with its size (useUploadedHere).
+  const uploadedHere = useUploadedHere(data.id);
   const ids = useMemo(() => attachmentsOf(attachments).map(({ id }) => id), [attachments]);
   const newIds = useNewSinceOpened(data.id, ids);
   const { viewOnly } = useViewOnly();
