@@ -13,6 +13,7 @@ const REPLACING_MODULES = [
   'src/features/attachments/AttachmentsPanel.test.tsx',
   'src/features/markup/LazyMarkupEditor.test.tsx',
   'src/features/markup/editorCode.test.ts',
+  'src/features/upload/renderedPerFile.test.tsx',
 ];
 
 /** The app's units and components, in jsdom. */
