@@ -74,7 +74,7 @@ async function main(): Promise<number> {
   );
   if (options.help) {
     console.log(
-      `Usage: npm run bench -- [--quick] [--only <name>[,<name>]] [--baseline <git ref>] [--device desktop|tablet|tablet-cpu|dead-zone-edge]\nBenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n--baseline measures that commit's sandbox and app next to this tree's, benchmark by benchmark, and prints after/before ratios.\n--device runs every page (the app's and the bare comparisons made from a page) under a tablet's CPU and Wi-Fi (tablet), its CPU alone (tablet-cpu), or the edge of a dead zone.`,
+      `Usage: npm run bench -- [--quick] [--only <name>[,<name>]] [--baseline <git ref> [--rounds <n>]] [--device desktop|tablet|tablet-cpu|dead-zone-edge]\nBenchmarks: ${BENCHMARKS.map((b) => b.name).join(', ')}\n--baseline measures that commit's sandbox and app next to this tree's, benchmark by benchmark, and prints after/before ratios; --rounds runs each side n times, in turn (before, after, after, before, ...).\n--device runs every page (the app's and the bare comparisons made from a page) under a tablet's CPU and Wi-Fi (tablet), its CPU alone (tablet-cpu), or the edge of a dead zone.`,
     );
     return 0;
   }
@@ -94,6 +94,9 @@ async function main(): Promise<number> {
         { label: 'after', root: repoRoot, source: 'working tree' },
       ]
     : [undefined];
+  // --rounds: before/after, then after/before, and so on (an A/A read the after half of one round
+  // 1.11x slower on the 30-file batch, the same code on both sides: the machine drifts during a run).
+  const order = roundsOrder(variants, options.rounds);
   const selected = BENCHMARKS.filter((b) => options.only.length === 0 || options.only.includes(b.name));
   // The quick run (CI's) also takes the figures a technician feels most on the tablet profile, so a
   // regression there shows in every run; printed, never asserted.
@@ -111,8 +114,8 @@ async function main(): Promise<number> {
     useDevice(pass.device);
     const deviceTag = pass.device === 'desktop' ? {} : { device: pass.device };
     for (const benchmark of pass.benchmarks) {
-      for (const variant of variants) {
-        const label = `${variant ? `${benchmark.name} (${variant.label}: ${variant.source})` : benchmark.name}${pass.device === 'desktop' ? '' : ` on ${pass.device}`}`;
+      for (const [round, variant] of order) {
+        const label = `${variant ? `${benchmark.name} (${variant.label}: ${variant.source}${options.rounds > 1 ? `, round ${round + 1}` : ''})` : benchmark.name}${pass.device === 'desktop' ? '' : ` on ${pass.device}`}`;
         const variantCtx = variant ? { ...ctx, repoRoot: variant.root } : ctx;
         ctx.log(`${label}: start`);
         const startedMs = Date.now();
@@ -126,7 +129,9 @@ async function main(): Promise<number> {
           ...measuredRows.map((row) => ({
             ...row,
             ...deviceTag,
-            ...(variant ? { variant: variant.label } : {}),
+            ...(variant
+              ? { variant: variant.label, ...(options.rounds > 1 ? { round: round + 1 } : {}) }
+              : {}),
           })),
         );
         ctx.log(`${label}: done in ${((Date.now() - startedMs) / 1000).toFixed(0)} s`);
@@ -153,7 +158,9 @@ async function main(): Promise<number> {
   console.log(formatTable(rows));
   if (options.baseline) {
     const [before] = variants;
-    console.log(`\nBefore (${before!.source}) and after (working tree), measured in this run:\n`);
+    const rounds =
+      options.rounds > 1 ? ` in ${options.rounds} rounds (each figure the geometric mean of its rounds)` : '';
+    console.log(`\nBefore (${before!.source}) and after (working tree), measured in this run${rounds}:\n`);
     console.log(formatComparison(rows));
   }
   console.log(
@@ -165,6 +172,16 @@ async function main(): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/** Each variant with its round, in the order they run: round 1 as given, round 2 reversed, and so on. */
+function roundsOrder<T>(variants: readonly T[], rounds: number): [number, T][] {
+  return Array.from({ length: rounds }, (_, round) =>
+    (round % 2 === 0 ? [...variants] : [...variants].reverse()).map((variant): [number, T] => [
+      round,
+      variant,
+    ]),
+  ).flat();
 }
 
 main().then(

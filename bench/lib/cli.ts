@@ -6,14 +6,23 @@ export interface CliOptions {
   only: string[];
   /** A commit to measure next to this tree in the same run (`--baseline <ref>`): before/after ratios. */
   baseline?: string;
+  /**
+   * With a baseline, how many times each side runs (`--rounds <n>`, 1 unless given): round by round in
+   * turn, before then after, then after then before, so a machine that slows down (or speeds up)
+   * during the run weighs on both sides alike.
+   */
+  rounds: number;
   /** The device profile the pages run under (`--device tablet`); desktop when not given. */
   device: DeviceName;
   help: boolean;
 }
 
-/** Parses `--quick`, `--only <name>` (repeatable, or comma-separated), `--baseline <ref>`, `--device <profile>` and `--help`. */
+/**
+ * Parses `--quick`, `--only <name>` (repeatable, or comma-separated), `--baseline <ref>`, `--rounds <n>`,
+ * `--device <profile>` and `--help`.
+ */
 export function parseArgs(argv: readonly string[], known: readonly string[]): CliOptions {
-  const options: CliOptions = { quick: false, only: [], device: 'desktop', help: false };
+  const options: CliOptions = { quick: false, only: [], rounds: 1, device: 'desktop', help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
@@ -31,6 +40,11 @@ export function parseArgs(argv: readonly string[], known: readonly string[]): Cl
       const value = arg === '--baseline' ? argv[++i] : arg.slice('--baseline='.length);
       if (!value) throw new Error('--baseline needs a git commit, branch or tag');
       options.baseline = value;
+    } else if (arg === '--rounds' || arg.startsWith('--rounds=')) {
+      const value = Number(arg === '--rounds' ? argv[++i] : arg.slice('--rounds='.length));
+      if (!Number.isInteger(value) || value < 1)
+        throw new Error('--rounds needs a whole number of 1 or more');
+      options.rounds = value;
     } else if (arg === '--device' || arg.startsWith('--device=')) {
       const value = arg === '--device' ? argv[++i] : arg.slice('--device='.length);
       if (!DEVICE_NAMES.includes(value as DeviceName)) {
@@ -39,6 +53,7 @@ export function parseArgs(argv: readonly string[], known: readonly string[]): Cl
       options.device = value as DeviceName;
     } else throw new Error(`Unknown option "${arg}"`);
   }
+  if (options.rounds > 1 && !options.baseline) throw new Error('--rounds compares with a --baseline');
   const unknown = options.only.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new Error(`Unknown benchmark "${unknown.join(', ')}"; known: ${known.join(', ')}`);

@@ -21,6 +21,8 @@ export interface Measured {
   vital?: Vital;
   /** Set in a `--baseline` run: which tree was measured. */
   variant?: 'before' | 'after';
+  /** Set in a `--baseline --rounds <n>` run: which round (from 1). */
+  round?: number;
   /** The device profile the pages ran under, when not the desktop. */
   device?: string;
 }
@@ -37,6 +39,7 @@ export interface NotMeasured {
   /** True when the benchmark broke rather than found a piece missing. */
   failed?: boolean;
   variant?: 'before' | 'after';
+  round?: number;
   device?: string;
 }
 
@@ -105,22 +108,60 @@ export function formatTable(rows: readonly Row[]): string {
  */
 export function formatComparison(rows: readonly Row[]): string {
   const key = (row: Row) => `${row.benchmark}\u0000${row.device ?? ''}\u0000${row.figure}`;
-  const before = new Map(rows.filter((r) => r.variant === 'before').map((r) => [key(r), r]));
-  const lines: string[][] = [];
-  for (const after of rows) {
-    if (after.variant !== 'after') continue;
-    const was = before.get(key(after));
-    if (!was || !isMeasured(was) || !isMeasured(after) || was.unit !== after.unit) continue;
-    const change = was.value > 0 ? `${(after.value / was.value).toFixed(2)}x` : '';
-    const floor = (r: Measured) => (r.ratio === undefined ? '-' : `${r.ratio.toFixed(2)}x`);
-    const vsFloor =
-      after.ratio === undefined && was.ratio === undefined ? '' : `${floor(was)} → ${floor(after)}`;
-    lines.push([after.benchmark, after.figure, formatQuantity(was), formatQuantity(after), change, vsFloor]);
-  }
-  return columns(
-    ['benchmark', 'figure', 'before', 'after', 'after/before', 'vs compared, before → after'],
-    lines,
-  );
+  const side = (variant: 'before' | 'after') => {
+    const byKey = new Map<string, Row[]>();
+    for (const row of rows) {
+      if (row.variant === variant) byKey.set(key(row), [...(byKey.get(key(row)) ?? []), row]);
+    }
+    return byKey;
+  };
+  const before = side('before');
+  const pairs = [...side('after')].flatMap(([figure, afters]) => {
+    const was = combined(before.get(figure) ?? []);
+    const now = combined(afters);
+    return was && now && was.unit === now.unit ? [{ was, now }] : [];
+  });
+  const severalRounds = pairs.some(({ was, now }) => was.rounds.length > 1 || now.rounds.length > 1);
+  const floor = (r: Combined) => (r.ratio === undefined ? '-' : `${r.ratio.toFixed(2)}x`);
+  const each = (r: Combined) => r.rounds.map((q) => formatQuantity(q)).join(', ');
+  const lines = pairs.map(({ was, now }) => [
+    now.benchmark,
+    now.figure,
+    formatQuantity(was),
+    formatQuantity(now),
+    was.value > 0 ? `${(now.value / was.value).toFixed(2)}x` : '',
+    now.ratio === undefined && was.ratio === undefined ? '' : `${floor(was)} → ${floor(now)}`,
+    ...(severalRounds ? [`${each(was)} → ${each(now)}`] : []),
+  ]);
+  const headers = ['benchmark', 'figure', 'before', 'after', 'after/before', 'vs compared, before → after'];
+  return columns(severalRounds ? [...headers, 'each round, before → after'] : headers, lines);
+}
+
+/**
+ * A figure over its rounds: the geometric mean of its values and of its ratios (the arithmetic mean where
+ * one is 0, as a longest task over 50 ms may be); one round: itself.
+ */
+interface Combined extends Measured {
+  rounds: Quantity[];
+}
+
+function combined(rows: readonly Row[]): Combined | null {
+  const all = rows.filter(isMeasured);
+  // A round that did not measure the figure leaves the comparison out rather than half of it.
+  if (all.length === 0 || all.length < rows.length || new Set(all.map((r) => r.unit)).size > 1) return null;
+  const geometric = (values: number[]) =>
+    values.every((v) => v > 0)
+      ? Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length)
+      : values.reduce((sum, v) => sum + v, 0) / values.length;
+  const ratios = all.map((r) => r.ratio);
+  const ratio = ratios.every((r): r is number => r !== undefined) ? geometric(ratios) : undefined;
+  const { ratio: _first, ...first } = all[0]!;
+  return {
+    ...first,
+    value: geometric(all.map((r) => r.value)),
+    ...(ratio === undefined ? {} : { ratio }),
+    rounds: all.map(({ value, unit }) => ({ value, unit })),
+  };
 }
 
 export interface RunRecord {

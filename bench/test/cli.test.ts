@@ -8,13 +8,20 @@ describe('parseArgs', () => {
     expect(parseArgs(['--quick', '--only', 'bundle', '--only=upload,round-trips'], known)).toEqual({
       quick: true,
       only: ['bundle', 'upload', 'round-trips'],
+      rounds: 1,
       device: 'desktop',
       help: false,
     });
   });
 
   it('defaults to every benchmark at full size', () => {
-    expect(parseArgs([], known)).toEqual({ quick: false, only: [], device: 'desktop', help: false });
+    expect(parseArgs([], known)).toEqual({
+      quick: false,
+      only: [],
+      rounds: 1,
+      device: 'desktop',
+      help: false,
+    });
   });
 
   it('reads the commit to compare with', () => {
@@ -24,6 +31,16 @@ describe('parseArgs', () => {
     });
     expect(parseArgs(['--baseline=v1'], known).baseline).toBe('v1');
     expect(() => parseArgs(['--baseline'], known)).toThrow('--baseline needs a git commit');
+  });
+
+  it('reads how many rounds each side of a comparison runs', () => {
+    expect(parseArgs(['--baseline', 'HEAD', '--rounds', '2'], known).rounds).toBe(2);
+    expect(parseArgs(['--baseline=HEAD', '--rounds=3'], known).rounds).toBe(3);
+    expect(() => parseArgs(['--baseline', 'HEAD', '--rounds', '0'], known)).toThrow(
+      '--rounds needs a whole number',
+    );
+    expect(() => parseArgs(['--baseline', 'HEAD', '--rounds', 'two'], known)).toThrow('--rounds needs');
+    expect(() => parseArgs(['--rounds', '2'], known)).toThrow('--rounds compares with a --baseline');
   });
 
   it('reads the device profile', () => {

@@ -86,3 +86,36 @@ describe('formatComparison', () => {
     expect(lines[2]).toMatch(/keystroke\s+500 ms\s+250 ms\s+0.50x\s+25.00x → 12.50x$/);
   });
 });
+
+describe('formatComparison over several rounds', () => {
+  it('compares the geometric means of each side, ratios included, and shows every round', () => {
+    const floor = (value: number) => ({ label: 'uppy', value, unit: 'ms' });
+    const row = (variant: 'before' | 'after', round: number, value: number, compared: number) => ({
+      ...measured('uppy', 'one file', { value, unit: 'ms' }, floor(compared)),
+      variant,
+      round,
+    });
+    // The machine slows down during the run: round 1 before, after; round 2 after, before.
+    const table = formatComparison([
+      row('before', 1, 200, 100),
+      row('after', 1, 180, 100),
+      row('after', 2, 360, 200),
+      row('before', 2, 400, 200),
+    ]);
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/after\/before\s+vs compared, before → after\s+each round, before → after$/);
+    expect(lines[2]).toMatch(
+      /one file\s+283 ms\s+255 ms\s+0.90x\s+2.00x → 1.80x\s+200 ms, 400 ms → 180 ms, 360 ms$/,
+    );
+  });
+
+  it('leaves out a figure that a round did not measure', () => {
+    const table = formatComparison([
+      { ...measured('uppy', 'one file', { value: 200, unit: 'ms' }), variant: 'before', round: 1 },
+      { benchmark: 'uppy', figure: 'one file', notMeasured: 'no app', variant: 'before', round: 2 },
+      { ...measured('uppy', 'one file', { value: 180, unit: 'ms' }), variant: 'after', round: 1 },
+      { ...measured('uppy', 'one file', { value: 190, unit: 'ms' }), variant: 'after', round: 2 },
+    ]);
+    expect(table.split('\n')).toHaveLength(2);
+  });
+});
