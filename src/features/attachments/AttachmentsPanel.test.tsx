@@ -217,6 +217,28 @@ describe('attachments on a record page', () => {
     expect(thumbnails.rendered).toBe(1);
   });
 
+  it('lists the files on their way to the record just above its attachments, where they land', async () => {
+    const { queue } = await renderApp({ path: '/parts/1', mocks: [partMock([PHOTO])] });
+    const heading = await screen.findByRole('heading', { name: 'Attachments (1)' });
+    act(() => {
+      queue.add([new File(['x'], 'torque.pdf', { type: 'application/pdf' })], {
+        entityId: ENTITY_ID,
+        label: 'Part BRKT-0001',
+        record: { kind: 'part', id: 1 },
+      });
+    });
+
+    const uploads = await screen.findByRole('region', { name: /^Uploads to / });
+    const title = screen.getByRole('heading', { level: 1 });
+    const before = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    // Below the record's own title and fields, above its attachments: not above the whole page.
+    expect(before(title, uploads)).toBe(true);
+    expect(before(screen.getByText('Bracket, engine mount'), uploads)).toBe(true);
+    expect(before(uploads, heading)).toBe(true);
+    expect(within(uploads).getByText('torque.pdf')).toBeInTheDocument();
+  });
+
   it('sorts by name or type on request, and back to newest first', async () => {
     const { user } = await renderApp({ path: '/parts/1', mocks: [partMock([LOG, PHOTO, REPORT])] });
     const names = async () =>

@@ -5,7 +5,7 @@ import type { TypedDocumentNode } from '@apollo/client';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { AttachmentsPanel, type RecordAttachmentsFields } from '../attachments/index.ts';
-import { RecordDropZone } from '../upload/index.ts';
+import { RecordDropZone, RecordUploadsHere } from '../upload/index.ts';
 import { RecordFields, type RecordField } from './RecordFields.tsx';
 import { RecordLinks, type RelatedGroup } from './RecordLinks.tsx';
 import { RecordHeader } from './RecordHeader.tsx';
@@ -245,6 +245,7 @@ function RecordBody({
         </Text>
       )}
       {isPackageKind(kind) && <DownloadAllButton kind={kind} id={id} title={content.title} />}
+      <RecordUploadsHere />
       {content.entity ? (
         <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
       ) : (
@@ -265,6 +266,7 @@ function RecordBody({
       record={{ kind, id }}
       facts={content.context?.facts ?? { title: content.title }}
       openCameraAtStart={cameraAfterScan}
+      uploadsAt="slot"
     >
       {body}
     </RecordDropZone>

@@ -1,6 +1,16 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconFiles, IconUpload } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { RecordRef } from '../../records/recordKinds.ts';
 import type { RecordFacts } from '../../records/recordFacts.ts';
@@ -34,7 +44,32 @@ export interface RecordDropZoneProps {
   facts?: RecordFacts;
   /** Opens the camera as the page appears (scan, then shoot). */
   openCameraAtStart?: boolean;
+  /**
+   * Where the record's files on their way are listed: above the page (`top`), or where the page puts
+   * `RecordUploadsHere` (`slot`: a record page, just above its attachments, where each file lands).
+   */
+  uploadsAt?: 'top' | 'slot';
   children: ReactNode;
+}
+
+/** What a zone's list of files on their way needs, for the page that places it (RecordUploadsHere). */
+interface ZoneUploads {
+  record: RecordRef;
+  label: string;
+  focusRequest: number;
+}
+
+const ZoneUploadsContext = createContext<ZoneUploads | null>(null);
+
+/**
+ * The record's files on their way, placed by the page inside a zone with `uploadsAt="slot"`: a record
+ * page lists them just above its attachments, so a file is shown going and then landed in one place,
+ * and the page is not scrolled up to the list at each drop and back down to the landed row after it
+ * (as it was with the list above the page, one file after another).
+ */
+export function RecordUploadsHere() {
+  const zone = useContext(ZoneUploadsContext);
+  return zone ? <RecordUploads {...zone} /> : null;
 }
 
 /**
@@ -129,6 +164,7 @@ export function RecordDropZone({
   record,
   facts,
   openCameraAtStart = false,
+  uploadsAt = 'top',
   children,
 }: RecordDropZoneProps) {
   const { viewOnly } = useViewOnly();
@@ -138,6 +174,10 @@ export function RecordDropZone({
   );
   const [focusRequest, setFocusRequest] = useState(0);
   const onAdded = useCallback(() => setFocusRequest((count) => count + 1), []);
+  const zoneUploads = useMemo<ZoneUploads | null>(
+    () => (uploadsAt === 'slot' ? { record, label, focusRequest } : null),
+    [uploadsAt, record, label, focusRequest],
+  );
   const files = useAttachFiles(target, { onAdded });
   const { attachUnlessDuplicate } = files;
 
@@ -171,8 +211,10 @@ export function RecordDropZone({
       )}
       <div className={classes.notices}>{files.notices}</div>
       <SharedFilesOffer label={label} onAttach={attachUnlessDuplicate} />
-      <RecordUploads record={record} label={label} focusRequest={focusRequest} />
-      <RecordUploadTargetContext.Provider value={target}>{children}</RecordUploadTargetContext.Provider>
+      {uploadsAt === 'top' && <RecordUploads record={record} label={label} focusRequest={focusRequest} />}
+      <RecordUploadTargetContext.Provider value={target}>
+        <ZoneUploadsContext.Provider value={zoneUploads}>{children}</ZoneUploadsContext.Provider>
+      </RecordUploadTargetContext.Provider>
       {pageDrag && (
         // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.
         <div className={classes.overlay} aria-hidden>

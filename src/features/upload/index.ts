@@ -1,5 +1,5 @@
 // What other features may use of the upload feature.
-export { RecordDropZone } from './RecordDropZone.tsx';
+export { RecordDropZone, RecordUploadsHere } from './RecordDropZone.tsx';
 export { UploadTray } from './UploadTray.tsx';
 export { useRecordUploadTarget } from './recordUploadTarget.tsx';
 export { LeftByOthersNotice } from './LeftByOthersNotice.tsx';
