@@ -266,7 +266,6 @@ function RecordBody({
       record={{ kind, id }}
       facts={content.context?.facts ?? { title: content.title }}
       openCameraAtStart={cameraAfterScan}
-      uploadsAt="slot"
     >
       {body}
     </RecordDropZone>

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { RecordDropZone } from '../upload/index.ts';
+import { RecordDropZone, RecordUploadsHere } from '../upload/index.ts';
 import type { RecordKind, RecordRef } from '../../records/recordKinds.ts';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -48,6 +48,7 @@ export function UnkeptRecord({ kind, id, name, message }: Props) {
             />
           </Text>
         </Alert>
+        <RecordUploadsHere />
       </Stack>
     </RecordDropZone>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../test/uploadQueue.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
-import { RecordDropZone } from './RecordDropZone.tsx';
+import { RecordDropZone, RecordUploadsHere } from './RecordDropZone.tsx';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';
 import { AuthProvider } from '../../auth/AuthContext.tsx';
 import { createTestAuthSession } from '../../test/renderApp.tsx';
@@ -20,6 +20,7 @@ function renderZone(queue: UploadQueue) {
     queue,
     <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
       <p>Record body</p>
+      <RecordUploadsHere />
     </RecordDropZone>,
   );
 }
@@ -61,6 +62,7 @@ describe('RecordDropZone', () => {
         <DuplicateGuardProvider>
           <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
             <p>Record body</p>
+            <RecordUploadsHere />
           </RecordDropZone>
         </DuplicateGuardProvider>
       </AuthProvider>,

@@ -44,11 +44,7 @@ export interface RecordDropZoneProps {
   facts?: RecordFacts;
   /** Opens the camera as the page appears (scan, then shoot). */
   openCameraAtStart?: boolean;
-  /**
-   * Where the record's files on their way are listed: above the page (`top`), or where the page puts
-   * `RecordUploadsHere` (`slot`: a record page, just above its attachments, where each file lands).
-   */
-  uploadsAt?: 'top' | 'slot';
+  /** The page, which places the record's files on their way with `RecordUploadsHere`. */
   children: ReactNode;
 }
 
@@ -62,10 +58,10 @@ interface ZoneUploads {
 const ZoneUploadsContext = createContext<ZoneUploads | null>(null);
 
 /**
- * The record's files on their way, placed by the page inside a zone with `uploadsAt="slot"`: a record
- * page lists them just above its attachments, so a file is shown going and then landed in one place,
- * and the page is not scrolled up to the list at each drop and back down to the landed row after it
- * (as it was with the list above the page, one file after another).
+ * The record's files on their way, where the page inside a zone places them: a record page lists them
+ * just above its attachments, so a file is shown going and then landed in one place, and the page is
+ * not scrolled up to the list at each drop and back down to the landed row after it (as it was with
+ * the list above the page, one file after another).
  */
 export function RecordUploadsHere() {
   const zone = useContext(ZoneUploadsContext);
@@ -164,7 +160,6 @@ export function RecordDropZone({
   record,
   facts,
   openCameraAtStart = false,
-  uploadsAt = 'top',
   children,
 }: RecordDropZoneProps) {
   const { viewOnly } = useViewOnly();
@@ -174,9 +169,9 @@ export function RecordDropZone({
   );
   const [focusRequest, setFocusRequest] = useState(0);
   const onAdded = useCallback(() => setFocusRequest((count) => count + 1), []);
-  const zoneUploads = useMemo<ZoneUploads | null>(
-    () => (uploadsAt === 'slot' ? { record, label, focusRequest } : null),
-    [uploadsAt, record, label, focusRequest],
+  const zoneUploads = useMemo<ZoneUploads>(
+    () => ({ record, label, focusRequest }),
+    [record, label, focusRequest],
   );
   const files = useAttachFiles(target, { onAdded });
   const { attachUnlessDuplicate } = files;
@@ -211,7 +206,6 @@ export function RecordDropZone({
       )}
       <div className={classes.notices}>{files.notices}</div>
       <SharedFilesOffer label={label} onAttach={attachUnlessDuplicate} />
-      {uploadsAt === 'top' && <RecordUploads record={record} label={label} focusRequest={focusRequest} />}
       <RecordUploadTargetContext.Provider value={target}>
         <ZoneUploadsContext.Provider value={zoneUploads}>{children}</ZoneUploadsContext.Provider>
       </RecordUploadTargetContext.Provider>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../test/uploadQueue.ts';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';
 import { drop, fileItem, transfer } from '../../test/dropEvents.ts';
-import { RecordDropZone } from './RecordDropZone.tsx';
+import { RecordDropZone, RecordUploadsHere } from './RecordDropZone.tsx';
 import { UploadTray } from './UploadTray.tsx';
 
 // What a file costs the page to draw (issue 40): the parts of the page that do not change with a file
@@ -40,6 +40,7 @@ describe('what one file draws again', () => {
         <UploadTray />
         <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
           <p>Record body</p>
+          <RecordUploadsHere />
         </RecordDropZone>
       </>,
     );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueueWorld, TAYLOR } from '../../test/uploadQueue.ts';
 import { UploadError } from '../../upload/uploadErrors.ts';
 import type { UploadQueue } from '../../upload/uploadQueue.ts';
-import { RecordDropZone } from './RecordDropZone.tsx';
+import { RecordDropZone, RecordUploadsHere } from './RecordDropZone.tsx';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';
 import {
   AttachPermissionQuery,
@@ -47,6 +47,7 @@ function renderPage(queue: UploadQueue, answer: typeof ticketGiven | typeof tick
         <ViewOnlyNotice />
         <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
           <p>Record body</p>
+          <RecordUploadsHere />
         </RecordDropZone>
       </ViewOnlyProvider>
     </ApolloProvider>,
