@@ -179,7 +179,8 @@ export interface UploadQueueOptions {
   prepare?: PreparePhoto | null;
   /**
    * Changes are announced at most this often, so 500 files do not re-render 500 times (a change after
-   * a quiet spell, and a file attached, are announced at once: see BatchedNotifier, announceNow).
+   * a quiet spell, what a person did, and a file attached with its listing are announced at once: see
+   * BatchedNotifier's changed, soon and announceNow).
    */
   notifyEveryMs?: number;
   newId?: () => string;

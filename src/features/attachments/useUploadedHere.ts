@@ -11,13 +11,13 @@ export interface UploadedHere {
 }
 
 /** What is known of one entity's files attached from this device; a new object at each change. */
-interface Attached {
+interface EntityUploads {
   sizes: ReadonlyMap<number, number>;
   /** The last file of the last finished batch, and when (in attach events) it was attached. */
   latest: { id: number; at: number } | null;
 }
 
-const NOTHING: Attached = { sizes: new Map(), latest: null };
+const NOTHING: EntityUploads = { sizes: new Map(), latest: null };
 
 function attachedTo(entityId: number, entries: readonly UploadEntry[]): [number, number][] {
   return entries.flatMap((entry) =>
@@ -34,9 +34,11 @@ function attachedTo(entityId: number, entries: readonly UploadEntry[]): [number,
  * useSyncExternalStore. So a new row is drawn once, with its size, in the render that lists it: read
  * from React state set by the events, it was drawn again for its size (and the panel twice more) in
  * later renders, which on a tablet's CPU took the main thread from the files still uploading.
+ * Not the duplicate guard's memory (upload/attachedHere.ts, kept across loads per person, read at a
+ * drop, with no subscription): this one lives with the page's queue and tells its readers at once.
  */
-class AttachedHere {
-  private readonly byEntity = new Map<number, Attached>();
+class UploadedHereStore {
+  private readonly byEntity = new Map<number, EntityUploads>();
   private readonly listeners = new Set<() => void>();
   /** Attach events seen so far: a panel mounted after one does not bring its file into view. */
   events = 0;
@@ -70,7 +72,7 @@ class AttachedHere {
   };
 
   /** The entity's files attached here; those still in the queue when this was first asked included. */
-  of(entityId: number): Attached {
+  of(entityId: number): EntityUploads {
     let known = this.byEntity.get(entityId);
     if (!known) {
       const sizes = attachedTo(entityId, this.queue.entriesNow());
@@ -81,12 +83,12 @@ class AttachedHere {
   }
 }
 
-const stores = new WeakMap<UploadQueue, AttachedHere>();
+const stores = new WeakMap<UploadQueue, UploadedHereStore>();
 
-function attachedHereOf(queue: UploadQueue): AttachedHere {
+function uploadedHereOf(queue: UploadQueue): UploadedHereStore {
   let store = stores.get(queue);
   if (!store) {
-    store = new AttachedHere(queue);
+    store = new UploadedHereStore(queue);
     stores.set(queue, store);
   }
   return store;
@@ -94,7 +96,7 @@ function attachedHereOf(queue: UploadQueue): AttachedHere {
 
 /** What the upload queue knows of an entity's attachments that were made on this device. */
 export function useUploadedHere(entityId: number): UploadedHere {
-  const store = attachedHereOf(useUploadQueue());
+  const store = uploadedHereOf(useUploadQueue());
   // What was attached before this panel was shown is not brought into view by it.
   const [shownAfter] = useState(() => store.events);
   const attached = useSyncExternalStore(store.subscribe, () => store.of(entityId));
