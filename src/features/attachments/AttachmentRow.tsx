@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import { useIntl } from 'react-intl';
 import { AttachmentName } from './AttachmentName.tsx';
 import { AttachmentThumbnail } from './AttachmentThumbnail.tsx';
@@ -23,8 +23,6 @@ interface Props {
   entityId: number;
   /** Bytes, when this device uploaded the file (the API does not say). */
   size?: number;
-  /** Just attached from this device: brought into view. */
-  latest?: boolean;
   /** Arrived since the record was opened, added by someone else or elsewhere: marked "New". */
   isNew?: boolean;
   /** False once the server refused this user a delete or attach: the button would only fail. */
@@ -45,7 +43,6 @@ export const AttachmentRow = memo(function AttachmentRow({
   attachment,
   entityId,
   size,
-  latest = false,
   isNew = false,
   canDelete = true,
   onPreview,
@@ -55,10 +52,6 @@ export const AttachmentRow = memo(function AttachmentRow({
   const intl = useIntl();
   const type = attachmentType(attachment.contentType, attachment.filename);
   const preview = previewTarget(attachment);
-  const row = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (latest) row.current?.scrollIntoView({ block: 'nearest' });
-  }, [latest]);
   const addedAt = formatAddedAt(attachment._created, intl);
   const meta = [
     attachment.contentType ||
@@ -83,10 +76,9 @@ export const AttachmentRow = memo(function AttachmentRow({
 
   return (
     <li
-      ref={row}
       className={`${plain.paper} ${classes.row}`}
       data-testid="attachment-row"
-      data-latest={latest || undefined}
+      data-attachment-id={attachment.id}
       data-new={isNew || undefined}
     >
       <div className={classes.layout}>

@@ -217,6 +217,48 @@ describe('attachments on a record page', () => {
     expect(thumbnails.rendered).toBe(1);
   });
 
+  it('brings each file uploaded from here into view without drawing the one before it again', async () => {
+    const listed = [attachment(400, 'listed-0.txt', 'text/plain', null)];
+    const { client, queue } = await renderApp({ path: '/parts/1', mocks: [partMock([...listed])] });
+    queue.onEvents((events) => {
+      for (const event of events) {
+        if (event.type !== 'attached' || event.entry.attachmentId === undefined) continue;
+        listed.push(attachment(event.entry.attachmentId, event.entry.filename, 'text/plain', null));
+        client.cache.writeFragment({
+          fragment: RecordAttachmentsFields,
+          fragmentName: 'RecordAttachments',
+          data: { __typename: 'Entity', id: ENTITY_ID, fileAttachments: [...listed] } as never,
+        });
+      }
+    });
+    const list = await screen.findByRole('list', { name: /^Files of / });
+    // Settled: the queue has said this person may attach (the row shows its Delete).
+    await within(list).findByRole('button', { name: 'Delete listed-0.txt' });
+    const target = { entityId: ENTITY_ID, label: 'Part BRKT-0001', record: { kind: 'part', id: 1 } } as const;
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      if (this.dataset.testid === 'attachment-row') scrolled.push(this.textContent ?? '');
+    });
+    try {
+      act(() => void queue.add([new File(['0123456789'], 'first.txt', { type: 'text/plain' })], target));
+      await within(list).findByText('first.txt');
+      await waitFor(() => expect(scrolled.at(-1)).toContain('first.txt'));
+      await act(async () => {});
+      thumbnails.rendered = 0;
+
+      act(() => void queue.add([new File(['01234'], 'second.txt', { type: 'text/plain' })], target));
+      await within(list).findByText('second.txt');
+      await waitFor(() => expect(scrolled.at(-1)).toContain('second.txt'));
+      await act(async () => {});
+      // The new row only: the first one, no longer the latest, is not drawn again for it.
+      expect(thumbnails.rendered).toBe(1);
+    } finally {
+      scrollIntoView.mockRestore();
+    }
+  });
+
   it('lists the files on their way to the record just above its attachments, where they land', async () => {
     const { queue } = await renderApp({ path: '/parts/1', mocks: [partMock([PHOTO])] });
     const heading = await screen.findByRole('heading', { name: 'Attachments (1)' });

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useRevealedGradually } from '../../components/useRevealedGradually.ts';
 import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
@@ -16,6 +16,7 @@ import { ATTACHMENT_SORTS, sortAttachments, type AttachmentSort } from './attach
 import { useViewOnly } from '../../components/viewOnly.tsx';
 import { previewTarget } from './previewTarget.ts';
 import { useUploadedHere, type UploadedHere } from './useUploadedHere.ts';
+import classes from './AttachmentsPanel.module.css';
 import { useNewSinceOpened } from './newSinceOpened.ts';
 
 interface Props {
@@ -227,15 +228,16 @@ const AttachmentList = memo(function AttachmentList({
   onDelete,
   onMarkUp,
 }: ListProps) {
+  const list = useRef<HTMLUListElement>(null);
+  useLatestInView(list, uploadedHere.latest, items);
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+    <ul ref={list} className={classes.list} aria-label={label}>
       {items.map((attachment) => (
         <AttachmentRow
           key={attachment.id}
           attachment={attachment}
           entityId={entityId}
           size={uploadedHere.sizes.get(attachment.id)}
-          latest={uploadedHere.latest === attachment.id}
           isNew={newIds.has(attachment.id)}
           canDelete={canDelete}
           onPreview={onPreview}
@@ -243,6 +245,26 @@ const AttachmentList = memo(function AttachmentList({
           onMarkUp={onMarkUp}
         />
       ))}
-    </Stack>
+    </ul>
   );
 });
+
+/**
+ * Brings the row of the file this device attached last into view once it is drawn (a batch's rows are
+ * drawn a few per task), once. The list does it, not a prop of the row: the row that was the latest
+ * before would be drawn again, its buttons and all, for each file landing after it.
+ */
+function useLatestInView(
+  list: RefObject<HTMLElement | null>,
+  latest: number | null,
+  items: readonly Attachment[],
+): void {
+  const shown = useRef<number | null>(null);
+  useEffect(() => {
+    if (latest === null || shown.current === latest) return;
+    const row = list.current?.querySelector(`[data-attachment-id="${latest}"]`);
+    if (!row) return;
+    shown.current = latest;
+    row.scrollIntoView({ block: 'nearest' });
+  }, [list, latest, items]);
+}
