@@ -17,7 +17,7 @@ import type { RecordFacts } from '../../records/recordFacts.ts';
 import { sameRecord, type UploadTarget } from '../../upload/types.ts';
 import { pastedFiles } from './readDroppedFiles.ts';
 import { usePageFileDrag } from './usePageFileDrag.ts';
-import { RecordUploadTargetContext } from './recordUploadTarget.tsx';
+import { RecordUploadTargetContext, useRecordUploadTarget } from './recordUploadTarget.tsx';
 import { TakePhotoButton } from './camera/TakePhotoButton.tsx';
 import { VoiceNoteButton } from './recording/VoiceNoteButton.tsx';
 import { UploadList } from './UploadList.tsx';
@@ -48,14 +48,11 @@ export interface RecordDropZoneProps {
   children: ReactNode;
 }
 
-/** What a zone's list of files on their way needs, for the page that places it (RecordUploadsHere). */
-interface ZoneUploads {
-  record: RecordRef;
-  label: string;
-  focusRequest: number;
-}
-
-const ZoneUploadsContext = createContext<ZoneUploads | null>(null);
+/**
+ * The zone's latest request to focus its list of files on their way, for the page that places the list
+ * (RecordUploadsHere); the record and its label come with the zone's target (RecordUploadTargetContext).
+ */
+const UploadsFocusContext = createContext(0);
 
 /**
  * The record's files on their way, where the page inside a zone places them: a record page lists them
@@ -64,8 +61,11 @@ const ZoneUploadsContext = createContext<ZoneUploads | null>(null);
  * the list above the page, one file after another).
  */
 export function RecordUploadsHere() {
-  const zone = useContext(ZoneUploadsContext);
-  return zone ? <RecordUploads {...zone} /> : null;
+  const target = useRecordUploadTarget();
+  const focusRequest = useContext(UploadsFocusContext);
+  return target ? (
+    <RecordUploads record={target.record} label={target.label} focusRequest={focusRequest} />
+  ) : null;
 }
 
 /**
@@ -169,10 +169,6 @@ export function RecordDropZone({
   );
   const [focusRequest, setFocusRequest] = useState(0);
   const onAdded = useCallback(() => setFocusRequest((count) => count + 1), []);
-  const zoneUploads = useMemo<ZoneUploads>(
-    () => ({ record, label, focusRequest }),
-    [record, label, focusRequest],
-  );
   const files = useAttachFiles(target, { onAdded });
   const { attachUnlessDuplicate } = files;
 
@@ -207,7 +203,7 @@ export function RecordDropZone({
       <div className={classes.notices}>{files.notices}</div>
       <SharedFilesOffer label={label} onAttach={attachUnlessDuplicate} />
       <RecordUploadTargetContext.Provider value={target}>
-        <ZoneUploadsContext.Provider value={zoneUploads}>{children}</ZoneUploadsContext.Provider>
+        <UploadsFocusContext.Provider value={focusRequest}>{children}</UploadsFocusContext.Provider>
       </RecordUploadTargetContext.Provider>
       {pageDrag && (
         // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.
