@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { geometricMean } from './stats.ts';
 
 export interface Quantity {
   value: number;
@@ -137,28 +138,25 @@ export function formatComparison(rows: readonly Row[]): string {
   return columns(severalRounds ? [...headers, 'each round, before → after'] : headers, lines);
 }
 
-/**
- * A figure over its rounds: the geometric mean of its values and of its ratios (the arithmetic mean where
- * one is 0, as a longest task over 50 ms may be); one round: itself.
- */
+/** A figure over its rounds, with each round's value. */
 interface Combined extends Measured {
   rounds: Quantity[];
 }
 
+/**
+ * A figure over its rounds: the geometric mean of its values and of its ratios (geometricMean); one
+ * round: itself.
+ */
 function combined(rows: readonly Row[]): Combined | null {
   const all = rows.filter(isMeasured);
   // A round that did not measure the figure leaves the comparison out rather than half of it.
   if (all.length === 0 || all.length < rows.length || new Set(all.map((r) => r.unit)).size > 1) return null;
-  const geometric = (values: number[]) =>
-    values.every((v) => v > 0)
-      ? Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length)
-      : values.reduce((sum, v) => sum + v, 0) / values.length;
   const ratios = all.map((r) => r.ratio);
-  const ratio = ratios.every((r): r is number => r !== undefined) ? geometric(ratios) : undefined;
+  const ratio = ratios.every((r): r is number => r !== undefined) ? geometricMean(ratios) : undefined;
   const { ratio: _first, ...first } = all[0]!;
   return {
     ...first,
-    value: geometric(all.map((r) => r.value)),
+    value: geometricMean(all.map((r) => r.value)),
     ...(ratio === undefined ? {} : { ratio }),
     rounds: all.map(({ value, unit }) => ({ value, unit })),
   };

@@ -10,6 +10,16 @@ export function median(samples: readonly number[]): number {
   return percentile(samples, 50);
 }
 
+/**
+ * The geometric mean of a sample, the fair mean of ratios and of times that drift by a factor; the
+ * arithmetic mean where a value is 0 or less (a longest task with none over 50 ms reads 0).
+ */
+export function geometricMean(samples: readonly number[]): number {
+  return samples.every((v) => v > 0)
+    ? Math.exp(samples.reduce((sum, v) => sum + Math.log(v), 0) / samples.length)
+    : samples.reduce((sum, v) => sum + v, 0) / samples.length;
+}
+
 export function mbPerSecond(bytes: number, ms: number): number {
   return bytes / (1024 * 1024) / (ms / 1000);
 }

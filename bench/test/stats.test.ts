@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mbPerSecond, median, percentile } from '../lib/stats.ts';
+import { geometricMean, mbPerSecond, median, percentile } from '../lib/stats.ts';
 
 describe('percentile', () => {
   it('uses the nearest rank on the sorted sample', () => {
@@ -12,6 +12,13 @@ describe('percentile', () => {
 
   it('is NaN for an empty sample', () => {
     expect(percentile([], 50)).toBeNaN();
+  });
+});
+
+describe('geometricMean', () => {
+  it('takes the geometric mean, and the arithmetic one where a value is 0', () => {
+    expect(geometricMean([200, 800])).toBeCloseTo(400);
+    expect(geometricMean([0, 60])).toBe(30);
   });
 });
 
