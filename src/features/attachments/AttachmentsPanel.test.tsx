@@ -2,14 +2,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createElement, type ComponentProps } from 'react';
 import { GraphQLError } from 'graphql';
-import type { MockLink } from '@apollo/client/testing';
-import { renderApp } from '../../test/renderApp.tsx';
+import { MockLink } from '@apollo/client/testing';
+import { currentUserMock, renderApp } from '../../test/renderApp.tsx';
 import {
   DeleteAttachmentDocument,
   FreshDownloadUrlDocument,
   PartRecordDocument,
 } from '../../graphql/generated/graphql.ts';
-import { RecordAttachmentsFields } from './attachmentDocuments.ts';
+import { AttachmentItemFields, RecordAttachmentsFields } from './attachmentDocuments.ts';
+import { ApolloClient, InMemoryCache, type Reference } from '@apollo/client';
+import { typePolicies } from '../../graphql/cache.ts';
+import { attachmentsReadByPanel } from '../../graphql/attachmentsReadByPanel.ts';
 
 /** Rows drawn, counted by their thumbnails (one a row, not memoised on its own): the real component. */
 const thumbnails = vi.hoisted(() => ({ rendered: 0 }));
@@ -178,6 +181,56 @@ describe('attachments on a record page', () => {
     await waitFor(() => expect(within(list).getAllByTestId('attachment-row')).toHaveLength(13));
     await act(async () => {});
     expect(thumbnails.rendered).toBe(1);
+  });
+
+  it("reads a changed list once for the page's query and the panel together", async () => {
+    // The app's client: its document transform, and a cache counting each read of the new file's row.
+    let addedReads = 0;
+    const cache = new InMemoryCache({
+      typePolicies: {
+        ...typePolicies,
+        FileAttachment: {
+          keyFields: ['id'],
+          fields: {
+            filename: {
+              read(name: unknown) {
+                if (name === 'added.txt') addedReads += 1;
+                return name;
+              },
+            },
+          },
+        },
+      },
+    });
+    const listed = Array.from({ length: 12 }, (_, i) =>
+      attachment(100 + i, `listed-${i}.txt`, 'text/plain', null),
+    );
+    const client = new ApolloClient({
+      cache,
+      link: new MockLink([currentUserMock, partMock(listed)]),
+      documentTransform: attachmentsReadByPanel,
+    });
+    await renderApp({ path: '/parts/1', client });
+    const list = await screen.findByRole('list', { name: /^Files of / });
+    await waitFor(() => expect(within(list).getAllByTestId('attachment-row')).toHaveLength(12));
+    await act(async () => {});
+
+    // As the upload's registration lands: the new file written, then added to the record's list.
+    const added = attachment(200, 'added.txt', 'text/plain', null);
+    cache.writeFragment({ fragment: AttachmentItemFields, data: added as never });
+    addedReads = 0;
+    cache.modify({
+      id: cache.identify({ __typename: 'Entity', id: ENTITY_ID }),
+      fields: {
+        fileAttachments: (refs: readonly Reference[]) => [...refs, { __ref: cache.identify(added)! }],
+      },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Attachments (13)' })).toBeInTheDocument();
+    // Watched by the page's PartRecord query and by the panel: read once for both as the change is
+    // broadcast (3 times in all before they shared it), and once more as the page's query checks for
+    // an optimistic layer (Apollo compares its read with one of the cache without those layers).
+    expect(addedReads).toBe(2);
   });
 
   it('draws a file uploaded from here once, with its size, as it is listed', async () => {

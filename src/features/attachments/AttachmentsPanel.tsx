@@ -23,12 +23,17 @@ interface Props {
   entity: FragmentType<typeof RecordAttachmentsFields>;
   /** How the record is named in sentences, e.g. "run 42". */
   recordLabel: string;
+  /**
+   * The variables of the page's query that holds `entity`: the list is read with them, so the page's
+   * read of it and the panel's are one (see withSharedListFragments in attachmentsReadByPanel.ts).
+   */
+  pageVariables: Record<string, unknown>;
 }
 
 type Items = NonNullable<RecordAttachmentsFragment['fileAttachments']>;
 
 /** The attachments of any kind of record: list, preview, download and delete. */
-export function AttachmentsPanel({ entity, recordLabel }: Props) {
+export function AttachmentsPanel({ entity, recordLabel, pageVariables }: Props) {
   const intl = useIntl();
   const given = getFragmentData(RecordAttachmentsFields, entity);
   // Watched here, not through the record page's query (which does not re-render for them: see
@@ -37,6 +42,7 @@ export function AttachmentsPanel({ entity, recordLabel }: Props) {
     fragment: RecordAttachmentsFields,
     fragmentName: 'RecordAttachments',
     from: { __typename: 'Entity', id: given.id },
+    variables: pageVariables,
   });
   const data = watched.complete ? watched.data : given;
   const attachments = data.fileAttachments ?? NO_ITEMS;

@@ -247,7 +247,11 @@ function RecordBody({
       {isPackageKind(kind) && <DownloadAllButton kind={kind} id={id} title={content.title} />}
       <RecordUploadsHere />
       {content.entity ? (
-        <AttachmentsPanel entity={content.entity} recordLabel={recordLabel} />
+        <AttachmentsPanel
+          entity={content.entity}
+          recordLabel={recordLabel}
+          pageVariables={recordVariables(id)}
+        />
       ) : (
         <Text c="dimmed">
           <FormattedMessage
