@@ -4,15 +4,13 @@ import {
   lighten,
   luminance,
   mergeThemeOverrides,
-  rem,
   type CSSVariablesResolver,
   type MantineTheme,
   type MantineThemeOverride,
 } from '@mantine/core';
 import type { IntlShape } from 'react-intl';
+import { TOUCH } from '../components/touchSize.ts';
 
-/** Gloved hands on a tablet: every control is at least this big to touch, whatever size a screen asks for. */
-const TOUCH = rem(44);
 const touchBox = { minWidth: TOUCH, minHeight: TOUCH };
 
 /**
