@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { ActionIcon, Button } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
+import { PlainButton } from '../../components/PlainButton.tsx';
 import { IconRefresh, IconX } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
@@ -25,10 +26,9 @@ export const QueueRowAction = memo(function QueueRowAction({
   if (action === 'cancel') {
     // A worded button: a bare stop square beside a file read as a checkbox to tick.
     return (
-      <Button
+      <PlainButton
         variant="default"
-        size="sm"
-        leftSection={<IconX size={18} aria-hidden />}
+        icon={<IconX size={18} aria-hidden />}
         aria-label={intl.formatMessage(
           { defaultMessage: 'Cancel {name}', id: 'pQYjvH', description: 'Stops the upload of a file' },
           { name },
@@ -36,7 +36,7 @@ export const QueueRowAction = memo(function QueueRowAction({
         onClick={() => queue.cancel(id)}
       >
         {intl.formatMessage({ defaultMessage: 'Cancel', id: 'PYv9hN', description: 'Stops an upload' })}
-      </Button>
+      </PlainButton>
     );
   }
   if (action === 'retry') {
