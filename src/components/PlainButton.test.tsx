@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Button, Loader } from '@mantine/core';
-import { IconDownload, IconTrash, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, Loader } from '@mantine/core';
+import { IconDownload, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import { UiProviders } from '../app/AppProviders.tsx';
-import { PlainButton } from './PlainButton.tsx';
+import { PlainButton, PlainIconButton } from './PlainButton.tsx';
 
 /** An element as markup with its attributes, classes and style declarations in order: what draws it. */
 function drawn(element: Element): string {
@@ -124,6 +124,37 @@ describe('PlainButton', () => {
       ),
     },
   ])("draws $name as Mantine's Button does", ({ ours, mantines }) => {
+    expect(drawnIn(ours)).toBe(drawnIn(mantines));
+  });
+
+  it.each([
+    {
+      name: 'a subtle grey icon button',
+      ours: (
+        <PlainIconButton variant="subtle" color="gray" title="Remove" aria-label="Remove a.pdf">
+          <IconX size={20} aria-hidden />
+        </PlainIconButton>
+      ),
+      mantines: (
+        <ActionIcon variant="subtle" color="gray" title="Remove" aria-label="Remove a.pdf">
+          <IconX size={20} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+    {
+      name: 'a subtle icon button in the primary colour',
+      ours: (
+        <PlainIconButton title="Retry" aria-label="Retry a.pdf">
+          <IconRefresh size={20} aria-hidden />
+        </PlainIconButton>
+      ),
+      mantines: (
+        <ActionIcon variant="subtle" title="Retry" aria-label="Retry a.pdf">
+          <IconRefresh size={20} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ])("draws $name as Mantine's ActionIcon does", ({ ours, mantines }) => {
     expect(drawnIn(ours)).toBe(drawnIn(mantines));
   });
 });

@@ -1,5 +1,6 @@
 import type { CSSProperties, ComponentPropsWithoutRef, ReactNode } from 'react';
 import {
+  ActionIcon,
   Button,
   Loader,
   UnstyledButton,
@@ -74,17 +75,55 @@ const BUTTON_CLASSES = `${Button.classes.root} mantine-Button-root ${UnstyledBut
 const ROOT = `mantine-focus-auto mantine-active ${BUTTON_CLASSES}`;
 const ROOT_BUSY = `mantine-focus-auto ${BUTTON_CLASSES}`;
 
+/**
+ * An icon button (the icon named by `aria-label`, shown on hover by `title`), drawn as Mantine's
+ * `ActionIcon` draws itself at the theme's touch size, as PlainButton is: an upload row's Retry and
+ * Remove, one per file, changing as the file lands.
+ */
+export function PlainIconButton({
+  children,
+  variant = 'subtle',
+  color,
+  ...rest
+}: Pick<ComponentPropsWithoutRef<'button'>, 'onClick' | 'title' | 'aria-label'> & {
+  /** The icon (`aria-hidden`). */
+  children: ReactNode;
+  variant?: Variant;
+  /** A theme colour's name; the theme's primary colour when not given. */
+  color?: MantineColor;
+}) {
+  const theme = useMantineTheme();
+  return (
+    <button
+      type="button"
+      className={ICON_ROOT}
+      style={iconStyle(theme, variant, color ?? theme.primaryColor)}
+      data-variant={variant}
+      {...rest}
+    >
+      <span className={`${ActionIcon.classes.icon} mantine-ActionIcon-icon`}>{children}</span>
+    </button>
+  );
+}
+
+const ICON_ROOT = `mantine-focus-auto mantine-active ${ActionIcon.classes.root} mantine-ActionIcon-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
+
 const styles = new WeakMap<MantineTheme, Map<string, CSSProperties>>();
+
+/** One style object per theme, kind, variant and colour: made once, then handed to every render. */
+function cachedStyle(theme: MantineTheme, key: string, make: () => CSSProperties): CSSProperties {
+  let ofTheme = styles.get(theme);
+  if (!ofTheme) styles.set(theme, (ofTheme = new Map()));
+  let style = ofTheme.get(key);
+  if (!style) ofTheme.set(key, (style = make()));
+  return style;
+}
 
 /** The CSS variables Mantine's Button sets for a small button of this variant and colour. */
 function buttonStyle(theme: MantineTheme, variant: Variant, color: MantineColor): CSSProperties {
-  let ofTheme = styles.get(theme);
-  if (!ofTheme) styles.set(theme, (ofTheme = new Map()));
-  const key = `${variant} ${color}`;
-  let style = ofTheme.get(key);
-  if (!style) {
+  return cachedStyle(theme, `button ${variant} ${color}`, () => {
     const colors = theme.variantColorResolver({ color, theme, variant });
-    style = {
+    return {
       minHeight: TOUCH,
       '--button-height': 'var(--button-height-sm)',
       '--button-padding-x': 'var(--button-padding-x-sm)',
@@ -95,7 +134,22 @@ function buttonStyle(theme: MantineTheme, variant: Variant, color: MantineColor)
       '--button-bd': colors.border,
       ...(colors.hoverColor && { '--button-hover-color': colors.hoverColor }),
     } as CSSProperties;
-    ofTheme.set(key, style);
-  }
-  return style;
+  });
+}
+
+/** The CSS variables Mantine's ActionIcon sets at the theme's touch size for this variant and colour. */
+function iconStyle(theme: MantineTheme, variant: Variant, color: MantineColor): CSSProperties {
+  return cachedStyle(theme, `icon ${variant} ${color}`, () => {
+    const colors = theme.variantColorResolver({ color, theme, variant });
+    return {
+      minHeight: TOUCH,
+      minWidth: TOUCH,
+      '--ai-size': TOUCH,
+      '--ai-bg': colors.background,
+      '--ai-hover': colors.hover,
+      '--ai-color': colors.color,
+      '--ai-bd': colors.border,
+      ...(colors.hoverColor && { '--ai-hover-color': colors.hoverColor }),
+    } as CSSProperties;
+  });
 }

@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { ActionIcon } from '@mantine/core';
-import { PlainButton } from '../../components/PlainButton.tsx';
+import { PlainButton, PlainIconButton } from '../../components/PlainButton.tsx';
 import { IconRefresh, IconX } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
@@ -9,8 +8,8 @@ import { useUploadQueue } from '../../upload/uploadQueueContext.tsx';
 export type QueueAction = 'cancel' | 'retry' | 'remove';
 
 /**
- * An upload row's Cancel, Retry or Remove button. Memoised on the file's id and name: a row renders at
- * every progress tick of its file (ten a second), and the button, a few Mantine boxes, need not.
+ * An upload row's Cancel, Retry or Remove button (plain buttons drawn as Mantine's: one per file).
+ * Memoised on the file's id and name: a row renders at every progress tick of its file, the button need not.
  */
 export const QueueRowAction = memo(function QueueRowAction({
   action,
@@ -41,18 +40,18 @@ export const QueueRowAction = memo(function QueueRowAction({
   }
   if (action === 'retry') {
     return (
-      <ActionIcon
+      <PlainIconButton
         variant="subtle"
         title={intl.formatMessage({ defaultMessage: 'Retry', id: '62nsdy' })}
         aria-label={intl.formatMessage({ defaultMessage: 'Retry {name}', id: 'hRJjA7' }, { name })}
         onClick={() => queue.retry(id)}
       >
         <IconRefresh size={20} aria-hidden />
-      </ActionIcon>
+      </PlainIconButton>
     );
   }
   return (
-    <ActionIcon
+    <PlainIconButton
       variant="subtle"
       color="gray"
       title={intl.formatMessage({ defaultMessage: 'Remove from the list', id: '0UnwIi' })}
@@ -63,6 +62,6 @@ export const QueueRowAction = memo(function QueueRowAction({
       onClick={() => queue.remove(id)}
     >
       <IconX size={20} aria-hidden />
-    </ActionIcon>
+    </PlainIconButton>
   );
 });
