@@ -10,12 +10,17 @@ import { UploadError } from './uploadErrors.ts';
 // registering again, whether a file already is; opening a number by id asks it whether the record is
 // there at all.
 
-/** What every kind's lookup asks of the record's entity: its id and the attachments under `$s3Key`. */
+/**
+ * What every kind's lookup asks of the record's entity: its id and the attachments under `$s3Key`, each
+ * as its record's list shows it (one found there is a registration whose answer was lost: it is listed
+ * as that answer would have been).
+ */
 const UploadLookupEntityFields = graphql(`
   fragment UploadLookupEntity on Entity {
     id
     fileAttachments(filters: { s3Key: { eq: $s3Key } }) {
       id
+      ...AttachmentItem
     }
   }
 `);

@@ -280,6 +280,26 @@ describe('createApolloUploadApi', () => {
     ]);
   });
 
+  it('lists an attachment found under its key, as the lost answer of its registration would have', async () => {
+    const { client, api } = setup({
+      RunUploadLookup: [
+        {
+          body: {
+            data: run3([
+              { ...attachment, createdBy: { __typename: 'User', id: 1, name: 'Taylor Technician' } },
+            ]),
+          },
+        },
+      ],
+    });
+    cacheRunAttachments(client, ['old.txt']);
+
+    await expect(api.findAttachment(target, 'k/1', signal)).resolves.toBe(77);
+    api.publish?.();
+
+    expect(cachedFilenames(client)).toEqual(['old.txt', 'Prüfung.pdf']);
+  });
+
   it('treats errors in a 200 answer as failures and sorts them', async () => {
     const { api } = setup({
       AttachUploadedFile: [

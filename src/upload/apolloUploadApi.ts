@@ -161,7 +161,11 @@ export function createApolloUploadApi(
       classified(async () => {
         const list = await attachmentsUnderKey(client, target.record, s3Key, signal);
         const found = list.find((item) => item !== null);
-        return found ? found.id : null;
+        if (!found) return null;
+        // Made by a registration whose answer was lost: listed on its record as that answer would
+        // have been, in the render that says the file is attached (not at the page's next refresh).
+        if (target.entityId !== null) appender.append(target.entityId, found);
+        return found.id;
       }),
 
     resolveEntity: (record, signal) => resolveEntityId(client, record, signal, classifyApiError),
