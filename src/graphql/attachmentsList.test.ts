@@ -1,7 +1,12 @@
 import { gql } from '@apollo/client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from './cache.ts';
-import { attachmentAppender, removeAttachment, wasAttachedHere } from './attachmentsList.ts';
+import {
+  attachmentAppender,
+  KEEP_ATTACHED_HERE_MS,
+  removeAttachment,
+  wasAttachedHere,
+} from './attachmentsList.ts';
 
 const StepQuery = gql`
   query Step($id: ID!) {
@@ -43,5 +48,107 @@ describe('wasAttachedHere', () => {
     expect(wasAttachedHere(cache, 31)).toBe(true);
     expect(wasAttachedHere(cache, 32)).toBe(false);
     expect(wasAttachedHere(createCache(), 31)).toBe(false);
+  });
+});
+
+const RunFiles = gql`
+  query RunFiles {
+    run(id: 3) {
+      id
+      entity {
+        id
+        fileAttachments {
+          id
+          filename
+        }
+      }
+    }
+  }
+`;
+
+const RunFilesUnderKey = gql`
+  query RunFilesUnderKey {
+    run(id: 3) {
+      id
+      entity {
+        id
+        fileAttachments(filters: { s3Key: { eq: "k/9" } }) {
+          id
+          filename
+        }
+      }
+    }
+  }
+`;
+
+const file = (id: number) => ({ __typename: 'FileAttachment', id, filename: `f${id}.txt` });
+const FileFields = gql`
+  fragment FileFields on FileAttachment {
+    id
+    filename
+  }
+`;
+const run3 = (files: ReturnType<typeof file>[]) => ({
+  run: { __typename: 'Run', id: 3, entity: { __typename: 'Entity', id: 900, fileAttachments: files } },
+});
+const listed = (cache: ReturnType<typeof createCache>, query = RunFiles) =>
+  cache
+    .readQuery<ReturnType<typeof run3>>({ query })
+    ?.run.entity.fileAttachments.map((item) => item.filename);
+
+describe('a fresh list from the server', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("keeps the files this page attached after it was asked for, and takes the server's word on the rest", () => {
+    const cache = createCache();
+    cache.writeQuery({ query: RunFiles, data: run3([file(1), file(2)]) });
+    const appender = attachmentAppender(cache, 0, { fragment: FileFields });
+    appender.append(900, file(3));
+    appender.publish();
+    expect(listed(cache)).toEqual(['f1.txt', 'f2.txt', 'f3.txt']);
+
+    // Asked for before file 3 was registered, answered after it was listed: file 2 was deleted elsewhere.
+    cache.writeQuery({ query: RunFiles, data: run3([file(1)]) });
+
+    expect(listed(cache)).toEqual(['f1.txt', 'f3.txt']);
+    // Once the server lists it, in its place.
+    cache.writeQuery({ query: RunFiles, data: run3([file(3), file(1)]) });
+    expect(listed(cache)).toEqual(['f3.txt', 'f1.txt']);
+  });
+
+  it("lets a file attached here go once it is no longer new: a list without it then is the server's word", () => {
+    const cache = createCache();
+    cache.writeQuery({ query: RunFiles, data: run3([file(1)]) });
+    const appender = attachmentAppender(cache, 0, { fragment: FileFields });
+    appender.append(900, file(3));
+    appender.publish();
+    const attachedAt = Date.now();
+
+    vi.spyOn(Date, 'now').mockReturnValue(attachedAt + KEEP_ATTACHED_HERE_MS);
+    cache.writeQuery({ query: RunFiles, data: run3([file(1)]) });
+
+    expect(listed(cache)).toEqual(['f1.txt']);
+  });
+
+  it('under one storage key is the answer to that question alone', () => {
+    const cache = createCache();
+    cache.writeQuery({ query: RunFilesUnderKey, data: run3([file(3)]) });
+    attachmentAppender(cache, 0).append(900, file(3));
+
+    cache.writeQuery({ query: RunFilesUnderKey, data: run3([]) });
+
+    expect(listed(cache, RunFilesUnderKey)).toEqual([]);
+  });
+
+  it("is not where the appender puts this page's new files when it answers a lookup under one storage key", () => {
+    const cache = createCache();
+    cache.writeQuery({ query: RunFiles, data: run3([file(1)]) });
+    cache.writeQuery({ query: RunFilesUnderKey, data: run3([file(3)]) });
+    const appender = attachmentAppender(cache, 0, { fragment: FileFields });
+    appender.append(900, file(5));
+    appender.publish();
+
+    expect(listed(cache)).toEqual(['f1.txt', 'f5.txt']);
+    expect(listed(cache, RunFilesUnderKey)).toEqual(['f3.txt']);
   });
 });

@@ -16,8 +16,34 @@ function inServerOrder(list: readonly Reference[], added: readonly Reference[]):
   return [...list, ...added];
 }
 
-/** The cache policy of the list: a fresh list from the server replaces the cached one (no stale merge). */
-export const fileAttachmentsPolicy: FieldPolicy = { merge: (_existing, incoming) => incoming };
+/**
+ * How long a file this page attached stays in its record's list when a fresh list from the server
+ * lacks it: longer than any answer takes, shorter than the page's next refreshes.
+ */
+export const KEEP_ATTACHED_HERE_MS = 60_000;
+
+/**
+ * The cache policy of the list: a fresh list from the server replaces the cached one (no stale merge),
+ * except for the files this page attached moments ago that it does not hold yet. A list asked for while
+ * this page's uploads land (the page asks again as the server answers after a dead zone) can answer
+ * after some of them were listed here, and is then older than what it replaces: those files would
+ * leave the list, under an upload list saying they were attached, until the next refresh. A list asked
+ * for with arguments (a lookup under one storage key) is the server's answer to that question alone.
+ */
+export const fileAttachmentsPolicy: FieldPolicy<readonly Reference[]> = {
+  merge(existing, incoming, { args, cache, readField }) {
+    const recent = attachedHere.get(cache);
+    if (!existing?.length || !recent || (args && Object.keys(args).length > 0)) return incoming;
+    const now = Date.now();
+    const inIncoming = new Set(incoming.map((item) => item.__ref));
+    const kept = existing.filter((item) => {
+      if (inIncoming.has(item.__ref)) return false;
+      const at = recent.get(readField<number>('id', item) ?? -1);
+      return at !== undefined && now - at < KEEP_ATTACHED_HERE_MS;
+    });
+    return kept.length > 0 ? inServerOrder(incoming, kept) : incoming;
+  },
+};
 
 /** An attachment as its registration answered it, with the fields `fragment` (of appender) selects. */
 export type AnsweredAttachment = { __typename?: string; id: number } & Record<string, unknown>;
@@ -70,7 +96,10 @@ export function attachmentAppender(
           batchCache.modify({
             id: batchCache.identify({ __typename: 'Entity', id: entityId }),
             fields: {
-              fileAttachments(existing: readonly Reference[] | null = [], { toReference }) {
+              fileAttachments(existing: readonly Reference[] | null = [], { storeFieldName, toReference }) {
+                // The record's list, not a lookup's answer under one storage key (the same field with
+                // arguments, kept beside it): that answer is the server's alone.
+                if (storeFieldName !== 'fileAttachments') return existing;
                 const list = existing ?? [];
                 const present = new Set(list.map((item) => item.__ref));
                 const added = ids.filter((id) => !present.has(id)).flatMap((id) => toReference(id) ?? []);
@@ -105,12 +134,12 @@ export function attachmentAppender(
   };
 }
 
-/** Attachments this page attached (through attachmentAppender), per cache. */
-const attachedHere = new WeakMap<ApolloCache, Set<number>>();
+/** Attachments this page attached (through attachmentAppender), per cache, and when (`Date.now()`). */
+const attachedHere = new WeakMap<ApolloCache, Map<number, number>>();
 
 function noteAttachedHere(cache: ApolloCache, attachmentId: number): void {
-  const ids = attachedHere.get(cache) ?? new Set<number>();
-  ids.add(attachmentId);
+  const ids = attachedHere.get(cache) ?? new Map<number, number>();
+  ids.set(attachmentId, Date.now());
   attachedHere.set(cache, ids);
 }
 

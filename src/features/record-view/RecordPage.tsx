@@ -100,6 +100,10 @@ function LoadedRecord<TData, TRecord>({
     // Asked of the server each time the page is shown (its related runs, its files and counts may have
     // changed since the copy the cache keeps), the kept copy shown meanwhile and said to be one.
     fetchPolicy: 'cache-and-network',
+    // Its refetches (the network back, a kept copy refreshed) merge with what the cache holds, as the
+    // page's other refreshes do, instead of overwriting it: the list's policy then keeps the files this
+    // page attached after the refetch was sent (fileAttachmentsPolicy).
+    refetchWritePolicy: 'merge',
   });
   const reachability = useReachability();
   const online = reachability === 'online';
