@@ -1,6 +1,6 @@
 import { DocumentTransform } from '@apollo/client';
 import { addTypenameToDocument } from '@apollo/client/utilities';
-import { Kind, visit, type DirectiveNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+import { Kind, visit, type DirectiveNode, type DocumentNode } from 'graphql';
 import { RecordAttachmentsFragmentDoc } from './generated/graphql.ts';
 
 /** The fragment a record page's attachments panel reads by itself (AttachmentsPanel, useFragment). */
@@ -57,14 +57,12 @@ const SHARED_LIST_FRAGMENTS = new Map(
  * ObservableQuery checks whether what it read was optimistic), which no shared node spares.
  */
 function withSharedListFragments(document: DocumentNode): DocumentNode {
-  const shared = (definition: DocumentNode['definitions'][number]): FragmentDefinitionNode | undefined =>
-    definition.kind === Kind.FRAGMENT_DEFINITION
-      ? SHARED_LIST_FRAGMENTS.get(definition.name.value)
-      : undefined;
-  if (!document.definitions.some((definition) => shared(definition) && shared(definition) !== definition))
-    return document;
-  return {
-    ...document,
-    definitions: document.definitions.map((definition) => shared(definition) ?? definition),
-  };
+  const definitions = document.definitions.map(
+    (definition) =>
+      (definition.kind === Kind.FRAGMENT_DEFINITION && SHARED_LIST_FRAGMENTS.get(definition.name.value)) ||
+      definition,
+  );
+  return definitions.every((definition, i) => definition === document.definitions[i])
+    ? document
+    : { ...document, definitions };
 }
