@@ -1,12 +1,7 @@
 import { gql } from '@apollo/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from './cache.ts';
-import {
-  attachmentAppender,
-  KEEP_ATTACHED_HERE_MS,
-  removeAttachment,
-  wasAttachedHere,
-} from './attachmentsList.ts';
+import { attachmentAppender, NEWER_HERE_MS, removeAttachment, wasAttachedHere } from './attachmentsList.ts';
 
 const StepQuery = gql`
   query Step($id: ID!) {
@@ -124,7 +119,7 @@ describe('a fresh list from the server', () => {
     appender.publish();
     const attachedAt = Date.now();
 
-    vi.spyOn(Date, 'now').mockReturnValue(attachedAt + KEEP_ATTACHED_HERE_MS);
+    vi.spyOn(Date, 'now').mockReturnValue(attachedAt + NEWER_HERE_MS);
     cache.writeQuery({ query: RunFiles, data: run3([file(1)]) });
 
     expect(listed(cache)).toEqual(['f1.txt']);
@@ -150,5 +145,20 @@ describe('a fresh list from the server', () => {
 
     expect(listed(cache)).toEqual(['f1.txt', 'f5.txt']);
     expect(listed(cache, RunFilesUnderKey)).toEqual(['f3.txt']);
+  });
+
+  it('does not bring back a file this page deleted after it was asked for', () => {
+    const cache = createCache();
+    cache.writeQuery({ query: RunFiles, data: run3([file(1), file(2)]) });
+    removeAttachment(cache, 900, 2);
+    expect(listed(cache)).toEqual(['f1.txt']);
+
+    cache.writeQuery({ query: RunFiles, data: run3([file(1), file(2)]) });
+    expect(listed(cache)).toEqual(['f1.txt']);
+
+    // Once the delete is no longer new, the server's list is its word.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + NEWER_HERE_MS);
+    cache.writeQuery({ query: RunFiles, data: run3([file(1), file(2)]) });
+    expect(listed(cache)).toEqual(['f1.txt', 'f2.txt']);
   });
 });

@@ -17,31 +17,36 @@ function inServerOrder(list: readonly Reference[], added: readonly Reference[]):
 }
 
 /**
- * How long a file this page attached stays in its record's list when a fresh list from the server
- * lacks it: longer than any answer takes, shorter than the page's next refreshes.
+ * How long what this page did to a record's list (a file attached, a file deleted) stands against a
+ * fresh list from the server that does not show it yet: longer than any answer takes, shorter than the
+ * page's next refreshes.
  */
-export const KEEP_ATTACHED_HERE_MS = 60_000;
+export const NEWER_HERE_MS = 60_000;
 
 /**
  * The cache policy of the list: a fresh list from the server replaces the cached one (no stale merge),
- * except for the files this page attached moments ago that it does not hold yet. A list asked for while
+ * except for what this page did moments ago that the list does not show yet. A list asked for while
  * this page's uploads land (the page asks again as the server answers after a dead zone) can answer
- * after some of them were listed here, and is then older than what it replaces: those files would
- * leave the list, under an upload list saying they were attached, until the next refresh. A list asked
- * for with arguments (a lookup under one storage key) is the server's answer to that question alone.
+ * after some of them were listed here, or after a file was deleted here, and is then older than what it
+ * replaces: those files would leave the list (or the deleted one come back), under an upload list
+ * saying otherwise, until the next refresh. A list asked for with arguments (a lookup under one storage
+ * key) is the server's answer to that question alone.
  */
 export const fileAttachmentsPolicy: FieldPolicy<readonly Reference[]> = {
   merge(existing, incoming, { args, cache, readField }) {
-    const recent = attachedHere.get(cache);
-    if (!existing?.length || !recent || (args && Object.keys(args).length > 0)) return incoming;
+    if (args && Object.keys(args).length > 0) return incoming;
     const now = Date.now();
-    const inIncoming = new Set(incoming.map((item) => item.__ref));
-    const kept = existing.filter((item) => {
-      if (inIncoming.has(item.__ref)) return false;
-      const at = recent.get(readField<number>('id', item) ?? -1);
-      return at !== undefined && now - at < KEEP_ATTACHED_HERE_MS;
-    });
-    return kept.length > 0 ? inServerOrder(incoming, kept) : incoming;
+    const newerHere = (moments: Map<number, number> | undefined, item: Reference) => {
+      const at = moments?.get(readField<number>('id', item) ?? -1);
+      return at !== undefined && now - at < NEWER_HERE_MS;
+    };
+    const deleted = deletedHere.get(cache);
+    const fresh = deleted ? incoming.filter((item) => !newerHere(deleted, item)) : incoming;
+    const attached = attachedHere.get(cache);
+    if (!existing?.length || !attached) return fresh;
+    const inFresh = new Set(fresh.map((item) => item.__ref));
+    const kept = existing.filter((item) => !inFresh.has(item.__ref) && newerHere(attached, item));
+    return kept.length > 0 ? inServerOrder(fresh, kept) : fresh;
   },
 };
 
@@ -136,11 +141,17 @@ export function attachmentAppender(
 
 /** Attachments this page attached (through attachmentAppender), per cache, and when (`Date.now()`). */
 const attachedHere = new WeakMap<ApolloCache, Map<number, number>>();
+/** Attachments this page deleted (removeAttachment), per cache, and when. */
+const deletedHere = new WeakMap<ApolloCache, Map<number, number>>();
+
+function noteMoment(moments: WeakMap<ApolloCache, Map<number, number>>, cache: ApolloCache, id: number) {
+  const ids = moments.get(cache) ?? new Map<number, number>();
+  ids.set(id, Date.now());
+  moments.set(cache, ids);
+}
 
 function noteAttachedHere(cache: ApolloCache, attachmentId: number): void {
-  const ids = attachedHere.get(cache) ?? new Map<number, number>();
-  ids.set(attachmentId, Date.now());
-  attachedHere.set(cache, ids);
+  noteMoment(attachedHere, cache, attachmentId);
 }
 
 /**
@@ -153,6 +164,7 @@ export function wasAttachedHere(cache: ApolloCache, attachmentId: number): boole
 
 /** Takes a deleted attachment out of its record's list and out of the cache. */
 export function removeAttachment(cache: ApolloCache, entityId: number, attachmentId: number): void {
+  noteMoment(deletedHere, cache, attachmentId);
   cache.modify({
     id: cache.identify({ __typename: 'Entity', id: entityId }),
     fields: {
