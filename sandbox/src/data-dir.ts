@@ -11,6 +11,30 @@ const PID_FILE = 'sandbox.lock';
  * releases when the process ends, however it ends. Nothing stale is ever left to take over.
  */
 const LOCK_DB = 'sandbox.lock.sqlite';
+/**
+ * BEGIN EXCLUSIVE climbs SQLite's locks (shared, reserved, pending, exclusive) without waiting
+ * (`timeout: 0`), and two sandboxes starting at the same moment can each stop the other's climb, so
+ * that both give up and nobody holds the directory (1 round in 40 of data-dir.test's race, on a loaded
+ * machine). A refused climb is tried again a few times, a few milliseconds apart at random. (A busy
+ * timeout instead let two of four racing processes hold an empty lock file at once.)
+ */
+const LOCK_ATTEMPTS = 5;
+
+/** The lock held (an open exclusive transaction), or null when another process holds it. */
+function takeLock(file: string): Database.Database | null {
+  for (let attempt = 1; ; attempt += 1) {
+    const lock = new Database(file, { timeout: 0 });
+    try {
+      lock.exec('BEGIN EXCLUSIVE');
+      return lock;
+    } catch (error) {
+      lock.close();
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      if (attempt === LOCK_ATTEMPTS) return null;
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2 + Math.random() * 18);
+  }
+}
 
 const REASONS: Record<string, string> = {
   EROFS: 'it is on a read-only file system',
@@ -53,12 +77,13 @@ export function claimDataDir(dir: string): { release(): void } {
   } catch (error) {
     throw unusable(dir, error);
   }
-  const lock = new Database(path.join(dir, LOCK_DB), { timeout: 0 });
+  let lock: Database.Database | null;
   try {
-    lock.exec('BEGIN EXCLUSIVE');
+    lock = takeLock(path.join(dir, LOCK_DB));
   } catch (error) {
-    lock.close();
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw unusable(dir, error);
+    throw unusable(dir, error);
+  }
+  if (!lock) {
     throw new StartupError(
       `The data directory ${dir} is in use by another sandbox${holderOf(dir)}. Stop it, or set SANDBOX_DATA_DIR to another directory.`,
     );
