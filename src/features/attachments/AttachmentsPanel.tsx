@@ -18,6 +18,7 @@ import { previewTarget } from './previewTarget.ts';
 import { useUploadedHere, type UploadedHere } from './useUploadedHere.ts';
 import classes from './AttachmentsPanel.module.css';
 import { useNewSinceOpened } from './newSinceOpened.ts';
+import { scrollIntoViewIfHidden } from '../../lib/scrollIntoViewIfHidden.ts';
 
 interface Props {
   entity: FragmentType<typeof RecordAttachmentsFields>;
@@ -257,7 +258,7 @@ const AttachmentList = memo(function AttachmentList({
 
 /**
  * Brings the row of the file this device attached last into view once it is drawn (a batch's rows are
- * drawn a few per task), once. The list does it, not a prop of the row: the row that was the latest
+ * drawn a few per task), once, and only when it is not wholly on screen. The list does it, not a prop of the row: the row that was the latest
  * before would be drawn again, its buttons and all, for each file landing after it.
  */
 function useLatestInView(
@@ -271,6 +272,7 @@ function useLatestInView(
     const row = list.current?.querySelector(`[data-attachment-id="${latest}"]`);
     if (!row) return;
     shown.current = latest;
-    row.scrollIntoView({ block: 'nearest' });
+    // Asked of the next frame's layout, not forced now: the listing's task is the one a person waits on.
+    scrollIntoViewIfHidden(row);
   }, [list, latest, items]);
 }
