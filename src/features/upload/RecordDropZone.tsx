@@ -8,7 +8,6 @@ import {
   useEffect,
   useMemo,
   useRef,
-  useState,
   type ReactNode,
 } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -49,10 +48,12 @@ export interface RecordDropZoneProps {
 }
 
 /**
- * The zone's latest request to focus its list of files on their way, for the page that places the list
- * (RecordUploadsHere); the record and its label come with the zone's target (RecordUploadTargetContext).
+ * How many times the zone has asked to focus its list of files on their way (files were queued), for
+ * the page that places the list (RecordUploadsHere); the record and its label come with the zone's
+ * target (RecordUploadTargetContext). A count in a ref, not state: the list takes a request up in the
+ * render the queue's announcement of those files brings, instead of a render of the zone of its own.
  */
-const UploadsFocusContext = createContext(0);
+const UploadsFocusContext = createContext<{ readonly current: number }>({ current: 0 });
 
 /**
  * The record's files on their way, where the page inside a zone places them: a record page lists them
@@ -62,37 +63,38 @@ const UploadsFocusContext = createContext(0);
  */
 export function RecordUploadsHere() {
   const target = useRecordUploadTarget();
-  const focusRequest = useContext(UploadsFocusContext);
+  const focusRequests = useContext(UploadsFocusContext);
   return target ? (
-    <RecordUploads record={target.record} label={target.label} focusRequest={focusRequest} />
+    <RecordUploads record={target.record} label={target.label} focusRequests={focusRequests} />
   ) : null;
 }
 
 /**
  * This record's files in the queue; the only part of the zone that renders at every queue change.
- * Each new `focusRequest` moves focus to the list once its rows are drawn (files just dropped or
- * chosen: the next Tab reaches their rows, not whatever came after Choose files, and the list is
- * scrolled into view).
+ * A new request in `focusRequests` moves focus to the list once its rows are drawn (files just dropped
+ * or chosen: the next Tab reaches their rows, not whatever came after Choose files, and the list is
+ * scrolled into view). Queued files are announced, so the list renders after every request.
  */
 function RecordUploads({
   record,
   label,
-  focusRequest,
+  focusRequests,
 }: {
   record: RecordRef;
   label: string;
-  focusRequest: number;
+  focusRequests: { readonly current: number };
 }) {
   const intl = useIntl();
   const uploads = useUploads();
   const list = useRef<HTMLElement>(null);
-  const focused = useRef(focusRequest);
+  const focused = useRef(focusRequests.current);
   useEffect(() => {
     const section = list.current;
-    if (focused.current === focusRequest || !section) return;
+    const request = focusRequests.current;
+    if (focused.current === request || !section) return;
     // A question (the duplicate guard's) holds focus itself; its answer brings the request back.
     if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
-    focused.current = focusRequest;
+    focused.current = request;
     section.focus({ preventScroll: true });
     // Scrolled only when the list is off screen, once the frame is laid out: no layout forced here.
     scrollIntoViewIfHidden(section);
@@ -167,8 +169,8 @@ export function RecordDropZone({
     () => ({ entityId, label, record, ...(facts ? { facts } : {}) }),
     [entityId, label, record, facts],
   );
-  const [focusRequest, setFocusRequest] = useState(0);
-  const onAdded = useCallback(() => setFocusRequest((count) => count + 1), []);
+  const focusRequests = useRef(0);
+  const onAdded = useCallback(() => void (focusRequests.current += 1), []);
   const files = useAttachFiles(target, { onAdded });
   const { attachUnlessDuplicate } = files;
 
@@ -203,7 +205,7 @@ export function RecordDropZone({
       <div className={classes.notices}>{files.notices}</div>
       <SharedFilesOffer label={label} onAttach={attachUnlessDuplicate} />
       <RecordUploadTargetContext.Provider value={target}>
-        <UploadsFocusContext.Provider value={focusRequest}>{children}</UploadsFocusContext.Provider>
+        <UploadsFocusContext.Provider value={focusRequests}>{children}</UploadsFocusContext.Provider>
       </RecordUploadTargetContext.Provider>
       {pageDrag && (
         // Covers the whole window and sits inside the zone, so a drop anywhere on the page lands here.

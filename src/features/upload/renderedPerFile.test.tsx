@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueueWorld } from '../../test/uploadQueue.ts';
 import { renderWithQueue } from '../../test/renderUploadList.tsx';
@@ -8,7 +8,19 @@ import { UploadTray } from './UploadTray.tsx';
 
 // What a file costs the page to draw (issue 40): the parts of the page that do not change with a file
 // are not drawn again for it. Each counted component is the real one, counted as it renders.
-const renders = vi.hoisted(() => ({ camera: 0, drawer: 0 }));
+const renders = vi.hoisted(() => ({ camera: 0, drawer: 0, zone: 0 }));
+
+// The zone's own renders, counted by the one child it always draws again with it.
+vi.mock('../share/index.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../share/index.ts')>();
+  return {
+    ...real,
+    SharedFilesOffer: (props: Parameters<typeof real.SharedFilesOffer>[0]) => {
+      renders.zone += 1;
+      return real.SharedFilesOffer(props);
+    },
+  };
+});
 
 vi.mock('./camera/TakePhotoButton.tsx', async (importOriginal) => {
   const real = await importOriginal<typeof import('./camera/TakePhotoButton.tsx')>();
@@ -55,6 +67,34 @@ describe('what one file draws again', () => {
 
     // The drag over the page, the drop, the file's row, its count in the tray and its end all drew
     // the zone and the tray again; none of them drew the camera's button or the closed drawer.
-    expect(renders).toEqual(before);
+    expect({ ...renders, zone: before.zone }).toEqual(before);
+  });
+
+  it('moves focus to the files on their way without drawing the zone again for it', async () => {
+    const world = createQueueWorld();
+    world.server.gates.put.close();
+    const queue = world.makeQueue();
+    renderWithQueue(
+      queue,
+      <RecordDropZone entityId={701} label="Run step 7" record={{ kind: 'runStep', id: 7 }}>
+        <p>Record body</p>
+        <RecordUploadsHere />
+      </RecordDropZone>,
+    );
+    renders.zone = 0;
+    const pasted = new File(['x'], 'weld.pdf', { type: 'application/pdf' });
+
+    // A paste (no drag over the page): what the zone draws for the file is its list alone.
+    await act(async () => {
+      fireEvent.paste(document.body, {
+        clipboardData: { items: [{ kind: 'file', getAsFile: () => pasted }], types: ['Files'] },
+      });
+    });
+    const list = await screen.findByRole('region', { name: 'Uploads to Run step 7' });
+    await within(list).findByText('weld.pdf');
+
+    await vi.waitFor(() => expect(list).toHaveFocus());
+    expect(renders.zone).toBe(0);
+    world.server.gates.put.release();
   });
 });
