@@ -123,11 +123,15 @@ function screens(stepId: number, fieldId: number): Screen[] {
   ];
 }
 
+/** Where a notice sits on the screen: its side, and whether at the bottom or half way down. */
+type NoticePlace = 'bottom right' | 'middle right' | 'bottom left';
+
 /**
  * Raises a notice (a scan too short for a label says so) and lists the controls it covers: the open
- * dialog's when there is one (the page behind is out of reach), else the page's. Then closes it.
+ * dialog's when there is one (the page behind is out of reach), else the page's; and says where it sat
+ * (`place`, when asked). Then closes it.
  */
-async function controlsUnderANotice(page: Page): Promise<string[]> {
+async function controlsUnderANotice(page: Page, place?: (at: NoticePlace) => void): Promise<string[]> {
   await scan(page, '12');
   const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Scan too short' });
   await expect(notice).toBeVisible();
@@ -153,6 +157,12 @@ async function controlsUnderANotice(page: Page): Promise<string[]> {
         ({ control }) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName,
       );
   });
+  const at = await notice.evaluate((el): NoticePlace => {
+    const box = el.getBoundingClientRect();
+    if (box.right < window.innerWidth / 2) return 'bottom left';
+    return box.bottom < window.innerHeight * 0.75 ? 'middle right' : 'bottom right';
+  });
+  place?.(at);
   await notice.getByRole('button').click();
   await expect(notice).toBeHidden();
   return covered;
@@ -188,11 +198,16 @@ test.describe('notices over real layouts', () => {
       // The page's last controls, where a notice at the bottom right would sit over a long page:
       // the page ends with room for it, so scrolled to its end nothing is under it.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      expect(await controlsUnderANotice(page), 'record page').toEqual([]);
+      let place: NoticePlace | null = null;
+      const sat = (at: NoticePlace) => void (place = at);
+      expect(await controlsUnderANotice(page, sat), 'record page').toEqual([]);
+      expect(place, 'on a page').toBe('bottom right');
 
+      // The uploads panel on the right: the notices sit beside it, at the bottom left.
       await page.getByRole('button', { name: /^Uploads/ }).click();
       await expect(page.getByRole('dialog', { name: 'Uploads' })).toBeVisible();
-      expect(await controlsUnderANotice(page), 'uploads panel').toEqual([]);
+      expect(await controlsUnderANotice(page, sat), 'uploads panel').toEqual([]);
+      expect(place, 'beside the uploads panel').toBe('bottom left');
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Delete weld-inspection.png' }).first().click();
@@ -217,7 +232,9 @@ test.describe('notices over real layouts', () => {
       await page.getByRole('button', { name: 'Mark up weld-inspection.png' }).first().click();
       const editor = page.getByRole('dialog', { name: /^Mark up/ });
       await expect(editor.getByTestId('markup-canvas')).toBeVisible();
-      expect(await controlsUnderANotice(page), 'mark-up editor').toEqual([]);
+      // A tall dialog keeps its controls along its top and bottom: the notices sit half way down.
+      expect(await controlsUnderANotice(page, sat), 'mark-up editor').toEqual([]);
+      expect(place, 'over the mark-up editor').toBe('middle right');
       await editor.getByRole('button', { name: 'Cancel' }).click();
       await expect(editor).toBeHidden();
     });
