@@ -258,8 +258,9 @@ const AttachmentList = memo(function AttachmentList({
 
 /**
  * Brings the row of the file this device attached last into view once it is drawn (a batch's rows are
- * drawn a few per task), once, and only when it is not wholly on screen. The list does it, not a prop of the row: the row that was the latest
- * before would be drawn again, its buttons and all, for each file landing after it.
+ * drawn a few per task), once, and only when it is not wholly on screen. The list does it, not a prop
+ * of the row: the row that was the latest before would be drawn again, its buttons and all, for each
+ * file landing after it.
  */
 function useLatestInView(
   list: RefObject<HTMLElement | null>,
