@@ -36,92 +36,106 @@ function drawnIn(ui: ReactNode): string {
   return markup;
 }
 
+/** A button as both draw it: ours, and Mantine's Button with the same props (small, as ours always is). */
+function buttonPair({
+  variant,
+  color,
+  icon,
+  busy = false,
+  label,
+  text,
+}: {
+  variant: 'default' | 'light' | 'subtle' | 'filled';
+  color?: string;
+  icon: ReactNode;
+  busy?: boolean;
+  label: string;
+  text: string;
+}) {
+  return {
+    ours: (
+      <PlainButton variant={variant} color={color} busy={busy} icon={icon} aria-label={label}>
+        {text}
+      </PlainButton>
+    ),
+    mantines: (
+      <Button
+        variant={variant}
+        color={color}
+        size="sm"
+        leftSection={busy ? <Loader size={18} /> : icon}
+        aria-label={label}
+        aria-busy={busy || undefined}
+        data-disabled={busy || undefined}
+      >
+        {text}
+      </Button>
+    ),
+  };
+}
+
+/** An icon button as both draw it: ours, and Mantine's ActionIcon with the same props. */
+function iconPair({
+  variant,
+  color,
+  icon,
+  title,
+  label,
+}: {
+  variant?: 'subtle';
+  color?: string;
+  icon: ReactNode;
+  title: string;
+  label: string;
+}) {
+  return {
+    ours: (
+      <PlainIconButton variant={variant} color={color} title={title} aria-label={label}>
+        {icon}
+      </PlainIconButton>
+    ),
+    mantines: (
+      <ActionIcon variant={variant ?? 'subtle'} color={color} title={title} aria-label={label}>
+        {icon}
+      </ActionIcon>
+    ),
+  };
+}
+
 describe('PlainButton', () => {
   // What it replaced: Mantine's Button with the same props, under the app's theme (its touch height).
   it.each([
     {
       name: 'a light button in the primary colour',
-      ours: (
-        <PlainButton
-          variant="light"
-          icon={<IconDownload size={18} aria-hidden="true" />}
-          aria-label="Download a.pdf"
-        >
-          Download
-        </PlainButton>
-      ),
-      mantines: (
-        <Button
-          variant="light"
-          size="sm"
-          leftSection={<IconDownload size={18} aria-hidden="true" />}
-          aria-label="Download a.pdf"
-        >
-          Download
-        </Button>
-      ),
+      ...buttonPair({
+        variant: 'light',
+        icon: <IconDownload size={18} aria-hidden="true" />,
+        label: 'Download a.pdf',
+        text: 'Download',
+      }),
     },
     {
       name: 'a subtle red button',
-      ours: (
-        <PlainButton
-          variant="subtle"
-          color="red"
-          icon={<IconTrash size={18} aria-hidden="true" />}
-          aria-label="Delete a.pdf"
-        >
-          Delete
-        </PlainButton>
-      ),
-      mantines: (
-        <Button
-          variant="subtle"
-          color="red"
-          size="sm"
-          leftSection={<IconTrash size={18} aria-hidden="true" />}
-          aria-label="Delete a.pdf"
-        >
-          Delete
-        </Button>
-      ),
+      ...buttonPair({
+        variant: 'subtle',
+        color: 'red',
+        icon: <IconTrash size={18} aria-hidden="true" />,
+        label: 'Delete a.pdf',
+        text: 'Delete',
+      }),
     },
     {
       name: 'a filled button at work',
-      ours: (
-        <PlainButton variant="filled" busy icon={null} aria-label="Download a.pdf">
-          Download
-        </PlainButton>
-      ),
-      mantines: (
-        <Button
-          variant="filled"
-          size="sm"
-          leftSection={<Loader size={18} />}
-          aria-label="Download a.pdf"
-          aria-busy
-          data-disabled
-        >
-          Download
-        </Button>
-      ),
+      ...buttonPair({ variant: 'filled', busy: true, icon: null, label: 'Download a.pdf', text: 'Download' }),
     },
     {
       name: 'a default button',
-      ours: (
-        <PlainButton variant="default" icon={<IconX size={18} aria-hidden />} aria-label="Cancel a.pdf">
-          Cancel
-        </PlainButton>
-      ),
-      mantines: (
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconX size={18} aria-hidden />}
-          aria-label="Cancel a.pdf"
-        >
-          Cancel
-        </Button>
-      ),
+      ...buttonPair({
+        variant: 'default',
+        icon: <IconX size={18} aria-hidden />,
+        label: 'Cancel a.pdf',
+        text: 'Cancel',
+      }),
     },
   ])("draws $name as Mantine's Button does", ({ ours, mantines }) => {
     expect(drawnIn(ours)).toBe(drawnIn(mantines));
@@ -130,29 +144,17 @@ describe('PlainButton', () => {
   it.each([
     {
       name: 'a subtle grey icon button',
-      ours: (
-        <PlainIconButton variant="subtle" color="gray" title="Remove" aria-label="Remove a.pdf">
-          <IconX size={20} aria-hidden />
-        </PlainIconButton>
-      ),
-      mantines: (
-        <ActionIcon variant="subtle" color="gray" title="Remove" aria-label="Remove a.pdf">
-          <IconX size={20} aria-hidden />
-        </ActionIcon>
-      ),
+      ...iconPair({
+        variant: 'subtle',
+        color: 'gray',
+        icon: <IconX size={20} aria-hidden />,
+        title: 'Remove',
+        label: 'Remove a.pdf',
+      }),
     },
     {
-      name: 'a subtle icon button in the primary colour',
-      ours: (
-        <PlainIconButton title="Retry" aria-label="Retry a.pdf">
-          <IconRefresh size={20} aria-hidden />
-        </PlainIconButton>
-      ),
-      mantines: (
-        <ActionIcon variant="subtle" title="Retry" aria-label="Retry a.pdf">
-          <IconRefresh size={20} aria-hidden />
-        </ActionIcon>
-      ),
+      name: 'a subtle icon button in the primary colour (its default)',
+      ...iconPair({ icon: <IconRefresh size={20} aria-hidden />, title: 'Retry', label: 'Retry a.pdf' }),
     },
   ])("draws $name as Mantine's ActionIcon does", ({ ours, mantines }) => {
     expect(drawnIn(ours)).toBe(drawnIn(mantines));
