@@ -8,29 +8,27 @@ import { UploadTray } from './UploadTray.tsx';
 
 // What a file costs the page to draw (issue 40): the parts of the page that do not change with a file
 // are not drawn again for it. Each counted component is the real one, counted as it renders.
-const renders = vi.hoisted(() => ({ camera: 0, drawer: 0, zone: 0 }));
+const { renders, counted } = vi.hoisted(() => {
+  const renders = { camera: 0, drawer: 0, zone: 0 };
+  /** A function component that counts its renders under `key`, then draws as itself. */
+  const counted =
+    <P,>(key: keyof typeof renders, component: (props: P) => unknown) =>
+    (props: P) => {
+      renders[key] += 1;
+      return component(props);
+    };
+  return { renders, counted };
+});
 
 // The zone's own renders, counted by the one child it always draws again with it.
 vi.mock('../share/index.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../share/index.ts')>();
-  return {
-    ...real,
-    SharedFilesOffer: (props: Parameters<typeof real.SharedFilesOffer>[0]) => {
-      renders.zone += 1;
-      return real.SharedFilesOffer(props);
-    },
-  };
+  return { ...real, SharedFilesOffer: counted('zone', real.SharedFilesOffer) };
 });
 
 vi.mock('./camera/TakePhotoButton.tsx', async (importOriginal) => {
   const real = await importOriginal<typeof import('./camera/TakePhotoButton.tsx')>();
-  return {
-    ...real,
-    TakePhotoButton: (props: Parameters<typeof real.TakePhotoButton>[0]) => {
-      renders.camera += 1;
-      return real.TakePhotoButton(props);
-    },
-  };
+  return { ...real, TakePhotoButton: counted('camera', real.TakePhotoButton) };
 });
 
 vi.mock('@mantine/core', async (importOriginal) => {
