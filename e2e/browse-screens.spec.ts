@@ -127,11 +127,11 @@ function screens(stepId: number, fieldId: number): Screen[] {
 type NoticePlace = 'bottom right' | 'middle right' | 'bottom left';
 
 /**
- * Raises a notice (a scan too short for a label says so) and lists the controls it covers: the open
- * dialog's when there is one (the page behind is out of reach), else the page's; and says where it sat
- * (`place`, when asked). Then closes it.
+ * Raises a notice (a scan too short for a label says so): the controls it covers (the open dialog's
+ * when there is one, the page behind being out of reach, else the page's) and where it sat. Then
+ * closes it.
  */
-async function controlsUnderANotice(page: Page, place?: (at: NoticePlace) => void): Promise<string[]> {
+async function raiseANotice(page: Page): Promise<{ covered: string[]; place: NoticePlace }> {
   await scan(page, '12');
   const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Scan too short' });
   await expect(notice).toBeVisible();
@@ -157,15 +157,14 @@ async function controlsUnderANotice(page: Page, place?: (at: NoticePlace) => voi
         ({ control }) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName,
       );
   });
-  const at = await notice.evaluate((el): NoticePlace => {
+  const place = await notice.evaluate((el): NoticePlace => {
     const box = el.getBoundingClientRect();
     if (box.right < window.innerWidth / 2) return 'bottom left';
     return box.bottom < window.innerHeight * 0.75 ? 'middle right' : 'bottom right';
   });
-  place?.(at);
   await notice.getByRole('button').click();
   await expect(notice).toBeHidden();
-  return covered;
+  return { covered, place };
 }
 
 let stepId = 0;
@@ -198,43 +197,38 @@ test.describe('notices over real layouts', () => {
       // The page's last controls, where a notice at the bottom right would sit over a long page:
       // the page ends with room for it, so scrolled to its end nothing is under it.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      let place: NoticePlace | null = null;
-      const sat = (at: NoticePlace) => void (place = at);
-      expect(await controlsUnderANotice(page, sat), 'record page').toEqual([]);
-      expect(place, 'on a page').toBe('bottom right');
+      expect(await raiseANotice(page), 'record page').toEqual({ covered: [], place: 'bottom right' });
 
       // The uploads panel on the right: the notices sit beside it, at the bottom left.
       await page.getByRole('button', { name: /^Uploads/ }).click();
       await expect(page.getByRole('dialog', { name: 'Uploads' })).toBeVisible();
-      expect(await controlsUnderANotice(page, sat), 'uploads panel').toEqual([]);
-      expect(place, 'beside the uploads panel').toBe('bottom left');
+      expect(await raiseANotice(page), 'uploads panel').toEqual({ covered: [], place: 'bottom left' });
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Delete weld-inspection.png' }).first().click();
       const confirm = page.getByRole('dialog', { name: 'Delete attachment?' });
       await expect(confirm).toBeVisible();
-      expect(await controlsUnderANotice(page), 'delete dialog').toEqual([]);
+      expect((await raiseANotice(page)).covered, 'delete dialog').toEqual([]);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
 
       // A short dialog whose buttons sit half way down the screen (landscape): the notice goes below it.
       await page.getByRole('button', { name: 'Label', exact: true }).click();
       const label = page.getByRole('dialog', { name: /^Label for / });
       await expect(label.getByRole('img', { name: /^QR code for / })).toBeVisible();
-      expect(await controlsUnderANotice(page), 'label dialog').toEqual([]);
+      expect((await raiseANotice(page)).covered, 'label dialog').toEqual([]);
       await page.keyboard.press('Escape');
       await expect(label).toBeHidden();
 
       await page.getByRole('button', { name: 'Preview weld-inspection.png' }).first().click();
       await expect(page.getByRole('dialog').getByTestId('attachment-preview-image')).toBeVisible();
-      expect(await controlsUnderANotice(page), 'preview').toEqual([]);
+      expect((await raiseANotice(page)).covered, 'preview').toEqual([]);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Mark up weld-inspection.png' }).first().click();
       const editor = page.getByRole('dialog', { name: /^Mark up/ });
       await expect(editor.getByTestId('markup-canvas')).toBeVisible();
       // A tall dialog keeps its controls along its top and bottom: the notices sit half way down.
-      expect(await controlsUnderANotice(page, sat), 'mark-up editor').toEqual([]);
-      expect(place, 'over the mark-up editor').toBe('middle right');
+      expect(await raiseANotice(page), 'mark-up editor').toEqual({ covered: [], place: 'middle right' });
       await editor.getByRole('button', { name: 'Cancel' }).click();
       await expect(editor).toBeHidden();
     });

@@ -89,11 +89,11 @@ export function useNoticeRoom(
   useEffect(() => {
     const run = ++measured.current;
     const settle = async () => {
-      const stack = document.querySelector('.mantine-Notifications-root[data-position="bottom-right"]');
+      const stack = inPortals('.mantine-Notifications-root[data-position="bottom-right"]')[0] ?? null;
       await settled(stack);
       if (run !== measured.current) return;
       const notices = [...(stack?.querySelectorAll('.mantine-Notification-root') ?? [])];
-      const inFront = document.body.matches(':has(.mantine-Modal-content, .mantine-Drawer-content)');
+      const inFront = inPortals('.mantine-Modal-content, .mantine-Drawer-content').length > 0;
       // Whether they come over a control is asked only while the page is in front and not lifted yet.
       const controls =
         notices.length === 0 || inFront || lifted.current > 0
@@ -149,6 +149,19 @@ export function useNoticeRoom(
   }, [spacer]);
 }
 
+/**
+ * Mantine's portal nodes, children of the body: where it draws dialogs, drawers and the notices (one
+ * shared node unless a component asks for its own). Looked for there, never in the whole page, as
+ * AppProviders.module.css does.
+ */
+function portals(): Element[] {
+  return [...document.body.children].filter((node) => node.hasAttribute('data-portal'));
+}
+
+function inPortals(selector: string): Element[] {
+  return portals().flatMap((portal) => [...portal.querySelectorAll(selector)]);
+}
+
 /** Set on the root while a dialog in front leaves room below it for the notices (AppProviders.module.css). */
 export const NOTICES_BELOW_DIALOG = 'data-notices-below-dialog';
 
@@ -173,7 +186,7 @@ function useNoticesBesideDialogs(showing: number): void {
     let run = 0;
     const place = async () => {
       const mine = ++run;
-      const dialog = [...document.querySelectorAll('.mantine-Modal-content')]
+      const dialog = inPortals('.mantine-Modal-content')
         .filter((content) => content.getClientRects().length > 0)
         .at(-1);
       // No dialog in front (the usual case): nothing to measure.
@@ -183,9 +196,7 @@ function useNoticesBesideDialogs(showing: number): void {
       }
       await settled(dialog);
       if (mine !== run) return;
-      const notices = [
-        ...document.querySelectorAll('.mantine-Notifications-root .mantine-Notification-root'),
-      ];
+      const notices = [...inPortals('.mantine-Notifications-root .mantine-Notification-root')];
       const [dialogBox, ...noticeBoxes] = await boxesOf([dialog, ...notices]);
       if (mine !== run) return;
       const boxes = noticeBoxes.filter((box) => box.height > 0);
@@ -201,7 +212,7 @@ function useNoticesBesideDialogs(showing: number): void {
     // change in the page (an upload's progress changes the page ten times a second).
     const watch = new MutationObserver(() => soon());
     const soon = () => {
-      for (const portal of document.querySelectorAll('body > [data-portal]')) {
+      for (const portal of portals()) {
         watch.observe(portal, { childList: true });
       }
       cancelAnimationFrame(frame);
