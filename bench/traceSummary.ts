@@ -59,8 +59,16 @@ const mainPid = Number(main.split(':')[0]);
 const ms = (us: number) => `${(us / 1000).toFixed(1)} ms`;
 // Chromium nests RunTask in ThreadControllerImpl::RunTask: each task once, as its outermost event.
 let keptUntil = Number.NEGATIVE_INFINITY;
+// BENCH_TRACE_SPAN=<from>,<to>: only the tasks that start from..to ms after the first drop (the batch
+// itself, without the bench's own waiting before it or the notice's frames after it).
+const firstDrop = complete.find(
+  (e) => key(e) === main && e.name === 'EventDispatch' && e.args?.data?.type === 'drop',
+);
+const span = process.env.BENCH_TRACE_SPAN?.split(',').map(Number);
+const inSpan = (e: TraceEvent) =>
+  !span || !firstDrop || (e.ts >= firstDrop.ts + span[0]! * 1000 && e.ts <= firstDrop.ts + span[1]! * 1000);
 const tasks = topLevel
-  .filter((e) => key(e) === main)
+  .filter((e) => key(e) === main && inSpan(e))
   .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
   .filter((e) => {
     if (e.ts + e.dur! <= keptUntil) return false;
@@ -72,7 +80,7 @@ const shownTasks = Number(process.env.BENCH_TRACE_TASKS) || 6;
 const first = tasks[0]!.ts;
 const last = tasks.at(-1)!.ts + tasks.at(-1)!.dur!;
 console.log(`${path.basename(file)}: main thread ${main}, window ${ms(last - first)}`);
-console.log(`  busy ${ms(busyByThread.get(main)!)} in ${tasks.length} tasks`);
+console.log(`  busy ${ms(tasks.reduce((total, t) => total + t.dur!, 0))} in ${tasks.length} tasks`);
 
 /** Self time by event name inside one span of one thread. */
 function selfTimes(thread: string, from: number, to: number): Map<string, number> {
@@ -302,6 +310,30 @@ if (nodes.size > 0) {
     console.log(`\n  inside ${under}, ${ms(total)} sampled; functions it called, inclusive:`);
     for (const [name, us] of top(inclusive, Number(process.env.BENCH_TRACE_UNDER_TOP) || 40))
       console.log(`    ${ms(us).padStart(10)}  ${name}`);
+  }
+  // BENCH_TRACE_CALLERS=<function>: who called that function, as the stacks of its samples (six frames
+  // up, mapped to sources): where a cost named above comes from.
+  const callersOf = process.env.BENCH_TRACE_CALLERS;
+  if (callersOf) {
+    const chains = new Map<string, number>();
+    let total = 0;
+    for (const sample of samples) {
+      if (!nodes.has(sample.id)) continue;
+      const stack: number[] = [];
+      for (let at: number | undefined = sample.id; at !== undefined; at = nodes.get(at)?.parent)
+        stack.push(at);
+      const from = stack.findIndex((id) => locate(id).fn === callersOf);
+      if (from < 0) continue;
+      total += sample.us;
+      const chain = stack
+        .slice(from + 1, from + 7)
+        .map((id) => locate(id).fn)
+        .join(' < ');
+      chains.set(chain, (chains.get(chain) ?? 0) + sample.us);
+    }
+    console.log(`\n  ${callersOf} called from, ${ms(total)} sampled:`);
+    for (const [chain, us] of top(chains, Number(process.env.BENCH_TRACE_UNDER_TOP) || 20))
+      console.log(`    ${ms(us).padStart(10)}  ${chain}`);
   }
   console.log('\n  the longest tasks again, their JavaScript by the nearest caller in src/ and by function:');
   for (const task of [...tasks].sort((a, b) => b.dur! - a.dur!).slice(0, shownTasks)) {
