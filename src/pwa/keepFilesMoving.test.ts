@@ -106,4 +106,46 @@ describe('keeping files moving', () => {
     queue.set('uploading');
     await vi.waitFor(() => expect(browser.wakeLock!.request).toHaveBeenCalled());
   });
+
+  it('asks again after a refusal only when the page is shown again or the next files start moving', async () => {
+    const queue = fakeQueue();
+    const page = fakeBrowser();
+    let grant = false;
+    const granted = page.browser.wakeLock!.request;
+    const request = vi.fn(async (type: 'screen') => {
+      if (!grant) throw new DOMException('Wake Lock permission request denied', 'NotAllowedError');
+      return granted(type);
+    });
+    page.browser.wakeLock!.request = request;
+    const settled = async (call: number) => {
+      await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(call));
+      await request.mock.results[call - 1]!.value.catch(() => undefined);
+    };
+    keepFilesMoving(queue.view, page.browser);
+
+    queue.set('uploading', 'queued', 'queued');
+    await settled(1);
+    // The batch moves on, each change of the queue announced: none asks again.
+    queue.set('attached', 'uploading', 'queued');
+    queue.set('attached', 'attached', 'uploading');
+    await Promise.resolve();
+    expect(request).toHaveBeenCalledTimes(1);
+
+    // Shown again: asked once more, and granted this time.
+    grant = true;
+    page.hide();
+    page.show();
+    await settled(2);
+    await Promise.resolve();
+    expect(page.locks).toHaveLength(1);
+
+    // Refused again; then the batch ends, and the next files to move ask anew.
+    grant = false;
+    page.hide();
+    page.show();
+    await settled(3);
+    queue.set('attached', 'attached', 'attached');
+    queue.set('uploading');
+    await settled(4);
+  });
 });

@@ -24,11 +24,16 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
   let lock: { released: boolean; release(): Promise<void> } | null = null;
   let requesting = false;
   let askedToPersist = false;
+  // A refusal (a browser or a power mode that allows no lock) holds until the page is shown again or
+  // the next files start moving. Asked again at every change of the queue, a batch was refused at each
+  // of its announcements, in the very tasks that list its files (bench/LOG.md, issue 40).
+  let refused = false;
 
   const moving = () => countMoving(queue.getSnapshot()) > 0;
 
   const acquire = async () => {
-    if (!browser.wakeLock || requesting || (lock && !lock.released) || !browser.isVisible()) return;
+    if (!browser.wakeLock || requesting || refused || (lock && !lock.released) || !browser.isVisible())
+      return;
     requesting = true;
     try {
       lock = await browser.wakeLock.request('screen');
@@ -37,6 +42,7 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
     } catch {
       // Refused (battery saver, no user gesture yet): uploads go on, the screen may dim.
       lock = null;
+      refused = true;
     } finally {
       requesting = false;
     }
@@ -61,11 +67,17 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
   const update = () => {
     if (queue.getSnapshot().length > 0) askToPersist();
     if (moving()) void acquire();
-    else void release();
+    else {
+      refused = false;
+      void release();
+    }
   };
 
   const stopQueue = queue.subscribe(update);
-  const stopVisible = browser.onVisible(update);
+  const stopVisible = browser.onVisible(() => {
+    refused = false;
+    update();
+  });
   update();
   return () => {
     stopQueue();
