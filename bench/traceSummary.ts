@@ -311,6 +311,29 @@ if (nodes.size > 0) {
     for (const [name, us] of top(inclusive, Number(process.env.BENCH_TRACE_UNDER_TOP) || 40))
       console.log(`    ${ms(us).padStart(10)}  ${name}`);
   }
+  // BENCH_TRACE_TASKS_OF=<function>: the tasks whose trace holds a call of that function (a handler the
+  // trace names, such as XMLHttpRequest's onload), their JavaScript together: what such a task goes on
+  // to do in its microtasks, where the handler's own stack has ended.
+  const tasksOf = process.env.BENCH_TRACE_TASKS_OF;
+  if (tasksOf) {
+    const calls = complete.filter(
+      (e) => key(e) === main && e.name === 'FunctionCall' && e.args?.data?.functionName === tasksOf,
+    );
+    const holding = tasks.filter((t) => calls.some((c) => c.ts >= t.ts && c.ts < t.ts + t.dur!));
+    const callers = new Map<string, number>();
+    const fns = new Map<string, number>();
+    for (const t of holding) {
+      for (const [name, us] of sum(t.ts, t.ts + t.dur!, appCaller))
+        callers.set(name, (callers.get(name) ?? 0) + us);
+      for (const [name, us] of sum(t.ts, t.ts + t.dur!, own)) fns.set(name, (fns.get(name) ?? 0) + us);
+    }
+    const total = holding.reduce((all, t) => all + t.dur!, 0);
+    console.log(
+      `\n  ${holding.length} tasks holding ${tasksOf}, ${ms(total)}; their JavaScript by caller and function:`,
+    );
+    for (const [name, us] of top(callers, 15)) console.log(`    ${ms(us).padStart(10)}  ${name}`);
+    for (const [name, us] of top(fns, 15)) console.log(`    ${ms(us).padStart(10)}  · ${name}`);
+  }
   // BENCH_TRACE_CALLERS=<function>: who called that function, as the stacks of its samples (six frames
   // up, mapped to sources): where a cost named above comes from.
   const callersOf = process.env.BENCH_TRACE_CALLERS;
