@@ -292,20 +292,25 @@ if (nodes.size > 0) {
   }
   // BENCH_TRACE_UNDER=<function>: what the samples inside that function spent their time in, inclusive
   // (each function on the stack above it counted once per sample): where a named piece of work goes.
+  /** The window's samples with `fn` on their stack: each stack (innermost first) and where `fn` is in it. */
+  function* samplesIn(fn: string) {
+    for (const sample of samples) {
+      if (!nodes.has(sample.id) || sample.ts < first || sample.ts > last) continue;
+      const stack: number[] = [];
+      for (let at: number | undefined = sample.id; at !== undefined; at = nodes.get(at)?.parent)
+        stack.push(at);
+      const at = stack.findIndex((id) => locate(id).fn === fn);
+      if (at >= 0) yield { us: sample.us, stack, at };
+    }
+  }
   const under = process.env.BENCH_TRACE_UNDER;
   if (under) {
     const inclusive = new Map<string, number>();
     let total = 0;
-    for (const sample of samples) {
-      if (!nodes.has(sample.id)) continue;
-      const stack: number[] = [];
-      for (let at: number | undefined = sample.id; at !== undefined; at = nodes.get(at)?.parent)
-        stack.push(at);
-      const from = stack.findIndex((id) => locate(id).fn === under);
-      if (from < 0) continue;
-      total += sample.us;
-      for (const name of new Set(stack.slice(0, from).map(own)))
-        inclusive.set(name, (inclusive.get(name) ?? 0) + sample.us);
+    for (const { us, stack, at } of samplesIn(under)) {
+      total += us;
+      for (const name of new Set(stack.slice(0, at).map(own)))
+        inclusive.set(name, (inclusive.get(name) ?? 0) + us);
     }
     console.log(`\n  inside ${under}, ${ms(total)} sampled; functions it called, inclusive:`);
     for (const [name, us] of top(inclusive, Number(process.env.BENCH_TRACE_UNDER_TOP) || 40))
@@ -340,19 +345,13 @@ if (nodes.size > 0) {
   if (callersOf) {
     const chains = new Map<string, number>();
     let total = 0;
-    for (const sample of samples) {
-      if (!nodes.has(sample.id)) continue;
-      const stack: number[] = [];
-      for (let at: number | undefined = sample.id; at !== undefined; at = nodes.get(at)?.parent)
-        stack.push(at);
-      const from = stack.findIndex((id) => locate(id).fn === callersOf);
-      if (from < 0) continue;
-      total += sample.us;
+    for (const { us, stack, at } of samplesIn(callersOf)) {
+      total += us;
       const chain = stack
-        .slice(from + 1, from + 7)
+        .slice(at + 1, at + 7)
         .map((id) => locate(id).fn)
         .join(' < ');
-      chains.set(chain, (chains.get(chain) ?? 0) + sample.us);
+      chains.set(chain, (chains.get(chain) ?? 0) + us);
     }
     console.log(`\n  ${callersOf} called from, ${ms(total)} sampled:`);
     for (const [chain, us] of top(chains, Number(process.env.BENCH_TRACE_UNDER_TOP) || 20))
