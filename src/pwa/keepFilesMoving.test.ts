@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { keepFilesMoving, type KeepAwakeBrowser, type QueueView } from './keepFilesMoving.ts';
+import {
+  ASK_AGAIN_AFTER_MS,
+  keepFilesMoving,
+  type KeepAwakeBrowser,
+  type QueueView,
+} from './keepFilesMoving.ts';
 import type { UploadEntry, UploadState } from '../upload/types.ts';
 
 function fakeQueue() {
@@ -107,7 +112,7 @@ describe('keeping files moving', () => {
     await vi.waitFor(() => expect(browser.wakeLock!.request).toHaveBeenCalled());
   });
 
-  it('asks again after a refusal only when the page is shown again or the next files start moving', async () => {
+  it('asks again after a refusal only when the page is shown again, the next files move, or in a while', async () => {
     const queue = fakeQueue();
     const page = fakeBrowser();
     let grant = false;
@@ -147,5 +152,18 @@ describe('keeping files moving', () => {
     queue.set('attached', 'attached', 'attached');
     queue.set('uploading');
     await settled(4);
+
+    // Refused while files keep moving: asked again once a while has passed (a tap since may let it).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      queue.set('uploading', 'queued');
+      await Promise.resolve();
+      expect(request).toHaveBeenCalledTimes(4);
+      vi.advanceTimersByTime(ASK_AGAIN_AFTER_MS);
+      queue.set('attached', 'uploading');
+      await settled(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

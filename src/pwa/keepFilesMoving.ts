@@ -16,6 +16,14 @@ export interface KeepAwakeBrowser {
 }
 
 /**
+ * How long a refused wake lock is not asked for again while files move: asked at every change of the
+ * queue, a batch was refused at each of its announcements, in the very tasks that list its files
+ * (bench/LOG.md, issue 40); asked never again, a browser that wants a gesture first would keep the
+ * screen dimming after the technician's next tap.
+ */
+export const ASK_AGAIN_AFTER_MS = 15_000;
+
+/**
  * While files move: the screen stays on (a tablet that dims and locks stops its uploads), taken
  * again whenever the page is shown again (the browser drops the lock when it is hidden), and the
  * browser is asked once to keep the stored files through storage pressure.
@@ -24,15 +32,21 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
   let lock: { released: boolean; release(): Promise<void> } | null = null;
   let requesting = false;
   let askedToPersist = false;
-  // A refusal (a browser or a power mode that allows no lock) holds until the page is shown again or
-  // the next files start moving. Asked again at every change of the queue, a batch was refused at each
-  // of its announcements, in the very tasks that list its files (bench/LOG.md, issue 40).
-  let refused = false;
+  // When the last request was refused: it stands for ASK_AGAIN_AFTER_MS, or until the page is shown
+  // again or the files have stopped moving.
+  let refusedAt: number | null = null;
+  const refusalStands = () => refusedAt !== null && Date.now() - refusedAt < ASK_AGAIN_AFTER_MS;
 
   const moving = () => countMoving(queue.getSnapshot()) > 0;
 
   const acquire = async () => {
-    if (!browser.wakeLock || requesting || refused || (lock && !lock.released) || !browser.isVisible())
+    if (
+      !browser.wakeLock ||
+      requesting ||
+      refusalStands() ||
+      (lock && !lock.released) ||
+      !browser.isVisible()
+    )
       return;
     requesting = true;
     try {
@@ -42,7 +56,7 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
     } catch {
       // Refused (battery saver, no user gesture yet): uploads go on, the screen may dim.
       lock = null;
-      refused = true;
+      refusedAt = Date.now();
     } finally {
       requesting = false;
     }
@@ -68,14 +82,14 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
     if (queue.getSnapshot().length > 0) askToPersist();
     if (moving()) void acquire();
     else {
-      refused = false;
+      refusedAt = null;
       void release();
     }
   };
 
   const stopQueue = queue.subscribe(update);
   const stopVisible = browser.onVisible(() => {
-    refused = false;
+    refusedAt = null;
     update();
   });
   update();
