@@ -1,4 +1,5 @@
 import { useCallback, type RefCallback } from 'react';
+import { isPortalNode, PORTAL_NODE } from './portalNodes.ts';
 
 /**
  * Focus for dialogs that cover the page (camera, scanner, mark-up editor, previews). Mantine's modal
@@ -19,7 +20,7 @@ const madeInert = new Set<Element>();
 
 /** The dialog's own root inside the portal node Mantine renders every overlay into. */
 function dialogRoot(node: HTMLElement): HTMLElement {
-  return node.closest<HTMLElement>('[data-portal] > *') ?? node;
+  return node.closest<HTMLElement>(`${PORTAL_NODE} > *`) ?? node;
 }
 
 function setInert(element: Element, inert: boolean): void {
@@ -35,7 +36,7 @@ function applyInert(): void {
   const top = open.at(-1);
   // The page: everything in <body> but the portal nodes, which hold the dialogs and notifications.
   for (const child of Array.from(document.body.children)) {
-    if (!child.hasAttribute('data-portal')) setInert(child, top !== undefined);
+    if (!isPortalNode(child)) setInert(child, top !== undefined);
   }
   for (const dialog of open) setInert(dialog.root, dialog !== top);
   for (const element of Array.from(madeInert)) if (!element.isConnected) madeInert.delete(element);

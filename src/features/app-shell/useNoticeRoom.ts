@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useNotifications } from '@mantine/notifications';
+import { inPortals, portalNodes } from '../../components/portalNodes.ts';
 
 /** The page's own room below its end (AppShellLayout's padding): notices taller than it get more. */
 export const PAGE_END_ROOM = '10rem';
@@ -149,19 +150,6 @@ export function useNoticeRoom(
   }, [spacer]);
 }
 
-/**
- * Mantine's portal nodes, children of the body: where it draws dialogs, drawers and the notices (one
- * shared node unless a component asks for its own). Looked for there, never in the whole page, as
- * AppProviders.module.css does.
- */
-function portals(): Element[] {
-  return [...document.body.children].filter((node) => node.hasAttribute('data-portal'));
-}
-
-function inPortals(selector: string): Element[] {
-  return portals().flatMap((portal) => [...portal.querySelectorAll(selector)]);
-}
-
 /** Set on the root while a dialog in front leaves room below it for the notices (AppProviders.module.css). */
 export const NOTICES_BELOW_DIALOG = 'data-notices-below-dialog';
 
@@ -212,7 +200,7 @@ function useNoticesBesideDialogs(showing: number): void {
     // change in the page (an upload's progress changes the page ten times a second).
     const watch = new MutationObserver(() => soon());
     const soon = () => {
-      for (const portal of portals()) {
+      for (const portal of portalNodes()) {
         watch.observe(portal, { childList: true });
       }
       cancelAnimationFrame(frame);
