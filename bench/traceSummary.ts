@@ -61,9 +61,10 @@ const ms = (us: number) => `${(us / 1000).toFixed(1)} ms`;
 let keptUntil = Number.NEGATIVE_INFINITY;
 // BENCH_TRACE_SPAN=<from>,<to>: only the tasks that start from..to ms after the first drop (the batch
 // itself, without the bench's own waiting before it or the notice's frames after it).
-const firstDrop = complete.find(
-  (e) => key(e) === main && e.name === 'EventDispatch' && e.args?.data?.type === 'drop',
-);
+/** The main thread's input events of a type (`click`, `drop`), in order. */
+const anchorOf = (type: string) =>
+  complete.filter((e) => key(e) === main && e.name === 'EventDispatch' && e.args?.data?.type === type);
+const firstDrop = anchorOf('drop')[0];
 const span = process.env.BENCH_TRACE_SPAN?.split(',').map(Number);
 const inSpan = (e: TraceEvent) =>
   !span || !firstDrop || (e.ts >= firstDrop.ts + span[0]! * 1000 && e.ts <= firstDrop.ts + span[1]! * 1000);
@@ -226,8 +227,6 @@ if (nodes.size > 0) {
   // A timeline from the last click (a shutter's tap, say): each task of 10 ms or more in order, with
   // who asked for it, and the page's performance marks (the bench marks the stages it times).
   // Without a click, from the first drop (an upload's own work, task by task).
-  const anchorOf = (type: string) =>
-    complete.filter((e) => key(e) === main && e.name === 'EventDispatch' && e.args?.data?.type === type);
   // BENCH_TRACE_AT=<ms>: the timeline from that time in the window instead (what led up to a long task).
   const at = Number(process.env.BENCH_TRACE_AT);
   const click = Number.isFinite(at)
@@ -239,7 +238,7 @@ if (nodes.size > 0) {
         tid: 0,
         args: { data: { type: 'at' } },
       } as TraceEvent)
-    : (anchorOf('click').at(-1) ?? anchorOf('drop')[0]);
+    : (anchorOf('click').at(-1) ?? firstDrop);
   if (click) {
     const from =
       { drop: 'the first drop', click: 'the last click' }[String(click.args?.data?.type)] ?? `+${at} ms`;
@@ -268,9 +267,7 @@ if (nodes.size > 0) {
       console.log(`    ${`+${ms(line.ts - click.ts)}`.padStart(12)}  ${line.text}`);
   }
   // A drop's own work, up to the first request it makes: what holds the first ticket back.
-  const drop = events.find(
-    (e) => e.name === 'EventDispatch' && (e.args?.data as { type?: string } | undefined)?.type === 'drop',
-  );
+  const drop = firstDrop;
   const firstRequest = drop
     ? events
         .filter(
