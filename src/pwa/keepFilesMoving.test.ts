@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ASK_AGAIN_AFTER_MS,
+  HOLD_SCREEN_AFTER_MS,
   keepFilesMoving,
   type KeepAwakeBrowser,
   type QueueView,
@@ -63,7 +64,17 @@ function fakeBrowser() {
   };
 }
 
+/** Files moving for as long as it takes before the screen is held on. */
+const movedAWhile = () => vi.advanceTimersByTime(HOLD_SCREEN_AFTER_MS);
+
 describe('keeping files moving', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('holds the screen on while files move and lets it go when they are done', async () => {
     const queue = fakeQueue();
     const { browser, locks } = fakeBrowser();
@@ -71,8 +82,41 @@ describe('keeping files moving', () => {
     expect(browser.wakeLock!.request).not.toHaveBeenCalled();
 
     queue.set('uploading', 'queued');
+    movedAWhile();
     await vi.waitFor(() => expect(locks).toHaveLength(1));
     queue.set('attached', 'attached');
+    await vi.waitFor(() => expect(locks[0]!.released).toBe(true));
+  });
+
+  it('asks for no lock for files attached within a second, and one for files that move on', async () => {
+    const queue = fakeQueue();
+    const { browser, locks } = fakeBrowser();
+    keepFilesMoving(queue.view, browser);
+
+    // A photo attached at once, then another: the screen was never at risk.
+    queue.set('ticket');
+    queue.set('uploading');
+    vi.advanceTimersByTime(HOLD_SCREEN_AFTER_MS - 1);
+    queue.set('attached');
+    queue.set('attached', 'uploading');
+    vi.advanceTimersByTime(HOLD_SCREEN_AFTER_MS - 1);
+    queue.set('attached', 'attached');
+    vi.advanceTimersByTime(10 * HOLD_SCREEN_AFTER_MS);
+    await Promise.resolve();
+    expect(browser.wakeLock!.request).not.toHaveBeenCalled();
+
+    // A batch: held once its files have moved for the while, however many changes it makes.
+    queue.set('uploading', 'queued', 'queued');
+    queue.set('registering', 'uploading', 'queued');
+    vi.advanceTimersByTime(HOLD_SCREEN_AFTER_MS - 1);
+    expect(browser.wakeLock!.request).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(locks).toHaveLength(1));
+    queue.set('attached', 'registering', 'uploading');
+    queue.set('attached', 'attached', 'registering');
+    await Promise.resolve();
+    expect(browser.wakeLock!.request).toHaveBeenCalledTimes(1);
+    queue.set('attached', 'attached', 'attached');
     await vi.waitFor(() => expect(locks[0]!.released).toBe(true));
   });
 
@@ -81,6 +125,7 @@ describe('keeping files moving', () => {
     const page = fakeBrowser();
     keepFilesMoving(queue.view, page.browser);
     queue.set('uploading');
+    movedAWhile();
     await vi.waitFor(() => expect(page.locks).toHaveLength(1));
 
     page.hide();
@@ -109,6 +154,7 @@ describe('keeping files moving', () => {
     });
     keepFilesMoving(queue.view, browser);
     queue.set('uploading');
+    movedAWhile();
     await vi.waitFor(() => expect(browser.wakeLock!.request).toHaveBeenCalled());
   });
 
@@ -129,6 +175,7 @@ describe('keeping files moving', () => {
     keepFilesMoving(queue.view, page.browser);
 
     queue.set('uploading', 'queued', 'queued');
+    movedAWhile();
     await settled(1);
     // The batch moves on, each change of the queue announced: none asks again.
     queue.set('attached', 'uploading', 'queued');
@@ -151,19 +198,15 @@ describe('keeping files moving', () => {
     await settled(3);
     queue.set('attached', 'attached', 'attached');
     queue.set('uploading');
+    movedAWhile();
     await settled(4);
 
     // Refused while files keep moving: asked again once a while has passed (a tap since may let it).
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      queue.set('uploading', 'queued');
-      await Promise.resolve();
-      expect(request).toHaveBeenCalledTimes(4);
-      vi.advanceTimersByTime(ASK_AGAIN_AFTER_MS);
-      queue.set('attached', 'uploading');
-      await settled(5);
-    } finally {
-      vi.useRealTimers();
-    }
+    queue.set('uploading', 'queued');
+    await Promise.resolve();
+    expect(request).toHaveBeenCalledTimes(4);
+    vi.advanceTimersByTime(ASK_AGAIN_AFTER_MS);
+    queue.set('attached', 'uploading');
+    await settled(5);
   });
 });

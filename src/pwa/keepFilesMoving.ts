@@ -24,9 +24,17 @@ export interface KeepAwakeBrowser {
 export const ASK_AGAIN_AFTER_MS = 15_000;
 
 /**
- * While files move: the screen stays on (a tablet that dims and locks stops its uploads), taken
- * again whenever the page is shown again (the browser drops the lock when it is hidden), and the
- * browser is asked once to keep the stored files through storage pressure.
+ * How long files move before the screen is held on. A screen dims after 15 s or more without a touch,
+ * so a lock taken a second in keeps it on as well as one taken at once, and a file that is attached
+ * within the second (most single photos) asks for none: asked at once, the request and its release ran
+ * in the tasks that send and list each such file, twice per file (bench/LOG.md, issue 40).
+ */
+export const HOLD_SCREEN_AFTER_MS = 1_000;
+
+/**
+ * While files move (for longer than HOLD_SCREEN_AFTER_MS): the screen stays on (a tablet that dims and
+ * locks stops its uploads), taken again whenever the page is shown again (the browser drops the lock
+ * when it is hidden), and the browser is asked once to keep the stored files through storage pressure.
  */
 export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): () => void {
   let lock: { released: boolean; release(): Promise<void> } | null = null;
@@ -36,6 +44,10 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
   // again or the files have stopped moving.
   let refusedAt: number | null = null;
   const refusalStands = () => refusedAt !== null && Date.now() - refusedAt < ASK_AGAIN_AFTER_MS;
+  // Since when files have been moving without a pause, and the timer that looks again once they have
+  // moved for HOLD_SCREEN_AFTER_MS.
+  let movingSince: number | null = null;
+  let holdTimer: ReturnType<typeof setTimeout> | null = null;
 
   const moving = () => countMoving(queue.getSnapshot()) > 0;
 
@@ -78,13 +90,28 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
       .catch(() => false);
   };
 
+  const stopWaiting = () => {
+    if (holdTimer !== null) clearTimeout(holdTimer);
+    holdTimer = null;
+  };
+
   const update = () => {
     if (queue.getSnapshot().length > 0) askToPersist();
-    if (moving()) void acquire();
-    else {
+    if (!moving()) {
+      movingSince = null;
+      stopWaiting();
       refusedAt = null;
       void release();
+      return;
     }
+    movingSince ??= Date.now();
+    const wait = movingSince + HOLD_SCREEN_AFTER_MS - Date.now();
+    if (wait <= 0) void acquire();
+    else
+      holdTimer ??= setTimeout(() => {
+        holdTimer = null;
+        update();
+      }, wait);
   };
 
   const stopQueue = queue.subscribe(update);
@@ -96,6 +123,7 @@ export function keepFilesMoving(queue: QueueView, browser: KeepAwakeBrowser): ()
   return () => {
     stopQueue();
     stopVisible();
+    stopWaiting();
     void release();
   };
 }
