@@ -20,6 +20,13 @@ const LOCK_DB = 'sandbox.lock.sqlite';
  */
 const LOCK_ATTEMPTS = 5;
 
+/**
+ * The locks this process holds, until released: a connection nothing refers to is closed when it is
+ * garbage collected, and its lock goes with it. A caller that dropped the claim (data-dir.test's
+ * contenders did) let a second process take the directory, on a loaded machine, once its collector ran.
+ */
+const held = new Set<Database.Database>();
+
 /** The lock held (an open exclusive transaction), or null when another process holds it. */
 function takeLock(file: string): Database.Database | null {
   for (let attempt = 1; ; attempt += 1) {
@@ -94,9 +101,11 @@ export function claimDataDir(dir: string): { release(): void } {
     lock.close();
     throw unusable(dir, error);
   }
+  held.add(lock);
   return {
     release() {
       rmSync(pidFile, { force: true });
+      held.delete(lock);
       lock.close();
     },
   };
