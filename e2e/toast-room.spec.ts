@@ -73,6 +73,15 @@ for (const [width, height, part] of [
     await dropFilesOn(page.getByRole('heading', { level: 1 }), [{ name: filename, type: 'text/plain' }]);
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Attached' });
     await expect(toast).toBeVisible();
+    // Shown and taken away without sliding: each frame of Mantine's transition laid the page out, on a
+    // tablet's CPU during the next photo's upload (AppProviders).
+    expect(
+      await toast.evaluate(
+        (node) =>
+          getComputedStyle(node.closest('.mantine-Notifications-notification') ?? document.body)
+            .transitionDuration,
+      ),
+    ).toMatch(/^0s(, 0s)*$/);
     // A toast under the pointer stays (Mantine pauses its close): every check below is made under it.
     await toast.hover();
     await expect(page.getByTestId('attachment-row').first()).toContainText(filename);
