@@ -16,7 +16,8 @@ const LOCK_DB = 'sandbox.lock.sqlite';
  * (`timeout: 0`), and two sandboxes starting at the same moment can each stop the other's climb, so
  * that both give up and nobody holds the directory (1 round in 40 of data-dir.test's race, on a loaded
  * machine). A refused climb is tried again a few times, a few milliseconds apart at random. (A busy
- * timeout instead let two of four racing processes hold an empty lock file at once.)
+ * timeout instead let two of four racing processes hold an empty lock file at once: most likely the
+ * test's dropped claims, closed by their collector while the other process waited; see `held`.)
  */
 const LOCK_ATTEMPTS = 5;
 
