@@ -72,9 +72,24 @@ const longTasksOver50 = (page: Page) =>
  */
 async function tapAt(page: Page, target: Locator): Promise<() => Promise<void>> {
   await target.waitFor();
-  const box = await target.boundingBox();
-  if (!box) throw new Error('nothing to tap');
-  return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  // A control drawn before it is live (the camera's stream still starting) ignores a tap.
+  await (await target.elementHandle())?.waitForElementState('enabled');
+  const measure = async () => {
+    const box = await target.boundingBox();
+    if (!box) throw new Error('nothing to tap');
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  let point = await measure();
+  return async () => {
+    // The dialog may have moved since the box was measured (its preview settling): a tap beside the
+    // button left the figure waiting 30 s for a recording that never started (CI, 2026-12-01).
+    const hits = await target.evaluate(
+      (element, { x, y }) => element.contains(document.elementFromPoint(x, y)),
+      point,
+    );
+    if (!hits) point = await measure();
+    await page.mouse.click(point.x, point.y);
+  };
 }
 
 /**
