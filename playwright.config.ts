@@ -47,10 +47,15 @@ export default defineConfig({
   fullyParallel: false,
   workers: lanes,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // A journey that fails is run once more, recording a trace (below), and still fails the run: one that
+  // passes only the second time is flaky, and a flaky journey is a defect (failOnFlakyTests).
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace of every journey (its screencast and DOM snapshots) cost the suite about a tenth
+    // of its time, for traces thrown away when the journey passed: the retry of a failure records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // Journeys route and stall requests from the page; the offline journeys (pwa-*.spec.ts) allow the
     // service worker they test.

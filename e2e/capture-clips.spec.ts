@@ -1,9 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { APP_ORIGIN, expect, signIn, test } from './fixtures.ts';
+import { APP_ORIGIN, expect, overrideConfig, signIn, test } from './fixtures.ts';
 import { writeQrVideo } from './fake-camera.ts';
 import {
   fakeMediaLaunchOptions,
-  overrideConfig,
   probe,
   stopWhenTimerShows,
   timerReaches,

@@ -1,5 +1,5 @@
 import { load, TagValues, type IExif } from 'piexif-ts';
-import { expect, signIn, test, TECHNICIAN } from './fixtures.ts';
+import { expect, overrideConfig, signIn, test, TECHNICIAN } from './fixtures.ts';
 import { fakeCameraLaunchOptions, writeQrVideo } from './fake-camera.ts';
 import { attachmentsOf, drag, editor, marks, storedBytes } from './markup-support.ts';
 
@@ -62,10 +62,7 @@ test('a photo taken on a run step is named for it and carries its facts inside, 
 }) => {
   // Camera, editor, lightening and two uploads in one journey: more than the default minute on a busy machine.
   test.setTimeout(150_000);
-  await context.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), photoMaxEdgePx: MAX_EDGE } });
-  });
+  await overrideConfig(context, { photoMaxEdgePx: MAX_EDGE });
   const before = new Set((await attachmentsOf('runStep', 1)).map((attachment) => attachment.id));
   await signIn(page, '/run-steps/1');
   await page.getByRole('button', { name: 'Take photo' }).click();

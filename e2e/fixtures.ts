@@ -118,6 +118,18 @@ export async function signIn(
   await rememberProviderSession(page.context(), user, appOrigin);
 }
 
+/** Serves config.json with `overrides` on top of the served one, for this context's pages (settings the
+ * deployment's config.json would carry). */
+export async function overrideConfig(
+  context: BrowserContext,
+  overrides: Record<string, unknown>,
+): Promise<void> {
+  await context.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), ...overrides } });
+  });
+}
+
 /**
  * True for a presigned storage URL, at the built-in storage or any S3 service: fault injection must hit
  * the storage the app really talks to.

@@ -1,8 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { APP_ORIGIN, expect, signIn, test } from './fixtures.ts';
+import { APP_ORIGIN, expect, overrideConfig, signIn, test } from './fixtures.ts';
 import { writeQrVideo } from './fake-camera.ts';
 import { fakeMediaLaunchOptions, stopWhenTimerShows, writeToneWav } from './media-support.ts';
-import { failTheApi, hangTheApi, restoreTheApi, runOneSteps } from './lie-fi-support.ts';
+import {
+  failTheApi,
+  HANGING_API_TIMEOUT_MS,
+  hangTheApi,
+  restoreTheApi,
+  runOneSteps,
+} from './lie-fi-support.ts';
 import { stepFilenames, technicianToken } from './records-support.ts';
 
 // Recording under lie-fi (issue 37): the browser says online, the API is unreachable. A voice note or a
@@ -92,12 +98,15 @@ test.describe('lie-fi: recording while the API is unreachable', () => {
 
   test('requests hang: a voice note says it waits for the server, then is attached once', async ({
     page,
+    context,
   }) => {
+    // A deployment's shorter time-out: the app gives up on the hanging requests sooner.
+    await overrideConfig(context, { apiTimeoutMs: HANGING_API_TIMEOUT_MS });
     const { token, step } = await voiceNoteUnderLieFi(page, hangTheApi, 1);
     const note = captureRow(page, 'voice', `(Waiting for the server to answer|${WAITING})`);
     await expect(note).toBeVisible({ timeout: 30_000 });
     const noteName = await rowFilename(note);
-    // Once the app gives up on the hanging request (apiTimeoutMs, 15 s by default), it says so.
+    // Once the app gives up on the hanging request (apiTimeoutMs), it says so.
     await expect(page.getByRole('listitem', { name: `${noteName}: ${WAITING}` })).toBeVisible({
       timeout: 45_000,
     });

@@ -12,6 +12,12 @@ export async function failTheApi(page: Page): Promise<void> {
   await page.route(isApi, (route) => route.abort('connectionreset'));
 }
 
+/**
+ * How long the hanging journeys' app waits for an answer before it counts the API as unreachable
+ * (`apiTimeoutMs` in config.json, 15 s by default): what they check is the same, sooner.
+ */
+export const HANGING_API_TIMEOUT_MS = 4_000;
+
 /** Every request to the API is left without an answer: it hangs until the app gives up on it. */
 export async function hangTheApi(page: Page): Promise<Route[]> {
   const held: Route[] = [];

@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
-import { APP_ORIGIN, expect, signIn, test } from './fixtures.ts';
-import { failTheApi, hangTheApi, restoreTheApi, runOneSteps } from './lie-fi-support.ts';
+import { APP_ORIGIN, expect, overrideConfig, signIn, test } from './fixtures.ts';
+import {
+  failTheApi,
+  HANGING_API_TIMEOUT_MS,
+  hangTheApi,
+  restoreTheApi,
+  runOneSteps,
+} from './lie-fi-support.ts';
 import { keptRecordKeys, pinSettled } from './offline-support.ts';
 import { dropFilesOn, PNG_BYTES, stepFilenames, technicianToken } from './records-support.ts';
 
@@ -86,6 +92,8 @@ test.describe('lie-fi: online as far as the browser knows, the API unreachable',
     await expect(page.getByText(`Run step ${step}`, { exact: true })).toBeVisible();
 
     await hangTheApi(page);
+    // The page loads again with a deployment's shorter time-out: it gives up on the hanging requests sooner.
+    await overrideConfig(page.context(), { apiTimeoutMs: HANGING_API_TIMEOUT_MS });
     await page.reload();
     // The kept copy shows while the refresh hangs, and says why once the app gives up on it.
     await expect(page.getByText(`Run step ${step}`, { exact: true })).toBeVisible();
@@ -101,7 +109,7 @@ test.describe('lie-fi: online as far as the browser knows, the API unreachable',
         ),
       }),
     ).toBeVisible();
-    // Once the app gives up on the hanging request (apiTimeoutMs, 15 s by default), it says so.
+    // Once the app gives up on the hanging request (apiTimeoutMs), it says so.
     await expect(
       page.getByRole('listitem', { name: `${name}: Cannot reach the server: waiting to send` }),
     ).toBeVisible({ timeout: 45_000 });

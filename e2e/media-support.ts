@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fakeCameraLaunchOptions } from './fake-camera.ts';
 
 /**
@@ -32,17 +32,6 @@ export function writeToneWav(seconds = 10): string {
 export function fakeMediaLaunchOptions(videoFile: string, wavFile: string) {
   const camera = fakeCameraLaunchOptions(videoFile);
   return { ...camera, args: [...camera.args, `--use-file-for-fake-audio-capture=${wavFile}`] };
-}
-
-/** Serves config.json with `overrides` on top of the served one, for this context's pages. */
-export async function overrideConfig(
-  context: BrowserContext,
-  overrides: Record<string, unknown>,
-): Promise<void> {
-  await context.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), ...overrides } });
-  });
 }
 
 export interface Probed {
