@@ -116,7 +116,11 @@ async function main(): Promise<number> {
     for (const benchmark of pass.benchmarks) {
       for (const [round, variant] of order) {
         const label = `${variant ? `${benchmark.name} (${variant.label}: ${variant.source}${options.rounds > 1 ? `, round ${round + 1}` : ''})` : benchmark.name}${pass.device === 'desktop' ? '' : ` on ${pass.device}`}`;
-        const variantCtx = variant ? { ...ctx, repoRoot: variant.root } : ctx;
+        const alsoOn = passes
+          .slice(passes.indexOf(pass) + 1)
+          .filter((later) => later.benchmarks.includes(benchmark))
+          .map((later) => later.device);
+        const variantCtx = { ...ctx, alsoOn, ...(variant ? { repoRoot: variant.root } : {}) };
         ctx.log(`${label}: start`);
         const startedMs = Date.now();
         let measuredRows: Row[];

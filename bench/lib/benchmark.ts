@@ -8,6 +8,8 @@ export interface BenchContext {
   quick: boolean;
   sizes: BenchSizes;
   repoRoot: string;
+  /** The device profiles (DeviceName) this run takes the same benchmark under after this pass (CI's quick run). */
+  alsoOn?: readonly string[];
   /** Progress lines on stderr, so that stdout keeps only the table. */
   log(message: string): void;
 }
