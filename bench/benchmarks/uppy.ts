@@ -61,8 +61,8 @@ const reloadCount = (ctx: BenchContext) => (ctx.quick ? 9 : 30);
  */
 const durability = (ctx: BenchContext) => !(ctx.quick && activeDevice().name === 'tablet-cpu');
 /**
- * And the desktop pass before it leaves the cost per file to the CPU-only pass, where issue 40 reads it:
- * on a slow CI machine those figures were 100 of the desktop pass's 125 s.
+ * A quick desktop pass that the same run follows with a CPU-only one leaves the cost per file to that
+ * pass, where issue 40 reads it: on a slow CI machine those figures were 100 of the desktop pass's 125 s.
  */
 const perFile = (ctx: BenchContext) =>
   !(ctx.quick && activeDevice().name === 'desktop' && ctx.alsoOn?.includes('tablet-cpu'));

@@ -2,6 +2,8 @@ import { DEVICE_NAMES, type DeviceName } from './device.ts';
 
 export interface CliOptions {
   quick: boolean;
+  /** CI's run (`--ci`): the quick sizes, and the benchmarks whose figures issues ask CI to print. */
+  ci: boolean;
   /** Benchmark names to run; empty means all. */
   only: string[];
   /** A commit to measure next to this tree in the same run (`--baseline <ref>`): before/after ratios. */
@@ -18,14 +20,22 @@ export interface CliOptions {
 }
 
 /**
- * Parses `--quick`, `--only <name>` (repeatable, or comma-separated), `--baseline <ref>`, `--rounds <n>`,
+ * Parses `--quick`, `--ci` (quick, CI's benchmarks), `--only <name>` (repeatable, or comma-separated), `--baseline <ref>`, `--rounds <n>`,
  * `--device <profile>` and `--help`.
  */
 export function parseArgs(argv: readonly string[], known: readonly string[]): CliOptions {
-  const options: CliOptions = { quick: false, only: [], rounds: 1, device: 'desktop', help: false };
+  const options: CliOptions = {
+    quick: false,
+    ci: false,
+    only: [],
+    rounds: 1,
+    device: 'desktop',
+    help: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') options.quick = true;
+    else if (arg === '--ci') options.ci = options.quick = true;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg === '--only' || arg.startsWith('--only=')) {
       const value = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
@@ -54,6 +64,7 @@ export function parseArgs(argv: readonly string[], known: readonly string[]): Cl
     } else throw new Error(`Unknown option "${arg}"`);
   }
   if (options.rounds > 1 && !options.baseline) throw new Error('--rounds compares with a --baseline');
+  if (options.ci && options.only.length > 0) throw new Error('--ci takes its own benchmarks: no --only');
   const unknown = options.only.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new Error(`Unknown benchmark "${unknown.join(', ')}"; known: ${known.join(', ')}`);

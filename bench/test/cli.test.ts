@@ -7,6 +7,7 @@ describe('parseArgs', () => {
   it('reads --quick and repeated or comma-separated --only', () => {
     expect(parseArgs(['--quick', '--only', 'bundle', '--only=upload,round-trips'], known)).toEqual({
       quick: true,
+      ci: false,
       only: ['bundle', 'upload', 'round-trips'],
       rounds: 1,
       device: 'desktop',
@@ -17,11 +18,17 @@ describe('parseArgs', () => {
   it('defaults to every benchmark at full size', () => {
     expect(parseArgs([], known)).toEqual({
       quick: false,
+      ci: false,
       only: [],
       rounds: 1,
       device: 'desktop',
       help: false,
     });
+  });
+
+  it('reads --ci as the quick sizes, with no --only beside it', () => {
+    expect(parseArgs(['--ci'], known)).toMatchObject({ ci: true, quick: true, only: [] });
+    expect(() => parseArgs(['--ci', '--only', 'bundle'], known)).toThrow('--ci takes its own benchmarks');
   });
 
   it('reads the commit to compare with', () => {
