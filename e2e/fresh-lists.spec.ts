@@ -103,6 +103,9 @@ test('a list shown again is asked again: its kept copy says so until the server 
   await expect(page.getByTestId('kept-age')).toHaveCount(0);
   await rows.first().locator('a[href^="/runs/"]').click();
   await expect(page).toHaveURL(/\/runs\/\d+$/);
+  // The run page itself on screen, not only its address: until its data and code are in, the router
+  // keeps the list shown, and going back then would show a list that was never left.
+  await expect(page.getByRole('heading', { name: /^Attachments \(\d+\)/ })).toBeVisible();
   await expect(page.getByTestId('kept-age')).toHaveCount(0);
 
   const api = await holdTheApi(page);
