@@ -212,6 +212,8 @@ test.describe('the camera', () => {
       await expect(camera).toBeHidden();
       await page.getByRole('link', { name: /^Run 1\b/ }).click();
       await expect(page).toHaveURL('/runs/1');
+      // The record left for real: the run page on screen, not only its address.
+      await expect(page.getByRole('heading', { name: 'Steps' })).toBeVisible();
       await page.goBack();
       await expect(page).toHaveURL('/run-steps/1');
       await expectCameraClosedUntilAsked(page);

@@ -50,6 +50,8 @@ test('the New marker and the kept note, at tablet sizes, light and dark, and in 
     await expect(page.locator('main tbody tr').first()).toBeVisible();
     await page.locator('main tbody tr a[href^="/runs/"]').first().click();
     await expect(page).toHaveURL(/\/runs\/\d+$/);
+    // Left for the run page once it shows (the router keeps the list until then): see fresh-lists.
+    await expect(page.locator('#attachments-heading')).toBeVisible();
     const held: Route[] = [];
     await page.route(isApi, (route) => void held.push(route));
     await page.goBack();
