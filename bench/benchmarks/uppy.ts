@@ -30,15 +30,19 @@ import {
 
 const NAME = 'uppy';
 type Peer = Exclude<SideId, 'app'>;
-const PEERS: Peer[] = ['core', 'gr'];
-const PEER_NAMES: Record<Peer, string> = { core: 'Uppy core', gr: 'Uppy + Golden Retriever' };
+const PEERS: Peer[] = ['core', 'gr', 'dash'];
+const PEER_NAMES: Record<Peer, string> = {
+  core: 'Uppy core',
+  gr: 'Uppy + Golden Retriever',
+  dash: 'Uppy + Golden Retriever + Dashboard',
+};
 
 /** Records each side attaches to, so that each scenario starts alike on every side. */
 const PARTS = {
-  single: { app: 1, core: 2, gr: 9 },
+  single: { app: 1, core: 2, gr: 9, dash: 14 },
   batches: [
-    { app: 3, core: 4, gr: 10 },
-    { app: 11, core: 12, gr: 13 },
+    { app: 3, core: 4, gr: 10, dash: 15 },
+    { app: 11, core: 12, gr: 13, dash: 16 },
   ],
   reload: { app: 5, gr: 6 },
   big: { app: 7, gr: 8 },
@@ -67,7 +71,7 @@ const durability = (ctx: BenchContext) => !(ctx.quick && activeDevice().name ===
 const perFile = (ctx: BenchContext) =>
   !(ctx.quick && activeDevice().name === 'desktop' && ctx.alsoOn?.includes('tablet-cpu'));
 
-/** Both of Uppy's figures of one measurement: app / Uppy core, app / Uppy + Golden Retriever. */
+/** Uppy's figures of one measurement: app / Uppy core, / Uppy + Golden Retriever, / with its Dashboard too. */
 const perPeer = (figure: string) => PEERS.map((peer) => `${figure}, app / ${PEER_NAMES[peer]}`);
 
 /**
@@ -229,10 +233,7 @@ export const uppy: Benchmark = {
                     }
                   }
                   const pick = (key: 'ms' | 'task') =>
-                    ({ app: result.app[key], core: result.core[key], gr: result.gr[key] }) as Record<
-                      SideId,
-                      number
-                    >;
+                    Object.fromEntries(all.map(({ id }) => [id, result[id][key]])) as Record<SideId, number>;
                   return [
                     ...versusEach(
                       batchFigure,
@@ -275,8 +276,8 @@ async function oneAtATime(
   newFile: (side: Side, i: number) => Promise<string>,
 ): Promise<Row[]> {
   return attempt(NAME, perPeer(singleFigure(ctx, single)), async () => {
-    const times: Record<SideId, number[]> = { app: [], core: [], gr: [] };
-    const steps: Record<SideId, (FileSteps & { listed: number })[]> = { app: [], core: [], gr: [] };
+    const times: Record<SideId, number[]> = { app: [], core: [], gr: [], dash: [] };
+    const steps: Record<SideId, (FileSteps & { listed: number })[]> = { app: [], core: [], gr: [], dash: [] };
     const pages = new Map<Side, Page>();
     try {
       for (const side of all) pages.set(side, await side.open(PARTS.single[side.id]));
@@ -320,7 +321,7 @@ async function oneAtATime(
     logSteps(ctx, single, steps);
     return versusEach(
       singleFigure(ctx, single),
-      { app: median(times.app), core: median(times.core), gr: median(times.gr) },
+      { app: median(times.app), core: median(times.core), gr: median(times.gr), dash: median(times.dash) },
       `median of ${times.app.length} each, sides taking turns; drop to listed (app) / to registered and listed (Uppy); ${single.sameSize ? 'each the size of one attached before it' : 'sizes differ by a few bytes'}${single.stopWorker ? "; the app page's service worker stopped before each drop (CDP ServiceWorker.stopAllWorkers)" : ''}`,
     );
   });

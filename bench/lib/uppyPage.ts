@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { benchContext, devicePage } from './browser.ts';
@@ -34,19 +36,28 @@ function bundle(): Promise<string> {
   return bundled;
 }
 
-const HTML =
-  '<!doctype html><html><head><meta charset="utf-8"><title>Uppy peer</title></head><body><script type="module" src="/uppy.js"></script></body></html>';
+/** Uppy's own stylesheets (core and Dashboard), inlined: the Dashboard side draws as Uppy ships it. */
+function uppyStyles(): string {
+  const require = createRequire(import.meta.url);
+  return ['@uppy/core/css/style.min.css', '@uppy/dashboard/css/style.min.css']
+    .map((sheet) => readFileSync(require.resolve(sheet), 'utf8'))
+    .join('\n');
+}
+
+const html = () =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>Uppy peer</title><style>${uppyStyles()}</style></head><body><script type="module" src="/uppy.js"></script></body></html>`;
 
 /** Serves the Uppy page on 127.0.0.1:`port` (pick the port before the sandbox starts, to allow its origin). */
 export async function startUppyServer(port: number): Promise<UppyServer> {
   const script = await bundle();
+  const page = html();
   const server: Server = createServer((req, res) => {
     const js = req.url?.startsWith('/uppy.js');
     res.writeHead(200, {
       'content-type': js ? 'text/javascript' : 'text/html',
       'cache-control': 'no-store',
     });
-    res.end(js ? script : HTML);
+    res.end(js ? script : page);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
@@ -64,7 +75,12 @@ export async function openUppyPage(
   browser: Browser,
   server: UppyServer,
   client: ApiClient,
-  { entityId, limit, goldenRetriever }: { entityId: number; limit: number; goldenRetriever: boolean },
+  {
+    entityId,
+    limit,
+    goldenRetriever,
+    dashboard,
+  }: { entityId: number; limit: number; goldenRetriever: boolean; dashboard: boolean },
   beforeLoad: (page: Page) => Promise<void> = async () => {},
 ): Promise<Page> {
   const context = await benchContext(browser, { viewport: { width: 1280, height: 900 } });
@@ -79,6 +95,7 @@ export async function openUppyPage(
     registerMutation: REGISTER_MUTATION,
     limit,
     goldenRetriever,
+    dashboard,
   };
   await page.goto(`${server.origin}/#${encodeURIComponent(JSON.stringify(config))}`);
   await page.getByRole('button', { name: 'Choose files' }).waitFor();

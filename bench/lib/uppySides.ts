@@ -7,15 +7,17 @@ import { now } from './stats.ts';
 import { openUppyPage, type UppyServer } from './uppyPage.ts';
 
 /**
- * The three sides of the Uppy comparison: the app; Uppy 5 core + S3, its floor (nothing kept across a
- * reload); and the same with Golden Retriever, which keeps each file's bytes in IndexedDB as the app's
- * durable queue does: the fair peer.
+ * The sides of the Uppy comparison: the app; Uppy 5 core + S3, its floor (nothing kept across a
+ * reload, nothing drawn but a name per file); the same with Golden Retriever, which keeps each file's
+ * bytes in IndexedDB as the app's durable queue does: the fair peer; and that with Uppy's Dashboard
+ * drawn too (each file's card and progress): Uppy as a person uses it, drawing as the app draws.
  */
-export type SideId = 'app' | 'core' | 'gr';
+export type SideId = 'app' | 'core' | 'gr' | 'dash';
 
 export const UPPY_LABELS: Record<Exclude<SideId, 'app'>, string> = {
   core: 'Uppy 5 core + aws-s3 (no persistence)',
   gr: 'Uppy 5 core + aws-s3 + golden-retriever',
+  dash: 'Uppy 5 core + aws-s3 + golden-retriever + dashboard',
 };
 
 /** One side of the comparison: a page where files are dropped and registered names are listed. */
@@ -28,7 +30,7 @@ export interface Side {
 }
 
 export function uppySides(browser: Browser, appPage: Page, server: UppyServer, client: ApiClient): Side[] {
-  const uppySide = (id: 'core' | 'gr'): Side => ({
+  const uppySide = (id: Exclude<SideId, 'app'>): Side => ({
     id,
     async open(part) {
       const entityId = await partEntityId(client, part);
@@ -36,7 +38,7 @@ export function uppySides(browser: Browser, appPage: Page, server: UppyServer, c
         browser,
         server,
         client,
-        { entityId, limit: APP_UPLOAD_CONCURRENCY, goldenRetriever: id === 'gr' },
+        { entityId, limit: APP_UPLOAD_CONCURRENCY, goldenRetriever: id !== 'core', dashboard: id === 'dash' },
         recordLongTasks,
       );
     },
@@ -53,6 +55,7 @@ export function uppySides(browser: Browser, appPage: Page, server: UppyServer, c
     },
     uppySide('core'),
     uppySide('gr'),
+    uppySide('dash'),
   ];
 }
 

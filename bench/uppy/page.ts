@@ -6,9 +6,12 @@
  * `goldenRetriever` (the fair peer of the app's durable queue) Golden Retriever keeps the batch, bytes
  * included, across a reload; without it the page is Uppy's floor: core and S3 only. Each registered file's
  * name is listed and counted in "Attachments (n)", so the bench watches it as it watches the app.
+ * With `dashboard`, Uppy's own Dashboard is drawn inline as well (each file's card, its progress, the
+ * status bar): Uppy as a person would use it, drawing what it does as the app draws its queue.
  */
 import Uppy, { type Meta, type UppyFile } from '@uppy/core';
 import AwsS3 from '@uppy/aws-s3';
+import Dashboard from '@uppy/dashboard';
 import GoldenRetriever from '@uppy/golden-retriever';
 
 /** What the bench hands the page in its URL's hash (it survives a reload). */
@@ -22,6 +25,8 @@ interface PageConfig {
   limit: number;
   /** Golden Retriever on: each file's bytes and the list of files kept in IndexedDB as they go. */
   goldenRetriever: boolean;
+  /** Uppy's Dashboard drawn inline beside the list (its stylesheet is served with the page). */
+  dashboard: boolean;
 }
 
 interface BenchMeta extends Meta {
@@ -55,6 +60,12 @@ showCount();
 
 const uppy = new Uppy<BenchMeta, Record<string, never>>({ id: 'bench', autoProceed: true });
 if (config.goldenRetriever) uppy.use(GoldenRetriever, { serviceWorker: false });
+if (config.dashboard) {
+  const board = document.createElement('div');
+  document.body.append(board);
+  // Files still come in by the page's own drop zone (uppy.addFiles), as on the other Uppy pages.
+  uppy.use(Dashboard, { inline: true, target: board, height: 400, proudlyDisplayPoweredByUppy: false });
+}
 uppy.use(AwsS3, {
   limit: config.limit,
   shouldUseMultipart: false,
