@@ -129,6 +129,11 @@ const figures = (ctx: BenchContext) => [
   ...(durability(ctx) ? [reloadFigure(ctx), ...bigFigures(ctx)] : []),
 ];
 
+/** A value for each of `sides`, by its id: the one place a measurement lists the sides it took. */
+function perSide<T>(sides: readonly Side[], make: (id: SideId) => T): Record<SideId, T> {
+  return Object.fromEntries(sides.map(({ id }) => [id, make(id)])) as Record<SideId, T>;
+}
+
 /** The app's figure against one of Uppy's (ms unless told), as one row: ratio app / Uppy. */
 function versus(figure: string, app: number, uppy: number, peer: Peer, note: string, unit = 'ms'): Measured {
   return measured(
@@ -232,8 +237,7 @@ export const uppy: Benchmark = {
                       await side.close(sidePage);
                     }
                   }
-                  const pick = (key: 'ms' | 'task') =>
-                    Object.fromEntries(all.map(({ id }) => [id, result[id][key]])) as Record<SideId, number>;
+                  const pick = (key: 'ms' | 'task') => perSide(all, (id) => result[id][key]);
                   return [
                     ...versusEach(
                       batchFigure,
@@ -276,8 +280,8 @@ async function oneAtATime(
   newFile: (side: Side, i: number) => Promise<string>,
 ): Promise<Row[]> {
   return attempt(NAME, perPeer(singleFigure(ctx, single)), async () => {
-    const times: Record<SideId, number[]> = { app: [], core: [], gr: [], dash: [] };
-    const steps: Record<SideId, (FileSteps & { listed: number })[]> = { app: [], core: [], gr: [], dash: [] };
+    const times = perSide(all, (): number[] => []);
+    const steps = perSide(all, (): (FileSteps & { listed: number })[] => []);
     const pages = new Map<Side, Page>();
     try {
       for (const side of all) pages.set(side, await side.open(PARTS.single[side.id]));
@@ -321,7 +325,7 @@ async function oneAtATime(
     logSteps(ctx, single, steps);
     return versusEach(
       singleFigure(ctx, single),
-      { app: median(times.app), core: median(times.core), gr: median(times.gr), dash: median(times.dash) },
+      perSide(all, (id) => median(times[id])),
       `median of ${times.app.length} each, sides taking turns; drop to listed (app) / to registered and listed (Uppy); ${single.sameSize ? 'each the size of one attached before it' : 'sizes differ by a few bytes'}${single.stopWorker ? "; the app page's service worker stopped before each drop (CDP ServiceWorker.stopAllWorkers)" : ''}`,
     );
   });
