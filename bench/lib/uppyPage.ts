@@ -36,7 +36,10 @@ function bundle(): Promise<string> {
   return bundled;
 }
 
-/** Uppy's own stylesheets (core and Dashboard), inlined: the Dashboard side draws as Uppy ships it. */
+/**
+ * Uppy's own stylesheets (core and Dashboard), served as `/uppy.css`: the Dashboard page links them, so
+ * it draws as Uppy ships it, and the pages without a Dashboard style nothing more than before.
+ */
 function uppyStyles(): string {
   const require = createRequire(import.meta.url);
   return ['@uppy/core/css/style.min.css', '@uppy/dashboard/css/style.min.css']
@@ -44,20 +47,18 @@ function uppyStyles(): string {
     .join('\n');
 }
 
-const html = () =>
-  `<!doctype html><html><head><meta charset="utf-8"><title>Uppy peer</title><style>${uppyStyles()}</style></head><body><script type="module" src="/uppy.js"></script></body></html>`;
+const HTML =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Uppy peer</title></head><body><script type="module" src="/uppy.js"></script></body></html>';
+
+const TYPES = { js: 'text/javascript', css: 'text/css', html: 'text/html' } as const;
 
 /** Serves the Uppy page on 127.0.0.1:`port` (pick the port before the sandbox starts, to allow its origin). */
 export async function startUppyServer(port: number): Promise<UppyServer> {
-  const script = await bundle();
-  const page = html();
+  const bodies = { js: await bundle(), css: uppyStyles(), html: HTML };
   const server: Server = createServer((req, res) => {
-    const js = req.url?.startsWith('/uppy.js');
-    res.writeHead(200, {
-      'content-type': js ? 'text/javascript' : 'text/html',
-      'cache-control': 'no-store',
-    });
-    res.end(js ? script : page);
+    const kind = req.url?.startsWith('/uppy.js') ? 'js' : req.url?.startsWith('/uppy.css') ? 'css' : 'html';
+    res.writeHead(200, { 'content-type': TYPES[kind], 'cache-control': 'no-store' });
+    res.end(bodies[kind]);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

@@ -25,7 +25,7 @@ interface PageConfig {
   limit: number;
   /** Golden Retriever on: each file's bytes and the list of files kept in IndexedDB as they go. */
   goldenRetriever: boolean;
-  /** Uppy's Dashboard drawn inline beside the list (its stylesheet is served with the page). */
+  /** Uppy's Dashboard drawn inline beside the list, with Uppy's stylesheets (`/uppy.css`). */
   dashboard: boolean;
 }
 
@@ -61,7 +61,11 @@ showCount();
 const uppy = new Uppy<BenchMeta, Record<string, never>>({ id: 'bench', autoProceed: true });
 if (config.goldenRetriever) uppy.use(GoldenRetriever, { serviceWorker: false });
 if (config.dashboard) {
+  const styles = document.createElement('link');
+  styles.rel = 'stylesheet';
+  styles.href = '/uppy.css';
   const board = document.createElement('div');
+  document.head.append(styles);
   document.body.append(board);
   // Files still come in by the page's own drop zone (uppy.addFiles), as on the other Uppy pages.
   uppy.use(Dashboard, { inline: true, target: board, height: 400, proudlyDisplayPoweredByUppy: false });
