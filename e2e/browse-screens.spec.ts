@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { gql } from '../sandbox/test/harness.ts';
 import { expect, SANDBOX_URL, signIn, test } from './fixtures.ts';
-import { attachFile, entityIdOf, PNG_BYTES, pdfBytes, technicianToken } from './records-support.ts';
+import { attachOnce, PNG_BYTES, pdfBytes, technicianToken } from './records-support.ts';
 import { scan } from './scanner-support.ts';
 import { lowContrast, smallControls } from './screen-checks.ts';
 
@@ -171,14 +171,13 @@ let stepId = 0;
 let fieldId = 0;
 test.beforeAll(async () => {
   const token = await technicianToken();
-  const entity = await entityIdOf(token, 'part', 7);
-  await attachFile(token, entity, 'weld-inspection.png', PNG_BYTES);
-  await attachFile(token, entity, 'torque-report.pdf', pdfBytes(3));
+  await attachOnce(token, 'part', 7, 'weld-inspection.png', PNG_BYTES);
+  await attachOnce(token, 'part', 7, 'torque-report.pdf', pdfBytes(3));
   const inspection = await inspectionStep();
   ({ stepId, fieldId } = inspection);
   // Filled evidence slots: their "Attached" badges and the run's count of a complete step are shown too.
   for (const id of inspection.requiredIds) {
-    await attachFile(token, await entityIdOf(token, 'runStepField', id), 'cmm-report.pdf', pdfBytes(1));
+    await attachOnce(token, 'runStepField', id, 'cmm-report.pdf', pdfBytes(1));
   }
 });
 

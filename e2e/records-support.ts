@@ -118,14 +118,34 @@ export async function grantEveryTicketUpFront(page: Page): Promise<void> {
   );
 }
 
-/** Filenames attached to a run step, through the API. */
-export async function stepFilenames(token: string, id: number): Promise<string[]> {
+/** Filenames attached to a record (`query`: part, runStep, runStepField, ...), through the API. */
+export async function filenamesOf(token: string, query: string, id: number): Promise<string[]> {
   const result = await gql(
     SANDBOX_URL,
     token,
-    `query R($id: ID!) { runStep(id: $id) { entity { fileAttachments { filename } } } }`,
+    `query R($id: ID!) { ${query}(id: $id) { entity { fileAttachments { filename } } } }`,
     { id: String(id) },
   );
   expect(result.errors).toBeUndefined();
-  return (result.data?.runStep.entity.fileAttachments as { filename: string }[]).map((a) => a.filename);
+  return (result.data?.[query].entity.fileAttachments as { filename: string }[]).map((a) => a.filename);
+}
+
+/** Filenames attached to a run step, through the API. */
+export function stepFilenames(token: string, id: number): Promise<string[]> {
+  return filenamesOf(token, 'runStep', id);
+}
+
+/**
+ * attachFile, unless the record already holds a file of that name: set-up in a `beforeAll` runs again
+ * in the new worker after a failed journey, and the journeys retried must find what the first try found.
+ */
+export async function attachOnce(
+  token: string,
+  query: string,
+  id: number,
+  filename: string,
+  body: FileBody,
+): Promise<void> {
+  if ((await filenamesOf(token, query, id)).includes(filename)) return;
+  await attachFile(token, await entityIdOf(token, query, id), filename, body);
 }
