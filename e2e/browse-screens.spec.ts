@@ -127,11 +127,11 @@ function screens(stepId: number, fieldId: number): Screen[] {
 type NoticePlace = 'bottom right' | 'middle right' | 'bottom left';
 
 /**
- * Raises a notice (a scan too short for a label says so): the controls it covers (the open dialog's
- * when there is one, the page behind being out of reach, else the page's) and where it sat. Then
- * closes it.
+ * Raises a notice (a scan too short for a label says so) and expects it to cover no control (the open
+ * dialog's when there is one, the page behind being out of reach, else the page's), and to sit at
+ * `place` when one is given. Then closes it.
  */
-async function raiseANotice(page: Page): Promise<{ covered: string[]; place: NoticePlace }> {
+async function expectNoticeClear(page: Page, what: string, place?: NoticePlace): Promise<void> {
   await scan(page, '12');
   const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Scan too short' });
   await expect(notice).toBeVisible();
@@ -140,13 +140,26 @@ async function raiseANotice(page: Page): Promise<{ covered: string[]; place: Not
     await lowContrast(page, '.mantine-Notification-root :is(p, div)'),
     'notice text under 4.5:1',
   ).toEqual([]);
-  const covered = await notice.evaluate((el) => {
+  // Asked until it holds, not once: the app places the notices a frame or two and an observer's answer
+  // after one shows (useNoticeRoom), and a loaded machine may ask before that.
+  await expect
+    .poll(() => coveredAndPlace(notice), {
+      message: `${what}: the notice covers no control${place ? ` and sits at the ${place}` : ''}`,
+    })
+    .toEqual(place ? { covered: [], place } : expect.objectContaining({ covered: [] }));
+  await notice.getByRole('button').click();
+  await expect(notice).toBeHidden();
+}
+
+/** The controls `notice` covers, and where it sits. */
+function coveredAndPlace(notice: Locator): Promise<{ covered: string[]; place: NoticePlace }> {
+  return notice.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const shown = (node: Element) => node.getClientRects().length > 0;
     const layer = [...document.querySelectorAll('[role="dialog"]')].filter(shown).at(-1) ?? document.body;
     const selector =
       'a[href], button, input, select, textarea, [role="button"], [role="radio"], [role="tab"]';
-    return [...layer.querySelectorAll<HTMLElement>(selector)]
+    const covered = [...layer.querySelectorAll<HTMLElement>(selector)]
       .filter((control) => shown(control) && !el.contains(control))
       .map((control) => ({ control, at: control.getBoundingClientRect() }))
       .filter(({ at }) => at.width > 1 && at.height > 1)
@@ -156,15 +169,14 @@ async function raiseANotice(page: Page): Promise<{ covered: string[]; place: Not
       .map(
         ({ control }) => control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName,
       );
+    const place: NoticePlace =
+      box.right < window.innerWidth / 2
+        ? 'bottom left'
+        : box.bottom < window.innerHeight * 0.75
+          ? 'middle right'
+          : 'bottom right';
+    return { covered, place };
   });
-  const place = await notice.evaluate((el): NoticePlace => {
-    const box = el.getBoundingClientRect();
-    if (box.right < window.innerWidth / 2) return 'bottom left';
-    return box.bottom < window.innerHeight * 0.75 ? 'middle right' : 'bottom right';
-  });
-  await notice.getByRole('button').click();
-  await expect(notice).toBeHidden();
-  return { covered, place };
 }
 
 let stepId = 0;
@@ -196,38 +208,38 @@ test.describe('notices over real layouts', () => {
       // The page's last controls, where a notice at the bottom right would sit over a long page:
       // the page ends with room for it, so scrolled to its end nothing is under it.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      expect(await raiseANotice(page), 'record page').toEqual({ covered: [], place: 'bottom right' });
+      await expectNoticeClear(page, 'record page', 'bottom right');
 
       // The uploads panel on the right: the notices sit beside it, at the bottom left.
       await page.getByRole('button', { name: /^Uploads/ }).click();
       await expect(page.getByRole('dialog', { name: 'Uploads' })).toBeVisible();
-      expect(await raiseANotice(page), 'uploads panel').toEqual({ covered: [], place: 'bottom left' });
+      await expectNoticeClear(page, 'uploads panel', 'bottom left');
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Delete weld-inspection.png' }).first().click();
       const confirm = page.getByRole('dialog', { name: 'Delete attachment?' });
       await expect(confirm).toBeVisible();
-      expect((await raiseANotice(page)).covered, 'delete dialog').toEqual([]);
+      await expectNoticeClear(page, 'delete dialog');
       await confirm.getByRole('button', { name: 'Cancel' }).click();
 
       // A short dialog whose buttons sit half way down the screen (landscape): the notice goes below it.
       await page.getByRole('button', { name: 'Label', exact: true }).click();
       const label = page.getByRole('dialog', { name: /^Label for / });
       await expect(label.getByRole('img', { name: /^QR code for / })).toBeVisible();
-      expect((await raiseANotice(page)).covered, 'label dialog').toEqual([]);
+      await expectNoticeClear(page, 'label dialog');
       await page.keyboard.press('Escape');
       await expect(label).toBeHidden();
 
       await page.getByRole('button', { name: 'Preview weld-inspection.png' }).first().click();
       await expect(page.getByRole('dialog').getByTestId('attachment-preview-image')).toBeVisible();
-      expect((await raiseANotice(page)).covered, 'preview').toEqual([]);
+      await expectNoticeClear(page, 'preview');
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'Mark up weld-inspection.png' }).first().click();
       const editor = page.getByRole('dialog', { name: /^Mark up/ });
       await expect(editor.getByTestId('markup-canvas')).toBeVisible();
       // A tall dialog keeps its controls along its top and bottom: the notices sit half way down.
-      expect(await raiseANotice(page), 'mark-up editor').toEqual({ covered: [], place: 'middle right' });
+      await expectNoticeClear(page, 'mark-up editor', 'middle right');
       await editor.getByRole('button', { name: 'Cancel' }).click();
       await expect(editor).toBeHidden();
     });
