@@ -118,16 +118,25 @@ export async function grantEveryTicketUpFront(page: Page): Promise<void> {
   );
 }
 
-/** Filenames attached to a record (`query`: part, runStep, runStepField, ...), through the API. */
-export async function filenamesOf(token: string, query: string, id: number): Promise<string[]> {
+/** The files attached to a record (`query`: part, runStep, runStepField, ...), through the API. */
+async function attachmentsOf(
+  token: string,
+  query: string,
+  id: number,
+): Promise<{ id: number; filename: string }[]> {
   const result = await gql(
     SANDBOX_URL,
     token,
-    `query R($id: ID!) { ${query}(id: $id) { entity { fileAttachments { filename } } } }`,
+    `query R($id: ID!) { ${query}(id: $id) { entity { fileAttachments { id filename } } } }`,
     { id: String(id) },
   );
   expect(result.errors).toBeUndefined();
-  return (result.data?.[query].entity.fileAttachments as { filename: string }[]).map((a) => a.filename);
+  return result.data?.[query].entity.fileAttachments;
+}
+
+/** Filenames attached to a record (`query`: part, runStep, runStepField, ...), through the API. */
+export async function filenamesOf(token: string, query: string, id: number): Promise<string[]> {
+  return (await attachmentsOf(token, query, id)).map((a) => a.filename);
 }
 
 /** Filenames attached to a run step, through the API. */
@@ -136,8 +145,9 @@ export function stepFilenames(token: string, id: number): Promise<string[]> {
 }
 
 /**
- * attachFile, unless the record already holds a file of that name: set-up in a `beforeAll` runs again
- * in the new worker after a failed journey, and the journeys retried must find what the first try found.
+ * attachFile, unless the record already holds a file of that name (its id is returned then): set-up
+ * runs again when a failed journey is retried (a `beforeAll` in the retry's new worker, a journey's
+ * own first lines), and the retry must find what the first try found.
  */
 export async function attachOnce(
   token: string,
@@ -145,7 +155,7 @@ export async function attachOnce(
   id: number,
   filename: string,
   body: FileBody,
-): Promise<void> {
-  if ((await filenamesOf(token, query, id)).includes(filename)) return;
-  await attachFile(token, await entityIdOf(token, query, id), filename, body);
+): Promise<number> {
+  const held = (await attachmentsOf(token, query, id)).find((a) => a.filename === filename);
+  return held?.id ?? attachFile(token, await entityIdOf(token, query, id), filename, body);
 }

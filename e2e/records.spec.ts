@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page, Request } from '@playwright/test';
 import { expect, signIn, test, VIEWER } from './fixtures.ts';
 import {
-  attachFile,
+  attachOnce,
   dropFilesOn,
-  entityIdOf,
   expectNoSeriousA11yViolations,
   KINDS,
   PNG_BYTES,
@@ -132,9 +131,8 @@ test.describe('attachments', () => {
 
   async function partWith(partId: number, files: [string, FileBody][]) {
     const token = await technicianToken();
-    const entity = await entityIdOf(token, 'part', partId);
     const ids: number[] = [];
-    for (const [name, body] of files) ids.push(await attachFile(token, entity, name, body));
+    for (const [name, body] of files) ids.push(await attachOnce(token, 'part', partId, name, body));
     return ids;
   }
 
