@@ -20,6 +20,18 @@ export const KINDS = RECORD_KINDS.map(({ kind, segment, label }) => ({
  * it (header, navigation) is checked by the sign-in journeys that own it.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Once what is moving has settled: a dialog fading in has its colours blended with the page behind,
+  // and axe read a Delete button's contrast as too low mid-way (a loaded CI run). Endless ones (a
+  // spinner) are not waited for.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((motion) => motion.effect?.getTiming().iterations !== Infinity)
+            .length,
+      ),
+    )
+    .toBe(0);
   const axe = new AxeBuilder({ page }).include('main');
   if ((await page.getByRole('dialog').count()) > 0) axe.include('[role="dialog"]');
   const results = await axe.analyze();
