@@ -20,18 +20,25 @@ export const KINDS = RECORD_KINDS.map(({ kind, segment, label }) => ({
  * it (header, navigation) is checked by the sign-in journeys that own it.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  // Once what is moving has settled: a dialog fading in has its colours blended with the page behind,
-  // and axe read a Delete button's contrast as too low mid-way (a loaded CI run). Endless ones (a
-  // spinner) are not waited for.
+  // Once what is moving has settled and every dialog is wholly opaque: a dialog fading in has its
+  // colours blended with the page behind, and axe read a Delete button's contrast as too low mid-way
+  // (loaded CI runs; its fade may not have started when the animations are first counted). Endless
+  // animations (a spinner) are not waited for.
   await expect
     .poll(() =>
-      page.evaluate(
-        () =>
-          document.getAnimations().filter((motion) => motion.effect?.getTiming().iterations !== Infinity)
-            .length,
-      ),
+      page.evaluate(() => {
+        const moving = document
+          .getAnimations()
+          .some((motion) => motion.effect?.getTiming().iterations !== Infinity);
+        const faded = [...document.querySelectorAll('[role="dialog"]')].some((dialog) => {
+          for (let node: Element | null = dialog; node; node = node.parentElement)
+            if (getComputedStyle(node).opacity !== '1') return true;
+          return false;
+        });
+        return !moving && !faded;
+      }),
     )
-    .toBe(0);
+    .toBe(true);
   const axe = new AxeBuilder({ page }).include('main');
   if ((await page.getByRole('dialog').count()) > 0) axe.include('[role="dialog"]');
   const results = await axe.analyze();
